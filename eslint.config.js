@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', '**/.vite/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // No silent catch: an empty block hides the error a user needed to see.
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // core's shared entry runs in Node, Electron main and the Office web runtime: no Node built-ins there.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/node/**', 'packages/core/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process'], message: 'Node-only code belongs in packages/core/src/node (the @econdata/core/node entry).' }] }],
+    },
+  },
+  {
+    // The sandbox is the other side of the wire: it must not share code paths with the client.
+    files: ['packages/sandbox/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@econdata/*'], message: 'The sandbox shares no code with the client packages.' }] }],
+    },
+  },
+);

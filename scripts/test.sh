@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every check and every test: installs what it needs (Debian packages, pnpm, dependencies),
+# typechecks, lints, runs all test suites, and ends with one line: "N passed, N failed".
+set -uo pipefail
+REPO_ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$REPO_ROOT"
+source scripts/lib/setup.sh
+
+# chromium: end-to-end UI tests; libsecret/gnome-keyring/dbus: the real OS keychain;
+# libxml2-utils: manifest well-formedness; libreoffice-calc-nogui: reading back the XLSX we write.
+ensure_apt chromium libsecret-1-dev libsecret-tools gnome-keyring dbus libxml2-utils libreoffice-calc-nogui || exit 1
+ensure_pnpm || exit 1
+ensure_deps || exit 1
+
+data_dir="$(default_data_dir)"
+[ -n "$data_dir" ] && export ECONDATA_DATA_DIR="$data_dir"
+[ -z "$data_dir" ] && echo "note: no ../shared/data beside the checkout: suites that need the real data are skipped"
+
+results="$REPO_ROOT/.test-results"
+rm -rf "$results" && mkdir -p "$results"
+status=0
+
+echo "==> typecheck"; pnpm --silent typecheck || status=1
+echo "==> lint";      pnpm --silent lint || status=1
+
+# The tests run inside a private D-Bus session with a throwaway, unlocked keyring, so the keychain
+# suites use a real Secret Service without touching the user's own keyring.
+echo "==> tests"
+dbus-run-session -- bash -c '
+  export XDG_DATA_HOME="$(mktemp -d)"
+  echo -n econdata-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  exec pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$1/vitest.json"
+' _ "$results" || status=1
+
+node scripts/lib/summarize.mjs "$results" || status=1
+exit $status
