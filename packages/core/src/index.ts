@@ -1,0 +1,5 @@
+export * from './query.ts';
+export * from './series.ts';
+export * from './auth.ts';
+export * from './errors/errors.ts';
+export * from './quota/gate.ts';

@@ -1,0 +1,59 @@
+/**
+ * Queries: plain objects that use the service's own parameter names (spec section 4), one per
+ * kind of data. UIs build them, core validates and plans them, and every Series carries the query
+ * that produced it.
+ */
+
+/** A source code: the spec names WB, IMF and GSO and leaves the list open. */
+export type SourceCode = 'WB' | 'IMF' | 'GSO' | (string & {});
+
+export type GsoFrequency = 'monthly' | 'quarterly' | 'annual';
+export type TradeFlow = 'exports' | 'imports' | 'balance';
+export type StockIndex = 'VNINDEX' | 'HNX' | 'UPCOM';
+
+/** GET /api/v1/indicators (spec 4.1). */
+export interface IndicatorQuery {
+  source: SourceCode;
+  indicator: string;
+  /** ISO 2-letter code; may be omitted for GSO (Vietnam). */
+  country?: string;
+  start_year?: number;
+  end_year?: number;
+  /** Only with source GSO. */
+  frequency?: GsoFrequency;
+}
+
+/** POST /api/v1/indicators/batch (spec 4.2). */
+export interface BatchIndicatorQuery {
+  source: SourceCode;
+  indicators: string[];
+  countries: string[];
+  start_year?: number;
+  end_year?: number;
+  frequency?: GsoFrequency;
+}
+
+/** GET /api/v1/trade/vietnam (spec 4.5). */
+export interface TradeQuery {
+  flow?: TradeFlow;
+  partner?: string;
+  hs_code?: string;
+  /** YYYY-MM */
+  period?: string;
+}
+
+/** GET /api/v1/stocks/vietnam (spec 4.6): exactly one of symbol or index. */
+export interface StockQuery {
+  symbol?: string;
+  index?: StockIndex;
+  /** YYYY-MM-DD */
+  start_date?: string;
+  /** YYYY-MM-DD */
+  end_date?: string;
+}
+
+/** Any query that yields a Series, tagged by kind so planners and sinks can tell them apart. */
+export type SeriesQuery =
+  | ({ kind: 'indicator' } & IndicatorQuery)
+  | ({ kind: 'trade' } & TradeQuery)
+  | ({ kind: 'stock' } & StockQuery);

@@ -1,0 +1,49 @@
+/**
+ * The seam between the client and the plan-aware quota ledger. The client asks the gate before
+ * every attempt it sends (retries included) and reports how the attempt ended; the ledger decides
+ * when a request may go, queues it by priority, and refuses at once when the day is spent.
+ */
+
+/** A request a person is waiting for goes before background work (e.g. refreshing a whole workbook). */
+export type RequestPriority = 'interactive' | 'background';
+
+export interface AcquireOptions {
+  priority: RequestPriority;
+  /** Cancels the wait: acquire rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/** What the service said about its own counters, when it sent rate-limit headers. */
+export interface ServerUsageHint {
+  limitMinute?: number;
+  remainingMinute?: number;
+  limitDay?: number;
+  remainingDay?: number;
+}
+
+/** One admitted request. Exactly one of its methods is called, once. */
+export interface RequestPermit {
+  /** The request reached the service and was answered (any status except a rate-limit refusal). */
+  answered(hint?: ServerUsageHint): void;
+  /** The service refused for rate limits (429, or a 403 saying so): someone else may be using the key. */
+  refused(info: { retryAfterMs?: number; scope?: 'minute' | 'day'; hint?: ServerUsageHint }): void;
+  /** The request may or may not have reached the service (connection error, timeout): counted as sent. */
+  failed(): void;
+  /** The request was never sent (cancelled before it left): its slot is given back. */
+  unused(): void;
+}
+
+/** Admits requests under the plan's limits. */
+export interface RequestGate {
+  /**
+   * Waits until one more request fits the plan's windows.
+   * Rejects with QuotaExhaustedError (with `resetAt`) when the day's allowance is spent, and with
+   * AbortError when `signal` aborts while waiting.
+   */
+  acquire(options: AcquireOptions): Promise<RequestPermit>;
+}
+
+/** A gate that admits everything at once: for an unlimited plan's tests, or when no ledger is wanted. */
+export const openGate: RequestGate = {
+  acquire: async () => ({ answered() {}, refused() {}, failed() {}, unused() {} }),
+};

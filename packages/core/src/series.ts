@@ -1,0 +1,67 @@
+/**
+ * Series: the one normalized shape for indicator, trade and stock data. Every sink (the sheets
+ * Grid, the XLSX/CSV writers, the desktop chart and table, the Excel writer) consumes only this.
+ */
+import type { SeriesQuery } from './query.ts';
+
+export type SeriesKind = 'indicator' | 'trade' | 'stock';
+export type Frequency = 'annual' | 'quarterly' | 'monthly' | 'daily';
+
+/** One value column: `value` for an indicator or trade flow; open/high/low/close/volume for stocks. */
+export interface SeriesColumn {
+  /** The record field it comes from: 'value', 'close', 'volume', ... */
+  key: string;
+  /** What a person reads in a header: 'GDP (current US$)', 'Close'. */
+  label: string;
+  /** Unit of the values, as the service states it ('current US$', 'thousand VND', 'shares'); null if unknown. */
+  unit: string | null;
+}
+
+/** Where a Series came from: enough to cite it and to fetch it again. */
+export interface Provenance {
+  /** metadata.source: the service's human-readable source name. */
+  source: string;
+  /** metadata.last_updated (YYYY-MM-DD), when the service gave one. */
+  last_updated: string | null;
+  /** When the client received the data (ISO 8601, UTC). */
+  retrieved_at: string;
+  /** The endpoint path below /api/v1, e.g. '/indicators'. */
+  endpoint: string;
+  /** The query that produced this Series. */
+  query: SeriesQuery;
+  /** True when the data came from a cache entry past its time to live (the service was unreachable). */
+  stale?: boolean;
+}
+
+/**
+ * A time series with one or more value columns over a shared, ascending period axis.
+ *
+ * Periods are strings in the form their frequency implies: '2020' (annual), '2024-Q1' (quarterly),
+ * '2024-03' (monthly), '2024-03-15' (daily). Values are column-major: `values[c][p]` is column `c`
+ * at period `p`; a missing observation is null, never 0.
+ *
+ * @example
+ * const gdp: Series = {
+ *   id: 'indicator:WB:NY.GDP.MKTP.CD:VN', kind: 'indicator', frequency: 'annual',
+ *   title: 'GDP (current US$): Viet Nam',
+ *   dimensions: { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', country_name: 'Viet Nam' },
+ *   columns: [{ key: 'value', label: 'GDP (current US$)', unit: 'current US$' }],
+ *   periods: ['2019', '2020'], values: [[3.3e11, 3.46e11]], provenance: { ... },
+ * };
+ */
+export interface Series {
+  /** Stable identity derived from the query, e.g. 'indicator:WB:NY.GDP.MKTP.CD:VN'. */
+  id: string;
+  kind: SeriesKind;
+  title: string;
+  frequency: Frequency;
+  /** What the series is about, by spec field name: source, indicator, indicator_name, country, country_name;
+   *  flow, partner, hs_code; symbol or index. */
+  dimensions: Record<string, string>;
+  columns: SeriesColumn[];
+  periods: string[];
+  values: Array<Array<number | null>>;
+  /** Per-period flags the service gave, e.g. IMF projections: `flags.is_projection[p]`. */
+  flags?: Record<string, boolean[]>;
+  provenance: Provenance;
+}
