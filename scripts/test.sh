@@ -29,6 +29,7 @@ echo "==> tests"
 dbus-run-session -- bash -c '
   export XDG_DATA_HOME="$(mktemp -d)"
   echo -n econdata-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  export ECONDATA_REQUIRE_KEYCHAIN=1
   exec pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$1/vitest.json"
 ' _ "$results" || status=1
 

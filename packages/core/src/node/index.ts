@@ -1,0 +1,2 @@
+// @econdata/core/node: the Node-only pieces (file-backed cache and quota store). Not for browsers.
+export {};
