@@ -1,0 +1,309 @@
+import { isEconError, type AuthMode, type KeyProvider } from '@econdata/core';
+import { KeychainError, KeyRejectedError } from '../errors.ts';
+import { lastFour, maskKey, redactKey } from '../mask.ts';
+import type { KeyStore } from '../store/key-store.ts';
+import { verifyKeyWithClient, type VerifyKey } from '../verify/verify-key.ts';
+import {
+  DEFAULT_ROTATION_DAYS,
+  ENV_KEY,
+  ageInDays,
+  checkRotationDays,
+  describeProfileKey,
+  environmentKey,
+  isDueForRotation,
+  keyAgeMs,
+  keyGoneError,
+  noKeyError,
+  type KeyDescription,
+  type KeySource,
+} from './key-status.ts';
+import { checkChanges, checkName, isLoopback, newProfile, sameName, sandboxDemoKey, type Profile, type ProfileChanges, type ProfileInput } from './profile.ts';
+import { SettingsFile } from './settings-file.ts';
+import type { Settings } from './settings-schema.ts';
+
+export interface ProfileManagerOptions {
+  /** The settings file (for the desktop: `settings.json` in Electron's user-data folder). */
+  settingsPath: string;
+  /** Where keys live: `new KeytarKeyStore()` in the apps, `new MemoryKeyStore()` in tests. */
+  keyStore: KeyStore;
+  /** Checks a new key with one cheap request before it replaces the old one; defaults to core's client. */
+  verifyKey?: VerifyKey;
+  /** Read on every call, so setting ECONDATA_API_KEY later takes effect; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  now?: () => Date;
+  /** Days after which a saved key is flagged for rotation (default 90). */
+  rotationDays?: number;
+  /** Told once when ECONDATA_API_KEY overrides the keychain (the message holds the masked key only). */
+  onNotice?: (message: string) => void;
+}
+
+/** What `new EconDataClient(...)` needs for a profile. */
+export interface ClientOptions {
+  baseURL: string;
+  authMode: AuthMode;
+  getApiKey: KeyProvider;
+}
+
+/** Longest key accepted: far above any real key, well under the keychains' item limits. */
+const MAX_KEY_LENGTH = 4096;
+
+/** A pasted key, trimmed and checked; the messages never quote it. */
+function checkKey(key: unknown): string {
+  const fail = (problem: string): never => {
+    throw new KeychainError('invalid_key', `The API key ${problem}. Paste the whole key from the provider's dashboard (Settings > API Keys).`);
+  };
+  if (typeof key !== 'string') return fail('must be text');
+  const trimmed = key.trim();
+  if (trimmed.length === 0) fail('is empty');
+  if (/[\s\p{Cc}]/u.test(trimmed)) fail('contains spaces, line breaks or control characters');
+  if (trimmed.length > MAX_KEY_LENGTH) fail(`is longer than ${MAX_KEY_LENGTH} characters`);
+  return trimmed;
+}
+
+/** The profile of that name in the settings, or `profile_not_found` listing the ones that exist. */
+function findProfile(settings: Settings, name: string): Profile {
+  const found = settings.profiles.find((p) => p.name === name);
+  if (found !== undefined) return found;
+  const names = settings.profiles.map((p) => `"${p.name}"`).join(', ');
+  throw new KeychainError('profile_not_found', `There is no profile named "${name}". ${names ? `Profiles: ${names}.` : 'There are no profiles yet: create one.'}`, { profile: name });
+}
+
+/**
+ * Connection profiles and their keys: the profiles in a settings file, each key in the KeyStore under
+ * the profile's name. The settings are re-read on every call, so two processes (the explorer and a
+ * script) see each other's changes; changes within one manager are applied one at a time.
+ */
+export class ProfileManager {
+  readonly #file: SettingsFile;
+  readonly #keys: KeyStore;
+  readonly #verify: VerifyKey;
+  readonly #env: Record<string, string | undefined>;
+  readonly #now: () => Date;
+  readonly #rotationDays: number;
+  readonly #onNotice: ((message: string) => void) | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #envNoticeGiven = false;
+
+  constructor(options: ProfileManagerOptions) {
+    this.#now = options.now ?? (() => new Date());
+    this.#file = new SettingsFile(options.settingsPath, this.#now);
+    this.#keys = options.keyStore;
+    this.#verify = options.verifyKey ?? verifyKeyWithClient;
+    this.#env = options.env ?? process.env;
+    this.#rotationDays = options.rotationDays ?? DEFAULT_ROTATION_DAYS;
+    this.#onNotice = options.onNotice;
+    checkRotationDays(this.#rotationDays);
+  }
+
+  /** The settings file's path. */
+  get settingsPath(): string {
+    return this.#file.path;
+  }
+
+  /** Every profile, in the order they were created. */
+  async list(): Promise<Profile[]> {
+    return (await this.#file.load()).profiles;
+  }
+
+  /** One profile by name (`profile_not_found` otherwise). */
+  async get(name: string): Promise<Profile> {
+    return findProfile(await this.#file.load(), name);
+  }
+
+  /** The active profile, or undefined when there are no profiles. */
+  async active(): Promise<Profile | undefined> {
+    const settings = await this.#file.load();
+    return settings.activeProfile === null ? undefined : findProfile(settings, settings.activeProfile);
+  }
+
+  /** Makes a profile the active one. */
+  async setActive(name: string): Promise<void> {
+    await this.#change((settings) => {
+      settings.activeProfile = findProfile(settings, name).name;
+    });
+  }
+
+  /** Creates a profile (no key yet); it becomes active when asked or when it is the only one. */
+  async create(input: ProfileInput, options: { activate?: boolean } = {}): Promise<Profile> {
+    const profile = newProfile(input);
+    return this.#change((settings) => {
+      const clash = settings.profiles.find((p) => sameName(p.name, profile.name));
+      if (clash !== undefined) throw new KeychainError('profile_exists', `A profile named "${clash.name}" already exists: choose another name.`, { profile: profile.name });
+      settings.profiles.push(profile);
+      if (options.activate === true || settings.activeProfile === null) settings.activeProfile = profile.name;
+      return { ...profile };
+    });
+  }
+
+  /** Changes a profile's base URL, plan or auth mode; its key stays. */
+  async update(name: string, changes: ProfileChanges): Promise<Profile> {
+    const checked = checkChanges(changes);
+    return this.#change((settings) => {
+      const profile = findProfile(settings, name);
+      Object.assign(profile, checked);
+      // The sandbox's demo keys mean nothing elsewhere: never send one to another host.
+      if (profile.sandboxDemoKey === true && !isLoopback(new URL(profile.baseURL))) delete profile.sandboxDemoKey;
+      return { ...profile };
+    });
+  }
+
+  /** Renames a profile and moves its key to the new keychain account. */
+  async rename(from: string, to: string): Promise<Profile> {
+    checkName(to);
+    return this.#change(async (settings) => {
+      const profile = findProfile(settings, from);
+      const clash = settings.profiles.find((p) => p !== profile && sameName(p.name, to));
+      if (clash !== undefined) throw new KeychainError('profile_exists', `A profile named "${clash.name}" already exists: choose another name.`, { profile: to });
+      if (profile.keySavedAt !== undefined) {
+        const key = await this.#keys.get(from);
+        if (key === undefined) throw keyGoneError(profile);
+        // A keychain that compares accounts without case would see one item: free it first.
+        if (sameName(from, to)) await this.#keys.delete(from);
+        await this.#keys.set(to, key);
+        if (!sameName(from, to)) await this.#keys.delete(from);
+      }
+      profile.name = to;
+      if (settings.activeProfile === from) settings.activeProfile = to;
+      return { ...profile };
+    });
+  }
+
+  /** Deletes a profile and its key. If the key cannot be removed from the keychain, the profile stays. */
+  async delete(name: string): Promise<void> {
+    await this.#change(async (settings) => {
+      const profile = findProfile(settings, name);
+      if (profile.keySavedAt !== undefined) await this.#keys.delete(name);
+      settings.profiles = settings.profiles.filter((p) => p !== profile);
+      if (settings.activeProfile === name) settings.activeProfile = settings.profiles[0]?.name ?? null;
+    });
+  }
+
+  /**
+   * Saves a new key for a profile. The key is first checked with one cheap request (`verifyKey`);
+   * only when the service accepts it does it replace the old one, so a mistyped key never locks
+   * the user out. Rejects with `key_rejected` (the old key kept) otherwise.
+   */
+  async setKey(name: string, key: string): Promise<Profile> {
+    const candidate = checkKey(key);
+    const profile = await this.get(name);
+    try {
+      await this.#verify(profile, candidate);
+    } catch (error) {
+      throw rejection(profile, candidate, error);
+    }
+    return this.#change(async (settings) => {
+      const current = findProfile(settings, name);
+      await this.#keys.set(current.name, candidate);
+      current.keySavedAt = this.#now().toISOString();
+      const last4 = lastFour(candidate);
+      if (last4 === undefined) delete current.keyLast4;
+      else current.keyLast4 = last4;
+      return { ...current };
+    });
+  }
+
+  /** Removes a profile's key (the sandbox profile goes back to its demo key). */
+  async deleteKey(name: string): Promise<Profile> {
+    return this.#change(async (settings) => {
+      const profile = findProfile(settings, name);
+      await this.#keys.delete(profile.name);
+      delete profile.keySavedAt;
+      delete profile.keyLast4;
+      return { ...profile };
+    });
+  }
+
+  /** Whole days since the profile's key was saved; undefined when none was saved. */
+  async keyAge(name: string): Promise<number | undefined> {
+    const age = keyAgeMs(await this.get(name), this.#now());
+    return age === undefined ? undefined : ageInDays(age);
+  }
+
+  /** Whether the profile's saved key is older than `maxAgeDays` (default: the manager's rotation age, 90). */
+  async needsRotation(name: string, maxAgeDays: number = this.#rotationDays): Promise<boolean> {
+    return isDueForRotation(await this.get(name), this.#now(), maxAgeDays);
+  }
+
+  /** Where the profile's key comes from and how old it is, for the UIs: never the key (no keychain access). */
+  async describeKey(name?: string): Promise<KeyDescription> {
+    const profile = await this.#profileOrActive(name);
+    return describeProfileKey(profile, environmentKey(this.#env), this.#now(), this.#rotationDays);
+  }
+
+  /**
+   * A KeyProvider for @econdata/core: it reads the key on every call, so a rotated key takes effect
+   * at once. Without a name it uses the profile active at its first call and stays with it: a client
+   * is built for one base URL, and must not send another profile's key there.
+   */
+  keyProvider(profileName?: string): KeyProvider {
+    let pinned = profileName;
+    return async () => {
+      pinned ??= (await this.#profileOrActive(undefined)).name;
+      return (await this.#resolve(pinned)).key;
+    };
+  }
+
+  /** Everything `new EconDataClient(...)` needs for a profile (the active one by default). */
+  async clientOptions(profileName?: string): Promise<ClientOptions> {
+    const profile = await this.#profileOrActive(profileName);
+    return { baseURL: profile.baseURL, authMode: profile.authMode, getApiKey: this.keyProvider(profile.name) };
+  }
+
+  /** The key to use for a profile now, and where it came from. */
+  async #resolve(name: string): Promise<{ key: string; source: KeySource }> {
+    const profile = await this.get(name);
+    const fromEnv = environmentKey(this.#env);
+    if (fromEnv !== undefined) {
+      if (!this.#envNoticeGiven) {
+        this.#envNoticeGiven = true;
+        this.#onNotice?.(`${ENV_KEY} is set: its key (${maskKey(fromEnv)}) is used instead of the OS keychain.`);
+      }
+      return { key: fromEnv, source: 'environment' };
+    }
+    if (profile.keySavedAt === undefined) {
+      if (profile.sandboxDemoKey === true) return { key: sandboxDemoKey(profile.plan), source: 'sandbox-demo' };
+      throw noKeyError(profile);
+    }
+    const key = await this.#keys.get(profile.name);
+    if (key === undefined) throw keyGoneError(profile);
+    return { key, source: 'keychain' };
+  }
+
+  async #profileOrActive(name: string | undefined): Promise<Profile> {
+    if (name !== undefined) return this.get(name);
+    const active = await this.active();
+    if (active === undefined) throw new KeychainError('profile_not_found', 'There is no active profile: create a profile first.');
+    return active;
+  }
+
+  /** Loads, changes and saves the settings, one change at a time. */
+  #change<T>(apply: (settings: Settings) => T | Promise<T>): Promise<T> {
+    const run = this.#queue.then(async () => {
+      const settings = await this.#file.load();
+      const result = await apply(settings);
+      await this.#file.save(settings);
+      return result;
+    });
+    // The queue only orders changes; each caller gets its own outcome (and error) through `run`.
+    this.#queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+}
+
+/** The error for a key that failed its check: what the service said, with the key masked. */
+function rejection(profile: Profile, key: string, error: unknown): KeychainError {
+  if (error instanceof KeychainError) return error;
+  const said = redactKey(error instanceof Error ? error.message : String(error), key).replace(/\.?\s*$/, '.');
+  const details: ConstructorParameters<typeof KeyRejectedError>[1] = { profile: profile.name };
+  if (isEconError(error)) {
+    details.verifyCode = error.code;
+    if (error.status !== undefined) details.status = error.status;
+  }
+  return new KeyRejectedError(
+    `The new key ${maskKey(key)} was not saved for profile "${profile.name}": checking it with ${profile.baseURL} failed. ${said} The profile keeps its previous key.`,
+    details,
+  );
+}

@@ -1,0 +1,143 @@
+import type { AuthMode } from '@econdata/core';
+import { KeychainError } from '../errors.ts';
+
+/** The service plans (spec section 8); the plan sets the quota the client plans for. */
+export type Plan = 'free' | 'basic' | 'pro' | 'enterprise';
+export const PLANS: readonly Plan[] = ['free', 'basic', 'pro', 'enterprise'];
+export const AUTH_MODES: readonly AuthMode[] = ['header', 'query'];
+
+/**
+ * A connection profile: where to connect and how. The key itself is never here: it lives in the
+ * OS keychain under the profile's name; the profile only records when it was saved and how it ends.
+ */
+export interface Profile {
+  name: string;
+  /** The service's root, e.g. `https://api.example.com` (no trailing slash, no credentials). */
+  baseURL: string;
+  plan: Plan;
+  authMode: AuthMode;
+  /** When the key in the keychain was saved (ISO 8601); absent when no key was saved. */
+  keySavedAt?: string;
+  /** The key's last four characters, for display as `…abcd`; absent for short keys. */
+  keyLast4?: string;
+  /**
+   * Until a key is saved, use the local sandbox's public demo key for the plan (`sandbox-<plan>`).
+   * Only allowed on a loopback base URL: those keys mean nothing anywhere else.
+   */
+  sandboxDemoKey?: boolean;
+}
+
+/** What a caller gives to create a profile. */
+export interface ProfileInput {
+  name: string;
+  baseURL: string;
+  plan: Plan;
+  authMode?: AuthMode;
+}
+
+/** What a caller may change on a profile (renaming has its own method: it moves the key). */
+export type ProfileChanges = Partial<Pick<Profile, 'baseURL' | 'plan' | 'authMode'>>;
+
+/** The local sandbox (`pnpm sandbox`), where a fresh install points. */
+export const SANDBOX_PROFILE: Readonly<Profile> = Object.freeze({
+  name: 'sandbox',
+  baseURL: 'http://127.0.0.1:8787',
+  plan: 'pro',
+  authMode: 'header',
+  sandboxDemoKey: true,
+});
+
+/** The public demo key the sandbox accepts for a plan. Not a secret: the sandbox's README lists them. */
+export function sandboxDemoKey(plan: Plan): string {
+  return `sandbox-${plan}`;
+}
+
+const MAX_NAME_LENGTH = 64;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Why a profile name is refused, or undefined when it is fine. */
+export function nameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string') return 'must be a string';
+  if (name.length === 0) return 'must not be empty';
+  if (name.trim() !== name) return 'must not start or end with spaces';
+  if (name.length > MAX_NAME_LENGTH) return `must be at most ${MAX_NAME_LENGTH} characters`;
+  if (CONTROL.test(name)) return 'must not contain control characters';
+  return undefined;
+}
+
+/** Whether a URL's host is this machine (where plain http is acceptable). */
+export function isLoopback(url: URL): boolean {
+  const host = url.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Why a base URL is refused, or undefined. `strict` adds the rule for new values: plain http only
+ * on loopback, since the key travels with every request.
+ */
+export function baseURLProblem(value: unknown, strict: boolean): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute URL such as https://api.example.com';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
+  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password (the key belongs in the keychain)';
+  if (url.search !== '' || url.hash !== '') return 'must not contain a query or fragment';
+  if (strict && url.protocol === 'http:' && !isLoopback(url)) return 'must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])';
+  return undefined;
+}
+
+/** The base URL in one canonical form: no trailing slash. */
+export function normalizeBaseURL(value: string): string {
+  const url = new URL(value);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Throws `invalid_profile` naming the field, without ever echoing the value. */
+function refuse(field: string, problem: string): never {
+  throw new KeychainError('invalid_profile', `The profile's ${field} ${problem}.`);
+}
+
+/** Checks a new profile name. */
+export function checkName(name: unknown): string {
+  const problem = nameProblem(name);
+  if (problem !== undefined) refuse('name', problem);
+  return name as string;
+}
+
+/** Checks and normalizes changeable fields given by a caller. */
+export function checkChanges(changes: ProfileChanges): ProfileChanges {
+  const out: ProfileChanges = {};
+  if (changes.baseURL !== undefined) {
+    const problem = baseURLProblem(changes.baseURL, true);
+    if (problem !== undefined) refuse('base URL', problem);
+    out.baseURL = normalizeBaseURL(changes.baseURL);
+  }
+  if (changes.plan !== undefined) {
+    if (!PLANS.includes(changes.plan)) refuse('plan', `must be one of ${PLANS.join(', ')}`);
+    out.plan = changes.plan;
+  }
+  if (changes.authMode !== undefined) {
+    if (!AUTH_MODES.includes(changes.authMode)) refuse('auth mode', `must be one of ${AUTH_MODES.join(', ')}`);
+    out.authMode = changes.authMode;
+  }
+  return out;
+}
+
+/** A new profile from caller input, checked. */
+export function newProfile(input: ProfileInput): Profile {
+  const name = checkName(input.name);
+  if (input.baseURL === undefined) refuse('base URL', 'is required');
+  if (input.plan === undefined) refuse('plan', 'is required');
+  const checked = checkChanges({ baseURL: input.baseURL, plan: input.plan, authMode: input.authMode ?? 'header' });
+  return { name, baseURL: checked.baseURL!, plan: checked.plan!, authMode: checked.authMode! };
+}
+
+/** Whether two profile names collide (case-insensitively, so `Prod` and `prod` cannot both exist). */
+export function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
