@@ -41,6 +41,24 @@ export interface RequestGate {
    * AbortError when `signal` aborts while waiting.
    */
   acquire(options: AcquireOptions): Promise<RequestPermit>;
+  /**
+   * Optional cost preview: whether `requestCount` more requests (counted after de-duplication,
+   * cache and batching) fit today's and this minute's allowance, and how long they would take.
+   */
+  estimate?(requestCount: number): Promise<QuotaEstimate>;
+}
+
+/** What a job of `requests` requests would cost against the plan, before it runs. */
+export interface QuotaEstimate {
+  requests: number;
+  /** Today's remaining allowance (after the requests already queued) covers the job. */
+  fitsToday: boolean;
+  /** Requests left in the day window now; null when the plan has no daily limit. */
+  remainingToday: number | null;
+  /** The job could be sent at once without waiting for the minute window. */
+  fitsThisMinute: boolean;
+  /** How long until the job's last request could be sent (real milliseconds), queue included. */
+  estimatedWaitMs: number;
 }
 
 /** A gate that admits everything at once: for an unlimited plan's tests, or when no ledger is wanted. */

@@ -1,0 +1,343 @@
+/**
+ * The plan-aware quota ledger: the client's RequestGate. It admits a request only when both sliding
+ * windows (minute and day) have room, queues the rest by priority, refuses at once when the day is
+ * spent, learns from the service's refusals and headers, and keeps its log in a QuotaStore so that
+ * a restart does not reset the day and processes sharing a key share one count.
+ */
+import { AbortError, QuotaExhaustedError } from '../errors/errors.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { estimateJob } from './estimate.ts';
+import type { AcquireOptions, QuotaEstimate, RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from './gate.ts';
+import { learnFromHint, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
+import { dayLeaves, emptyLog, insertSorted, minuteLeaves, prune, roomAt, usage, type QuotaLog } from './log.ts';
+import { planLabel, planLimits, windowLengths, type PlanLimits, type PlanSpec, type WindowLengths } from './plans.ts';
+import { computeStatus, type QuotaStatus } from './status.ts';
+import { checkKeyId, MemoryQuotaStore, type QuotaStore } from './store.ts';
+
+export interface QuotaLedgerOptions {
+  /** The user's plan (from their profile); change it later with `setPlan`. */
+  plan: PlanSpec;
+  /** Where usage is kept. @default a new MemoryQuotaStore (no persistence, no sharing) */
+  store?: QuotaStore;
+  /** The key's fingerprint (`await quotaKeyId(key)`), never the key. @default 'default' */
+  keyId?: string;
+  /** @default real time */
+  clock?: Clock;
+  /** Divides both windows, like the sandbox's `--time-scale` (60: a minute lasts 1 s). @default 1 */
+  timeScale?: number;
+  /** Requests kept unused in each window, below the plan's limits. @default 0 */
+  safetyMargin?: number;
+  /** Requests in flight at once from this ledger, whatever the plan. @default 8 */
+  concurrency?: number;
+  /** How long an unreported request counts as in flight before it counts as sent (real ms). @default 120000 */
+  leaseMs?: number;
+}
+
+type Decision =
+  | { kind: 'admit'; id: string | undefined }
+  | { kind: 'wait'; until: number }
+  | { kind: 'exhausted'; resetAt: number; used: number; limit: number };
+
+interface Waiter {
+  resolve(permit: RequestPermit): void;
+  reject(error: Error): void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/** Admits requests under the plan's per-minute and per-day limits. */
+export class QuotaLedger implements RequestGate {
+  readonly #store: QuotaStore;
+  readonly #keyId: string;
+  readonly #clock: Clock;
+  readonly #windows: WindowLengths;
+  readonly #timeScale: number;
+  readonly #margin: number;
+  readonly #concurrency: number;
+  readonly #leaseMs: number;
+  #plan: PlanSpec;
+  #limits: PlanLimits;
+  /** Lower limits the service announced in its headers; forgotten on setPlan. */
+  #announced: Limits = { minute: null, day: null };
+  readonly #queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
+  #inFlight = 0;
+  #snapshot: QuotaLog = emptyLog();
+  #pumping = false;
+  #pumpAgain = false;
+  #cancelTimer: (() => void) | undefined;
+  #nextId = 0;
+  readonly #idPrefix = Math.random().toString(36).slice(2, 10);
+  readonly #listeners = new Set<(status: QuotaStatus) => void>();
+  readonly #errorListeners = new Set<(error: Error) => void>();
+
+  constructor(options: QuotaLedgerOptions) {
+    this.#store = options.store ?? new MemoryQuotaStore();
+    this.#keyId = checkKeyId(options.keyId ?? 'default');
+    this.#clock = options.clock ?? systemClock;
+    this.#timeScale = options.timeScale ?? 1;
+    this.#windows = windowLengths(this.#timeScale);
+    this.#margin = wholeAtLeast('safetyMargin', options.safetyMargin ?? 0, 0);
+    this.#concurrency = wholeAtLeast('concurrency', options.concurrency ?? 8, 1);
+    this.#leaseMs = wholeAtLeast('leaseMs', options.leaseMs ?? 120_000, 1);
+    this.#plan = options.plan;
+    this.#limits = planLimits(options.plan);
+    this.#checkMargin();
+  }
+
+  /** Waits until one more request fits both windows; see RequestGate.acquire. */
+  acquire(options: AcquireOptions): Promise<RequestPermit> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(new AbortError('Request cancelled before it was sent'));
+    return new Promise<RequestPermit>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          if (this.#remove(waiter)) {
+            reject(new AbortError('Request cancelled while waiting for the plan\'s rate limit'));
+            this.#emit();
+          }
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.#queues[options.priority === 'interactive' ? 'interactive' : 'background'].push(waiter);
+      this.#emit();
+      void this.#pump();
+    });
+  }
+
+  /** Changes the plan at run time (the user upgraded, or the profile was read). */
+  setPlan(plan: PlanSpec): void {
+    this.#limits = planLimits(plan);
+    this.#plan = plan;
+    this.#announced = { minute: null, day: null };
+    this.#checkMargin();
+    this.#emit();
+    void this.#pump();
+  }
+
+  /** Usage, limits and queue now, from the last read of the store (see `refresh`). */
+  status(): QuotaStatus {
+    return computeStatus({
+      log: this.#snapshot, now: this.#clock.now(), windows: this.#windows, limits: this.#effective(),
+      plan: planLabel(this.#plan), timeScale: this.#timeScale, inFlight: this.#inFlight,
+      queued: { interactive: this.#queues.interactive.length, background: this.#queues.background.length },
+    });
+  }
+
+  /** Re-reads the store (other processes may have used the key) and returns the status. */
+  async refresh(): Promise<QuotaStatus> {
+    await this.#update(() => undefined);
+    this.#emit();
+    return this.status();
+  }
+
+  /** Whether `requestCount` more requests fit today and this minute, and how long they would take. */
+  async estimate(requestCount: number): Promise<QuotaEstimate> {
+    const queued = this.#queues.interactive.length + this.#queues.background.length;
+    return this.#update((log, now) => estimateJob(log, requestCount, queued, this.#effective(), now, this.#windows));
+  }
+
+  /** Calls `fn` with the status whenever it changes; returns the unsubscribe function. */
+  subscribe(fn: (status: QuotaStatus) => void): () => void {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  }
+
+  /** `on('change')`: as subscribe. `on('error')`: a report could not be saved to the store. */
+  on(event: 'change', fn: (status: QuotaStatus) => void): () => void;
+  on(event: 'error', fn: (error: Error) => void): () => void;
+  on(event: 'change' | 'error', fn: ((status: QuotaStatus) => void) | ((error: Error) => void)): () => void {
+    if (event === 'change') return this.subscribe(fn as (status: QuotaStatus) => void);
+    const listener = fn as (error: Error) => void;
+    this.#errorListeners.add(listener);
+    return () => this.#errorListeners.delete(listener);
+  }
+
+  #checkMargin(): void {
+    for (const limit of [this.#limits.perMinute, this.#limits.perDay]) {
+      if (limit !== null && this.#margin >= limit) throw new TypeError(`safetyMargin (${this.#margin}) must be below every limit of the plan (${limit})`);
+    }
+  }
+
+  /** The limits in force: the plan's, lowered by what the service announced, minus the margin. */
+  #effective(): Limits {
+    const pick = (plan: number | null, announced: number | null): number | null => {
+      const limit = plan === null ? announced : announced === null ? plan : Math.min(plan, announced);
+      return limit === null ? null : Math.max(1, limit - this.#margin);
+    };
+    return { minute: pick(this.#limits.perMinute, this.#announced.minute), day: pick(this.#limits.perDay, this.#announced.day) };
+  }
+
+  /** Runs a change on this key's log (pruned at the current time) and keeps a copy for status(). */
+  async #update<T>(change: (log: QuotaLog, now: number) => T): Promise<T> {
+    return this.#store.update(this.#keyId, (log) => {
+      const now = this.#clock.now();
+      prune(log, now, this.#windows);
+      const result = change(log, now);
+      this.#snapshot = structuredClone(log);
+      return result;
+    });
+  }
+
+  #remove(waiter: Waiter): boolean {
+    for (const queue of Object.values(this.#queues)) {
+      const i = queue.indexOf(waiter);
+      if (i >= 0) {
+        queue.splice(i, 1);
+        if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #head(): Waiter | undefined {
+    return this.#queues.interactive[0] ?? this.#queues.background[0];
+  }
+
+  /** Admits waiters in priority order while both windows have room; one pump runs at a time. */
+  async #pump(): Promise<void> {
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      do {
+        this.#pumpAgain = false;
+        this.#cancelTimer?.();
+        this.#cancelTimer = undefined;
+        while (this.#head() && this.#inFlight < this.#concurrency) {
+          const decision = await this.#decide();
+          if (decision.kind === 'admit') {
+            this.#admit(decision.id);
+            continue;
+          }
+          if (decision.kind === 'exhausted') this.#rejectAll(decision);
+          else this.#sleepUntil(decision.until);
+          break;
+        }
+      } while (this.#pumpAgain);
+    } catch (error) {
+      this.#rejectAll(error as Error);
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  #decide(): Promise<Decision> {
+    const limits = this.#effective();
+    if (limits.minute === null && limits.day === null) return Promise.resolve({ kind: 'admit', id: undefined });
+    return this.#update((log, now): Decision => {
+      const used = usage(log, now, this.#windows);
+      if (limits.day !== null && (used.dayUsed >= limits.day || log.dayBlockedUntil > now)) {
+        const room = roomAt(dayLeaves(log, this.#windows), used.dayUsed, limits.day) ?? now;
+        return { kind: 'exhausted', resetAt: Math.max(room, log.dayBlockedUntil), used: used.dayUsed, limit: limits.day };
+      }
+      if (limits.minute !== null && (used.minuteUsed >= limits.minute || log.minuteBlockedUntil > now)) {
+        const room = roomAt(minuteLeaves(log, now, this.#windows), used.minuteUsed, limits.minute) ?? now;
+        return { kind: 'wait', until: Math.max(room, log.minuteBlockedUntil) };
+      }
+      const id = `${this.#idPrefix}-${(this.#nextId += 1)}`;
+      log.pending.push({ id, until: now + this.#leaseMs });
+      return { kind: 'admit', id };
+    });
+  }
+
+  #admit(id: string | undefined): void {
+    const waiter = this.#head();
+    const acquiredAt = this.#clock.now();
+    this.#inFlight += 1;
+    let settled = false;
+    const settle = (report: ((log: QuotaLog, now: number) => void) | undefined, countAsSent: boolean): void => {
+      if (settled) return;
+      settled = true;
+      this.#inFlight -= 1;
+      this.#update((log, now) => {
+        const i = id === undefined ? -1 : log.pending.findIndex((p) => p.id === id);
+        if (i >= 0) log.pending.splice(i, 1);
+        // An entry not found has already turned into a sent request (its lease ran out): counting
+        // it again is the careful side.
+        if (countAsSent && id !== undefined) insertSorted(log.sent, now);
+        report?.(log, now);
+      })
+        .catch((error: unknown) => this.#fail(error))
+        .finally(() => {
+          this.#emit();
+          void this.#pump();
+        });
+    };
+    const permit: RequestPermit = {
+      answered: (hint?: ServerUsageHint) => settle(hint ? (log, now) => this.#learnHint(log, hint, acquiredAt, now) : undefined, true),
+      refused: (info: RefusalInfo) => settle((log, now) => this.#learnRefusal(log, info, acquiredAt, now), true),
+      failed: () => settle(undefined, true),
+      unused: () => settle(undefined, false),
+    };
+    if (!waiter || !this.#remove(waiter)) {
+      // The waiter was cancelled while its slot was being taken: give the slot back.
+      permit.unused();
+      return;
+    }
+    waiter.resolve(permit);
+    this.#emit();
+  }
+
+  #learnHint(log: QuotaLog, hint: ServerUsageHint, acquiredAt: number, now: number): void {
+    // The service may only make us more careful: a lower limit than the plan's is kept.
+    if (hint.limitMinute !== undefined && hint.limitMinute > 0 && (this.#limits.perMinute === null || hint.limitMinute < this.#limits.perMinute)) this.#announced.minute = hint.limitMinute;
+    if (hint.limitDay !== undefined && hint.limitDay > 0 && (this.#limits.perDay === null || hint.limitDay < this.#limits.perDay)) this.#announced.day = hint.limitDay;
+    learnFromHint(log, hint, this.#effective(), acquiredAt, now, this.#windows);
+  }
+
+  #learnRefusal(log: QuotaLog, info: RefusalInfo, acquiredAt: number, now: number): void {
+    if (info.hint) this.#learnHint(log, info.hint, acquiredAt, now);
+    const used = usage(log, now, this.#windows);
+    learnFromRefusal(log, info, { minute: used.minuteUsed, day: used.dayUsed }, this.#effective(), now, this.#windows);
+  }
+
+  #sleepUntil(until: number): void {
+    // Capped, so that slots another process gives back are noticed without waiting a whole window.
+    const delay = Math.min(Math.max(1, until - this.#clock.now()), Math.max(1, Math.floor(this.#windows.minuteMs / 10)));
+    this.#cancelTimer = this.#clock.setTimer(() => {
+      this.#cancelTimer = undefined;
+      void this.#pump();
+    }, delay);
+  }
+
+  #rejectAll(cause: Error | { resetAt: number; used: number; limit: number }): void {
+    const waiters = [...this.#queues.interactive, ...this.#queues.background];
+    for (const waiter of waiters) {
+      this.#remove(waiter);
+      waiter.reject(cause instanceof Error ? cause : this.#exhausted(cause));
+    }
+    if (cause instanceof Error) this.#fail(cause);
+    this.#emit();
+  }
+
+  #exhausted({ resetAt, used, limit }: { resetAt: number; used: number; limit: number }): QuotaExhaustedError {
+    const now = this.#clock.now();
+    const scaled = this.#timeScale === 1 ? '' : ` (time scale ${this.#timeScale})`;
+    return new QuotaExhaustedError(
+      `Today's allowance of ${limit} requests on the ${planLabel(this.#plan)} plan is spent (${used} in the last 24 hours${scaled}); ` +
+        `requests can be sent again from ${new Date(resetAt).toISOString()}. Use cached data until then, or upgrade the plan.`,
+      { resetAt: new Date(resetAt), retryAfterMs: Math.max(0, resetAt - now), scope: 'day' },
+    );
+  }
+
+  #fail(error: unknown): void {
+    const e = error instanceof Error ? error : new Error(String(error));
+    if (this.#errorListeners.size === 0) console.error('Quota ledger: could not save usage:', e.message);
+    for (const fn of this.#errorListeners) fn(e);
+  }
+
+  #emit(): void {
+    if (this.#listeners.size === 0) return;
+    const status = this.status();
+    for (const fn of this.#listeners) fn(status);
+  }
+}
+
+function wholeAtLeast(name: string, value: number, min: number): number {
+  if (!(Number.isInteger(value) && value >= min)) throw new TypeError(`${name} must be a whole number >= ${min}, got ${String(value)}`);
+  return value;
+}

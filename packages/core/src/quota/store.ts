@@ -1,0 +1,102 @@
+/**
+ * Where the ledger keeps each key's usage log. A store only has to run a change on one key's log
+ * atomically: no other ledger (in this process, or, for stores that share, in another) may read or
+ * change that log between the read and the write. Memory and browser stores are in-process; the
+ * file store (`@econdata/core/node`) locks across processes.
+ */
+import { emptyLog, parseLog, type QuotaLog } from './log.ts';
+
+/** Persists usage logs, one per key fingerprint (never per key). */
+export interface QuotaStore {
+  /**
+   * Runs `change` on the log of `keyId` and saves what it leaves, atomically. `change` is
+   * synchronous and may mutate the log; its result is returned.
+   */
+  update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T>;
+}
+
+/** Key fingerprints name files and storage entries: keep them to a safe alphabet. */
+export function checkKeyId(keyId: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(keyId)) {
+    throw new TypeError('A quota key id must be 1-64 letters, digits, "-" or "_" (use quotaKeyId(key) to make one from a key)');
+  }
+  return keyId;
+}
+
+/** Keeps logs in memory: for tests, and for a ledger that needs no persistence. */
+export class MemoryQuotaStore implements QuotaStore {
+  readonly #logs = new Map<string, QuotaLog>();
+
+  update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T> {
+    let log = this.#logs.get(checkKeyId(keyId));
+    if (!log) {
+      log = emptyLog();
+      this.#logs.set(keyId, log);
+    }
+    // Synchronous change on a single thread: atomic by construction.
+    return Promise.resolve(change(log));
+  }
+}
+
+/** The part of the Web Storage API the browser store needs (localStorage satisfies it). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The part of the Web Locks API (`navigator.locks`) the browser store can use across tabs. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T> | T): Promise<T>;
+}
+
+export interface BrowserQuotaStoreOptions {
+  /** Usually `localStorage` (the add-in's own storage). */
+  storage: StorageLike;
+  /** `navigator.locks` where available: serializes changes across tabs and runtimes of one origin. */
+  locks?: LockManagerLike;
+  /** Prefix of the storage entries. @default 'econdata.quota.' */
+  prefix?: string;
+}
+
+/**
+ * Keeps logs in Web Storage, so the add-in's usage survives a reload. Without `locks`, two runtimes
+ * of the same origin changing one log at the same instant may lose an entry: pass `navigator.locks`.
+ */
+export class BrowserQuotaStore implements QuotaStore {
+  readonly #storage: StorageLike;
+  readonly #locks: LockManagerLike | undefined;
+  readonly #prefix: string;
+
+  constructor(options: BrowserQuotaStoreOptions) {
+    this.#storage = options.storage;
+    this.#locks = options.locks;
+    this.#prefix = options.prefix ?? 'econdata.quota.';
+  }
+
+  update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T> {
+    const name = this.#prefix + checkKeyId(keyId);
+    const run = (): T => {
+      const raw = this.#storage.getItem(name);
+      const log = raw === null ? emptyLog() : parseLog(parseJson(raw, name), `storage entry "${name}"`);
+      const before = raw;
+      const result = change(log);
+      const after = JSON.stringify(log);
+      if (after !== before) this.#storage.setItem(name, after);
+      return result;
+    };
+    if (this.#locks) return this.#locks.request(name, run);
+    try {
+      return Promise.resolve(run());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+}
+
+function parseJson(raw: string, where: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (error) {
+    throw new Error(`The quota usage stored in "${where}" is not valid JSON. Delete it to start counting afresh.`, { cause: error });
+  }
+}
