@@ -1,0 +1,162 @@
+/**
+ * EconDataClient: one method per endpoint of the Economic Data Service, plus `fetchSeries` for
+ * many queries at once and `estimate` for the cost of a job before it runs.
+ */
+import type { AuthMode, KeyProvider } from '../auth.ts';
+import type { CacheStore } from '../cache/store.ts';
+import { axiosTransport } from '../net/transport.ts';
+import { openGate, type RequestGate } from '../quota/gate.ts';
+import type { BatchIndicatorQuery, IndicatorQuery, SeriesQuery, StockQuery, TradeQuery } from '../query.ts';
+import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams, type Params } from '../validate/params.ts';
+import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
+import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
+import { downloadExport, type ExportOptions, type ExportQuery } from './export.ts';
+import { estimateJob, fetchSeriesJob, type Estimate, type SeriesResult } from './fetch-series.ts';
+import { readJson, requestJson, type CacheConfig } from './json.ts';
+import { checkBaseURL, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
+import { execute, type AttemptOptions, type EngineConfig, type RequestSpec } from './request.ts';
+import type { RecordCheck } from '../wire/check.ts';
+
+/**
+ * The client for every endpoint.
+ *
+ * @example
+ * const client = new EconDataClient({ baseURL: 'https://api.example.com', getApiKey: () => keychain.get('default') });
+ * const { data, metadata } = await client.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2015 });
+ */
+export class EconDataClient {
+  readonly #options: ClientOptions;
+  /** @internal */ readonly engine: EngineConfig;
+  /** @internal */ readonly cache: CacheConfig;
+  /** Set when the service refused the batch route (404/405): later jobs go single at once. */
+  #batchRefused = { value: false };
+
+  constructor(options: ClientOptions) {
+    const baseURL = checkBaseURL(options.baseURL);
+    for (const [name, v] of [['timeoutMs', options.timeoutMs], ['maxRetries', options.maxRetries], ['maxRetryAfterMs', options.maxRetryAfterMs], ['cacheTtlMs', options.cacheTtlMs]] as const) {
+      if (v !== undefined && (!Number.isFinite(v) || v < 0 || (name === 'maxRetries' && !Number.isInteger(v)))) {
+        throw new TypeError(`Invalid ${name}: expected a number >= 0${name === 'maxRetries' ? ' (whole)' : ''}, got ${String(v)}.`);
+      }
+    }
+    this.#options = options;
+    const fixed = options.apiKey;
+    const getApiKey: KeyProvider | undefined = options.getApiKey ?? (fixed === undefined ? undefined : () => fixed);
+    const authMode: AuthMode = options.authMode ?? 'header';
+    this.engine = {
+      baseURL, getApiKey, authMode,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 2,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      backoff: options.backoff ?? {},
+      gate: options.gate ?? openGate,
+      clock: options.clock ?? { now: () => Date.now() },
+      sleep: options.sleep ?? defaultSleep,
+      random: options.random ?? Math.random,
+      transport: options.transport ?? axiosTransport(),
+    };
+    this.cache = {
+      store: options.cache,
+      ttlMs: options.cacheTtlMs ?? 3_600_000,
+      onError: options.onCacheError ?? ((error: unknown) => console.warn(`econdata cache: ${error instanceof Error ? error.message : String(error)} (answers are served without the cache)`)),
+    };
+  }
+
+  /** A client with some options changed, sharing this one's gate, cache and transport. */
+  withOptions(partial: Partial<ClientOptions>): EconDataClient {
+    const next = new EconDataClient({ transport: this.engine.transport, gate: this.engine.gate, ...this.#options, ...partial } as ClientOptions);
+    next.#batchRefused = this.#batchRefused;
+    return next;
+  }
+
+  /** The gate requests go through (the quota ledger when one is installed). */
+  get gate(): RequestGate {
+    return this.engine.gate;
+  }
+
+  /** The cache store, if any. */
+  get cacheStore(): CacheStore | undefined {
+    return this.cache.store;
+  }
+
+  /** @internal Per-call options resolved against the client's. */
+  attemptOptions(call: CallOptions = {}): AttemptOptions & { cache: NonNullable<CallOptions['cache']> } {
+    return {
+      signal: call.signal,
+      timeoutMs: call.timeoutMs ?? this.engine.timeoutMs,
+      maxRetries: call.maxRetries ?? this.engine.maxRetries,
+      priority: call.priority ?? this.#options.priority ?? 'interactive',
+      cache: call.cache ?? this.#options.cacheMode ?? 'default',
+    };
+  }
+
+  /** @internal Whether the batch route is known to be refused. */
+  get batchRefused(): { value: boolean } {
+    return this.#batchRefused;
+  }
+
+  #get<T>(path: string, params: Params, check: RecordCheck, call?: CallOptions): Promise<ApiResult<T>> {
+    return requestJson<T>(this.engine, this.cache, { method: 'GET', path, params }, check, this.attemptOptions(call));
+  }
+
+  /** GET /indicators: one indicator for one country (spec 4.1). */
+  getIndicators(query: IndicatorQuery, call?: CallOptions): Promise<ApiResult<IndicatorRecord>> {
+    return this.#get('/indicators', indicatorParams(query), checkIndicatorRecord, call);
+  }
+
+  /** POST /indicators/batch: every combination of indicators x countries (at most 100), plus `items` per combination. */
+  async batchIndicators(query: BatchIndicatorQuery, call?: CallOptions): Promise<BatchResult> {
+    const spec: RequestSpec = { method: 'POST', path: '/indicators/batch', body: batchBody(query) };
+    const answer = await execute(this.engine, spec, this.attemptOptions(call));
+    const { result, json } = readJson<IndicatorRecord>(answer, checkIndicatorRecord);
+    return { ...result, items: checkBatchItems(json, { status: answer.status, text: '', key: answer.key }) };
+  }
+
+  /** GET /sources: the data sources. */
+  listSources(call?: CallOptions): Promise<ApiResult<SourceInfo>> {
+    return this.#get('/sources', {}, checkListItem, call);
+  }
+
+  /** GET /sources/{source_code}/indicators: the indicators of one source; `q` filters by code or name. */
+  listSourceIndicators(source_code: string, options: { q?: string } = {}, call?: CallOptions): Promise<ApiResult<IndicatorInfo>> {
+    const code = sourceCodeSegment(source_code);
+    return this.#get(`/sources/${encodeURIComponent(code)}/indicators`, options.q ? { q: options.q } : {}, checkListItem, call);
+  }
+
+  /** GET /countries: the countries (ISO2 code, ISO3, name, region, income group). */
+  listCountries(call?: CallOptions): Promise<ApiResult<CountryInfo>> {
+    return this.#get('/countries', {}, checkListItem, call);
+  }
+
+  /** GET /trade/vietnam: monthly customs trade (spec 4.5). */
+  getTrade(query: TradeQuery = {}, call?: CallOptions): Promise<ApiResult<TradeRecord>> {
+    return this.#get('/trade/vietnam', tradeParams(query), checkTradeRecord, call);
+  }
+
+  /** GET /stocks/vietnam: daily prices of one symbol or index (spec 4.6). */
+  getStocks(query: StockQuery, call?: CallOptions): Promise<ApiResult<StockRecord>> {
+    return this.#get('/stocks/vietnam', stockParams(query), checkStockRecord, call);
+  }
+
+  /** GET /export/csv: the file's bytes (indicators by default; `dataset: 'trade' | 'stocks'` for the others). */
+  exportCsv(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
+    return downloadExport(this, 'csv', query, options);
+  }
+
+  /** GET /export/excel: the XLSX file's bytes. */
+  exportExcel(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
+    return downloadExport(this, 'excel', query, options);
+  }
+
+  /**
+   * Many queries at once: validated, de-duplicated, answered from the cache where possible, indicator
+   * queries coalesced into batches. One result per query, in order; one bad query never sinks the others.
+   */
+  fetchSeries(queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
+    return fetchSeriesJob(this, queries, call);
+  }
+
+  /** How many requests a job needs after de-duplication, cache and batching, and whether the quota covers it. */
+  estimate(queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
+    return estimateJob(this, queries, call);
+  }
+}

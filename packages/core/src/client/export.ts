@@ -1,0 +1,58 @@
+/** The export endpoints: binary answers (CSV, XLSX) returned as bytes, with download progress. */
+import { errorFromResponse } from '../net/error-from-response.ts';
+import type { IndicatorQuery, StockQuery, TradeQuery } from '../query.ts';
+import { indicatorParams, stockParams, tradeParams, type Params } from '../validate/params.ts';
+import { bodyText } from '../wire/check.ts';
+import type { ExportFile } from '../wire/records.ts';
+import type { CallOptions } from './options.ts';
+import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
+
+/** What to export: indicator parameters (the default dataset), or trade or stock parameters. */
+export type ExportQuery =
+  | ({ dataset?: 'indicators' } & IndicatorQuery)
+  | ({ dataset: 'trade' } & TradeQuery)
+  | ({ dataset: 'stocks' } & StockQuery);
+
+export interface ExportOptions extends CallOptions {
+  /** Bytes received so far and the total when the service said it. */
+  onProgress?: (loaded: number, total: number | undefined) => void;
+}
+
+/** The parameters of an export request, validated like the matching data endpoint. */
+export function exportParams(query: ExportQuery): Params {
+  if (query.dataset === 'trade') {
+    const { dataset: _d, ...rest } = query;
+    return { dataset: 'trade', ...tradeParams(rest) };
+  }
+  if (query.dataset === 'stocks') {
+    const { dataset: _d, ...rest } = query;
+    return { dataset: 'stocks', ...stockParams(rest) };
+  }
+  const { dataset: _d, ...rest } = query;
+  return indicatorParams(rest);
+}
+
+function filenameOf(disposition: string | undefined): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1].trim());
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() ?? null;
+}
+
+interface ExportHost {
+  engine: EngineConfig;
+  attemptOptions(call?: CallOptions): AttemptOptions;
+}
+
+/** Downloads one export; a JSON error answered with a 2xx status still becomes an error. */
+export async function downloadExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: ExportOptions): Promise<ExportFile> {
+  const params = exportParams(query);
+  const accept = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const spec = { method: 'GET' as const, path: `/export/${format}`, params, accept, ...(options.onProgress ? { onDownloadProgress: options.onProgress } : {}) };
+  const answer = await execute(host.engine, spec, host.attemptOptions(options));
+  const type = answer.headers['content-type'] ?? null;
+  if (type !== null && /json/i.test(type)) throw errorFromResponse(answer.status, bodyText(answer.body), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
+  const data = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body;
+  return { data, metadata: { filename: filenameOf(answer.headers['content-disposition']), content_type: type, bytes: data.byteLength } };
+}

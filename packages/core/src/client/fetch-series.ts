@@ -1,0 +1,163 @@
+/**
+ * fetchSeries: many queries at once, sent as the planner says (see plan/planner.ts), each answer
+ * checked, cached per query and mapped to a Series. One result per query, in order.
+ */
+import { cacheKey, type CacheEntry } from '../cache/store.ts';
+import { AbortError, EconError, NotFoundError } from '../errors/errors.ts';
+import { planRequests, type PlannedRequest, type UniqueQuery } from '../plan/planner.ts';
+import type { SeriesQuery } from '../query.ts';
+import type { Series } from '../series.ts';
+import { groupIndicatorRecords, indicatorSeries, stockSeries, tradeSeries, type MapContext } from '../series/map.ts';
+import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
+import type { ApiResult, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
+import { cacheGet, cachePut, readJson, staleAllowedFor, type CacheConfig } from './json.ts';
+import type { CallOptions, CacheMode } from './options.ts';
+import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
+
+/** The outcome of one query of a job. */
+export type SeriesResult = { ok: true; series: Series } | { ok: false; error: EconError };
+
+/** The cost of a job, before it runs. */
+export interface Estimate {
+  queries: number;
+  unique: number;
+  duplicates: number;
+  invalid: number;
+  cached: number;
+  requests: number;
+  batchRequests: number;
+  singleRequests: number;
+  minimumRequests: number;
+  /** The gate's own answer (the quota ledger's `estimate(requestCount)`: fits today? this minute?), when it has one. */
+  quota?: unknown;
+}
+
+interface Host {
+  engine: EngineConfig;
+  cache: CacheConfig;
+  batchRefused: { value: boolean };
+  attemptOptions(call?: CallOptions): AttemptOptions & { cache: CacheMode };
+}
+
+/** At most this many requests of one job in flight; the gate still decides when each may go. */
+const CONCURRENCY = 4;
+
+const CHECKS: Record<UniqueQuery['path'], RecordCheck> = { '/indicators': checkIndicatorRecord, '/trade/vietnam': checkTradeRecord, '/stocks/vietnam': checkStockRecord };
+
+function toSeries(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: number, stale: boolean): Series {
+  const ctx: MapContext = { metadata: result.metadata, retrievedAt: new Date(retrievedAt).toISOString(), endpoint: u.path, ...(stale ? { stale } : {}) };
+  const q = u.query;
+  if (q.kind === 'indicator') return indicatorSeries(result.data as IndicatorRecord[], q, ctx);
+  if (q.kind === 'trade') return tradeSeries(result.data as TradeRecord[], q, ctx);
+  return stockSeries(result.data as StockRecord[], q, ctx);
+}
+
+async function lookUp(host: Host, keys: Iterable<string>, mode: CacheMode): Promise<Map<string, CacheEntry>> {
+  const entries = new Map<string, CacheEntry>();
+  if (!host.cache.store || mode === 'no-store') return entries;
+  await Promise.all([...keys].map(async (k) => {
+    const e = await cacheGet(host.cache, cacheKey(host.engine.baseURL, k));
+    if (e) entries.set(k, e);
+  }));
+  return entries;
+}
+
+async function pool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** Runs a job: see EconDataClient.fetchSeries. */
+export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
+  const opts = host.attemptOptions(call);
+  const { engine, cache } = host;
+  const now = engine.clock.now();
+  const planned = planRequests(queries, { batch: !host.batchRefused.value });
+  const entries = await lookUp(host, planned.unique.keys(), opts.cache);
+  const plan = entries.size ? planRequests(queries, { batch: !host.batchRefused.value, cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : planned;
+  const results = new Array<SeriesResult | undefined>(queries.length);
+  const settle = (u: UniqueQuery, r: SeriesResult): void => {
+    for (const p of u.positions) results[p] = r;
+  };
+  const store = opts.cache !== 'no-store';
+  const succeed = async (u: UniqueQuery, result: ApiResult<unknown>): Promise<void> => {
+    const at = engine.clock.now();
+    if (store) await cachePut(cache, cacheKey(engine.baseURL, u.key), result, at);
+    settle(u, { ok: true, series: toSeries(u, result, at, false) });
+  };
+  const fail = (u: UniqueQuery, error: unknown): void => {
+    if (!(error instanceof EconError)) throw error;
+    const entry = entries.get(u.key);
+    if (entry && opts.cache === 'allow-stale' && staleAllowedFor(error)) {
+      settle(u, { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, true) });
+    } else {
+      settle(u, { ok: false, error });
+    }
+  };
+
+  for (const [position, error] of plan.invalid) results[position] = { ok: false, error };
+  for (const key of plan.cached) {
+    const u = plan.unique.get(key)!;
+    const entry = entries.get(key)!;
+    settle(u, { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, false) });
+  }
+
+  const single = async (u: UniqueQuery): Promise<void> => {
+    try {
+      const answer = await execute(engine, { method: 'GET', path: u.path, params: u.params }, opts);
+      await succeed(u, readJson(answer, CHECKS[u.path]).result);
+    } catch (error) {
+      fail(u, error);
+    }
+  };
+
+  const batch = async (req: Extract<PlannedRequest, { kind: 'batch' }>): Promise<void> => {
+    let result: ApiResult<IndicatorRecord>;
+    let json: unknown;
+    try {
+      const answer = await execute(engine, { method: 'POST', path: '/indicators/batch', body: req.body }, opts);
+      ({ result, json } = readJson<IndicatorRecord>(answer, checkIndicatorRecord));
+      const items = checkBatchItems(json, { status: answer.status, text: '', key: answer.key });
+      const groups = groupIndicatorRecords(result.data);
+      const missing = new Map(items.filter((it) => it.status === 404).map((it) => [`${it.indicator}|${it.country ?? ''}`, it]));
+      for (const u of req.members) {
+        const pair = `${u.params['indicator']}|${u.params['country']}`;
+        const data = groups.get(pair) ?? [];
+        const gone = missing.get(pair);
+        if (gone && data.length === 0) {
+          fail(u, new NotFoundError(`${gone.message ?? `Data not found: ${pair.replace('|', ' for ')}`} (status 404). Check the indicator and country codes: listSourceIndicators and listCountries show what exists.`, { status: 404, ...(gone.message ? { serverMessage: gone.message } : {}) }));
+          continue;
+        }
+        await succeed(u, { data, metadata: { ...result.metadata, total_records: data.length } });
+      }
+    } catch (error) {
+      // The batch route refused (absent, not allowed, or a smaller limit): the same queries go one by one.
+      const status = error instanceof EconError ? error.status : undefined;
+      if (status === 400 || status === 404 || status === 405) {
+        if (status === 405 || (status === 404 && /^not found/i.test((error as EconError).serverMessage ?? ''))) host.batchRefused.value = true;
+        await pool(req.members, CONCURRENCY, single);
+        return;
+      }
+      for (const u of req.members) fail(u, error);
+    }
+  };
+
+  await pool(plan.requests, CONCURRENCY, (req) => (req.kind === 'batch' ? batch(req) : single(req.member)));
+  return results.map((r) => r ?? { ok: false, error: new AbortError('The job ended before this query was answered.') });
+}
+
+/** Plans a job without sending anything: see EconDataClient.estimate. */
+export async function estimateJob(host: Host, queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
+  const mode = call?.cache ?? host.attemptOptions().cache;
+  const now = host.engine.clock.now();
+  const first = planRequests(queries, { batch: !host.batchRefused.value });
+  const entries = await lookUp(host, first.unique.keys(), mode);
+  const plan = entries.size ? planRequests(queries, { batch: !host.batchRefused.value, cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : first;
+  const estimate: Estimate = { ...plan.stats };
+  const gate = host.engine.gate as { estimate?: (requestCount: number) => unknown };
+  if (typeof gate.estimate === 'function') estimate.quota = await gate.estimate(plan.stats.requests);
+  return estimate;
+}

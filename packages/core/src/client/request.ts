@@ -1,0 +1,195 @@
+/**
+ * One request, end to end: the gate, the key, the transport, the retry loop, the timeout and the
+ * abort. It returns the first 2xx answer or throws the error of the last attempt.
+ */
+import { AbortError, AuthenticationError, ConnectionError, EconError, QuotaExhaustedError, RateLimitError, TimeoutError } from '../errors/errors.ts';
+import { errorFromResponse } from '../net/error-from-response.ts';
+import { redact } from '../net/redact.ts';
+import { backoffMs, isRetryable, retryAfterMs } from '../net/retry.ts';
+import { TransportFailure, type Transport, type TransportResponse } from '../net/transport.ts';
+import type { RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from '../quota/gate.ts';
+import type { AuthMode, KeyProvider } from '../auth.ts';
+import type { BackoffOptions } from '../net/retry.ts';
+import { bodyText } from '../wire/check.ts';
+import type { Clock, Sleep } from './options.ts';
+
+/** What the engine needs from the client's configuration. */
+export interface EngineConfig {
+  baseURL: string;
+  getApiKey: KeyProvider | undefined;
+  authMode: AuthMode;
+  timeoutMs: number;
+  maxRetries: number;
+  maxRetryAfterMs: number;
+  backoff: BackoffOptions;
+  gate: RequestGate;
+  clock: Clock;
+  sleep: Sleep;
+  random: () => number;
+  transport: Transport;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** Below /api/v1, e.g. '/indicators'. */
+  path: string;
+  params?: Record<string, string | number>;
+  body?: unknown;
+  accept?: string;
+  onDownloadProgress?: (loaded: number, total: number | undefined) => void;
+}
+
+export interface AttemptOptions {
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  priority: RequestPriority;
+}
+
+/** A 2xx answer, with the key that was used (so later messages can be scrubbed of it). */
+export interface Answer extends TransportResponse {
+  key: string | undefined;
+}
+
+function queryString(params: Record<string, string | number>): string {
+  const parts = Object.keys(params).sort().map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(String(params[n]))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function intHeader(headers: Record<string, string>, name: string): number | undefined {
+  const v = headers[name];
+  return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+}
+
+/** The X-RateLimit-* headers, for the ledger. */
+export function usageHint(headers: Record<string, string>): ServerUsageHint | undefined {
+  const hint: ServerUsageHint = {};
+  const pairs: Array<[keyof ServerUsageHint, string]> = [
+    ['limitMinute', 'x-ratelimit-limit-minute'], ['remainingMinute', 'x-ratelimit-remaining-minute'],
+    ['limitDay', 'x-ratelimit-limit-day'], ['remainingDay', 'x-ratelimit-remaining-day'],
+  ];
+  for (const [field, header] of pairs) {
+    const v = intHeader(headers, header);
+    if (v !== undefined) hint[field] = v;
+  }
+  return Object.keys(hint).length ? hint : undefined;
+}
+
+function abortError(): AbortError {
+  return new AbortError('Request cancelled by the caller. Nothing more will be sent for it.');
+}
+
+/** A wait the service asked for that is longer than the client is willing to sleep. */
+function tooLongToWait(error: EconError, waitMs: number, cap: number, now: number): EconError {
+  const resetAt = new Date(now + waitMs);
+  const details = { status: error.status, retryAfterMs: waitMs, resetAt, scope: error.scope, serverMessage: error.serverMessage } as const;
+  const clean = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined));
+  const when = `${resetAt.toISOString()} (in ${Math.ceil(waitMs / 1000)} s, more than the ${Math.round(cap / 1000)} s this client waits)`;
+  if (error.code === 'rate_limited' && error.scope === 'day') {
+    return new QuotaExhaustedError(`The plan's daily request allowance is spent: the service accepts requests again at ${when}. Use cached data until then, or upgrade the plan.`, clean);
+  }
+  if (error.code === 'rate_limited') {
+    return new RateLimitError(`Rate limit exceeded: the service accepts requests again at ${when}. Try again then.`, clean);
+  }
+  return error;
+}
+
+/** Sends one request with retries; resolves with the first 2xx answer. */
+export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: AttemptOptions): Promise<Answer> {
+  const { signal } = opts;
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw abortError();
+    const permit: RequestPermit = await cfg.gate.acquire(signal ? { priority: opts.priority, signal } : { priority: opts.priority });
+    let key: string | undefined;
+    try {
+      key = cfg.getApiKey ? await cfg.getApiKey() : undefined;
+    } catch (cause) {
+      permit.unused();
+      throw new AuthenticationError('Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).', { cause: redact(String((cause as Error)?.message ?? cause)) });
+    }
+    if (key === '') key = undefined;
+    if (signal?.aborted) {
+      permit.unused();
+      throw abortError();
+    }
+
+    let error: EconError;
+    const now = cfg.clock.now();
+    try {
+      const res = await sendOnce(cfg, spec, key, opts);
+      const hint = usageHint(res.headers);
+      if (res.status >= 200 && res.status < 300) {
+        permit.answered(hint);
+        return { ...res, key };
+      }
+      const wait = retryAfterMs(res.headers, cfg.clock.now());
+      error = errorFromResponse(res.status, bodyText(res.body), wait === undefined ? { now, ...(key ? { key } : {}) } : { retryAfterMs: wait, now, ...(key ? { key } : {}) });
+      if (error.code === 'rate_limited') {
+        const info: Parameters<RequestPermit['refused']>[0] = {};
+        if (wait !== undefined) info.retryAfterMs = wait;
+        if (error.scope) info.scope = error.scope;
+        if (hint) info.hint = hint;
+        permit.refused(info);
+      } else {
+        permit.answered(hint);
+      }
+    } catch (failure) {
+      if (!(failure instanceof EconError)) throw failure;
+      // The request left (or may have): the ledger counts it.
+      permit.failed();
+      error = failure;
+    }
+
+    if (error.code === 'aborted' || !isRetryable(error)) throw error;
+    const asked = error.retryAfterMs;
+    if (asked !== undefined && asked > cfg.maxRetryAfterMs) throw tooLongToWait(error, asked, cfg.maxRetryAfterMs, cfg.clock.now());
+    if (attempt >= opts.maxRetries) throw error;
+    const wait = asked ?? backoffMs(attempt, cfg.random, cfg.backoff);
+    try {
+      await cfg.sleep(wait, signal);
+    } catch (cause) {
+      if (signal?.aborted) throw abortError();
+      throw cause;
+    }
+  }
+}
+
+/** One attempt: builds the URL and headers, runs the timeout, and maps transport failures. */
+async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | undefined, opts: AttemptOptions): Promise<TransportResponse> {
+  const params = { ...(spec.params ?? {}) };
+  const headers: Record<string, string> = { accept: spec.accept ?? 'application/json' };
+  if (key !== undefined) {
+    if (cfg.authMode === 'query') params['api_key'] = key;
+    else headers['authorization'] = `Bearer ${key}`;
+  }
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+  }
+  const url = `${cfg.baseURL}/api/v1${spec.path}${queryString(params)}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
+  const onAbort = (): void => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const request = { method: spec.method, url, headers, signal: controller.signal, ...(body === undefined ? {} : { body }), ...(spec.onDownloadProgress ? { onDownloadProgress: spec.onDownloadProgress } : {}) };
+    return await cfg.transport.send(request);
+  } catch (failure) {
+    if (opts.signal?.aborted) throw abortError();
+    if (timedOut) {
+      return Promise.reject(new TimeoutError(`No complete answer from the service within ${opts.timeoutMs} ms (${spec.method} ${spec.path}). Try again, or allow more time with timeoutMs.`));
+    }
+    const sys = failure instanceof TransportFailure ? failure.sysCode : undefined;
+    const said = redact(failure instanceof Error ? failure.message : String(failure), key);
+    throw new ConnectionError(`Could not reach the service at ${cfg.baseURL} (${sys ?? said}). Check the network connection and the service address, then try again.`, { cause: said });
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Turns a non-success answer into the error taxonomy, whatever the body's shape: `{error: "..."}`,
+ * `{error: {message, parameter, scope}}`, `{message}`, plain text or an HTML page. The server's
+ * message is kept (in `serverMessage`, and in the message); the message also says what to do.
+ */
+import { createError, type EconError, type EconErrorDetails, type ErrorCode } from '../errors/errors.ts';
+import { excerptOf, redact } from './redact.ts';
+
+interface ReadBody {
+  message: string | undefined;
+  parameter: string | undefined;
+  scope: 'minute' | 'day' | undefined;
+  isHtml: boolean;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** Reads the message (and parameter, scope) out of any error body shape. */
+export function readErrorBody(text: string): ReadBody {
+  const trimmed = text.trim();
+  const out: ReadBody = { message: undefined, parameter: undefined, scope: undefined, isHtml: false };
+  if (trimmed.startsWith('{')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(trimmed);
+    } catch {
+      // Not JSON after all: the excerpt below shows what it was.
+      json = undefined;
+    }
+    if (json && typeof json === 'object') {
+      const o = json as Record<string, unknown>;
+      const err = o['error'];
+      const inner = err && typeof err === 'object' ? (err as Record<string, unknown>) : undefined;
+      out.message = str(err) ?? str(inner?.['message']) ?? str(o['message']) ?? str(o['detail']) ?? str(inner?.['code']);
+      out.parameter = str(inner?.['parameter']) ?? str(o['parameter']);
+      const scope = inner?.['scope'] ?? o['scope'];
+      if (scope === 'minute' || scope === 'day') out.scope = scope;
+      return out;
+    }
+  }
+  if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
+    out.isHtml = true;
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(trimmed)?.[1];
+    out.message = str(title);
+    return out;
+  }
+  if (trimmed !== '' && trimmed.length <= 300 && !trimmed.includes('<')) out.message = trimmed.replace(/\s+/g, ' ');
+  return out;
+}
+
+/** Whether a refusal is about rate limits: any 429, or a 403 whose message says so. */
+export function isRateLimitRefusal(status: number, message: string | undefined): boolean {
+  return status === 429 || (status === 403 && message !== undefined && /rate.?limit/i.test(message));
+}
+
+const ADVICE: Record<string, string> = {
+  bad_request: 'Check the parameters of the request.',
+  authentication_required: "Authentication required: no API key was sent. Add the key of this profile (the provider's dashboard, Settings > API Keys) and save it.",
+  invalid_key: "Invalid API key: the service did not accept the key of this profile. Generate a new key in the provider's dashboard (Settings > API Keys) and save it.",
+  permission_denied: 'Your plan does not include this data: choose data the plan includes, or upgrade the plan.',
+  rate_limited: 'The plan\'s request limit was reached: wait until the window frees, or spread the requests out.',
+  not_found: 'Check the source, indicator and country codes: listSources, listSourceIndicators and listCountries show what exists.',
+  server_error: 'The service failed to answer: try again later.',
+};
+
+/**
+ * Builds the error for a non-2xx answer (or a 2xx with `success: false`).
+ * @param key the API key in use, so that no message or excerpt can echo it.
+ */
+export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string }): EconError {
+  const body = readErrorBody(bodyText);
+  const serverMessage = body.message === undefined ? undefined : redact(body.message, extra.key);
+  const details: EconErrorDetails = { status };
+  if (serverMessage !== undefined) details.serverMessage = serverMessage;
+  if (body.parameter !== undefined) details.parameter = body.parameter;
+  if (extra.retryAfterMs !== undefined) details.retryAfterMs = extra.retryAfterMs;
+  if (serverMessage === undefined || body.isHtml) details.excerpt = excerptOf(bodyText, extra.key);
+  const said = serverMessage ?? `HTTP ${status}`;
+
+  let code: ErrorCode;
+  let message: string;
+  if (isRateLimitRefusal(status, serverMessage)) {
+    code = 'rate_limited';
+    const scope = body.scope ?? (serverMessage && /\b(day|daily)\b/i.test(serverMessage) ? 'day' : serverMessage && /\bminute\b/i.test(serverMessage) ? 'minute' : undefined);
+    if (scope) details.scope = scope;
+    if (extra.retryAfterMs !== undefined) details.resetAt = new Date(extra.now + extra.retryAfterMs);
+    message = `${said} (status ${status}). ${ADVICE['rate_limited']}`;
+  } else if (status === 400) {
+    code = 'bad_request';
+    message = `${said} (status 400). ${ADVICE['bad_request']}`;
+  } else if (status === 401) {
+    code = 'authentication';
+    message = serverMessage && /authentication required/i.test(serverMessage) ? ADVICE['authentication_required']! : ADVICE['invalid_key']!;
+    if (serverMessage && !/^(invalid api key|authentication required)/i.test(serverMessage)) message += ` (The service said: ${serverMessage})`;
+  } else if (status === 403) {
+    code = 'permission_denied';
+    message = `${said} (status 403). ${ADVICE['permission_denied']}`;
+  } else if (status === 404) {
+    code = 'not_found';
+    message = `${said} (status 404). ${ADVICE['not_found']}`;
+  } else if (status >= 500) {
+    code = 'server_error';
+    message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}). ${ADVICE['server_error']}`;
+  } else if (status >= 200 && status < 300) {
+    code = 'invalid_response';
+    message = `The service answered status ${status} with success: false (${said}). Try again later; if it persists, report it to the provider.`;
+  } else {
+    code = 'invalid_response';
+    message = `The service answered with an unexpected status ${status} (${said}). Try again later; if it persists, report it to the provider.`;
+  }
+  return createError(code, redact(message, extra.key), details);
+}

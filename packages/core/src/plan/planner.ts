@@ -1,0 +1,163 @@
+/**
+ * The planner: pure, no I/O. From a list of queries it works out the requests a job needs after
+ * validation, de-duplication, the cache and batching, so `fetchSeries` sends exactly that and
+ * `estimate` can tell the cost before anything is sent.
+ */
+import { requestKey } from '../cache/store.ts';
+import type { EconError } from '../errors/errors.ts';
+import { EconError as EconErrorClass } from '../errors/errors.ts';
+import type { SeriesQuery } from '../query.ts';
+import { indicatorParams, stockParams, tradeParams, type BatchBody, type Params } from '../validate/params.ts';
+import { packPairs } from './pack.ts';
+
+/** The batch route's limit of indicator x country combinations per request (sandbox wire contract). */
+export const BATCH_COMBINATION_LIMIT = 100;
+
+/** One distinct query: its normalized single request and the positions of the queries it answers. */
+export interface UniqueQuery {
+  /** The normalized single request, e.g. 'GET /indicators?country=VN&indicator=...': also its cache key. */
+  key: string;
+  query: SeriesQuery;
+  path: '/indicators' | '/trade/vietnam' | '/stocks/vietnam';
+  params: Params;
+  /** Positions in the input list. */
+  positions: number[];
+}
+
+export type PlannedRequest =
+  | { kind: 'batch'; body: BatchBody & { countries: string[] }; members: UniqueQuery[] }
+  | { kind: 'single'; member: UniqueQuery };
+
+export interface Plan {
+  requests: PlannedRequest[];
+  /** Distinct valid queries, by key. */
+  unique: Map<string, UniqueQuery>;
+  /** Queries refused by validation, by position. */
+  invalid: Map<number, EconError>;
+  /** Keys answered from the cache. */
+  cached: Set<string>;
+  stats: PlanStats;
+}
+
+export interface PlanStats {
+  queries: number;
+  /** Distinct valid queries. */
+  unique: number;
+  duplicates: number;
+  invalid: number;
+  cached: number;
+  /** Requests the job needs: batch + single. */
+  requests: number;
+  batchRequests: number;
+  singleRequests: number;
+  /** Lower bound for the indicator part: the sum over groups of ceil(pairs / limit). */
+  minimumRequests: number;
+}
+
+export interface PlanOptions {
+  /** Whether a request key is answered by the cache (fresh entry). */
+  cached?: (key: string) => boolean;
+  /** Use POST /indicators/batch. @default true */
+  batch?: boolean;
+  /** @default 100 */
+  batchLimit?: number;
+}
+
+function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key'> {
+  if (q.kind === 'indicator') return { query: q, path: '/indicators', params: indicatorParams(q) };
+  if (q.kind === 'trade') return { query: q, path: '/trade/vietnam', params: tradeParams(q) };
+  if (q.kind === 'stock') return { query: q, path: '/stocks/vietnam', params: stockParams(q) };
+  throw new TypeError(`Unknown query kind ${JSON.stringify((q as { kind?: unknown }).kind)}: use 'indicator', 'trade' or 'stock'.`);
+}
+
+/** Validates and de-duplicates queries: each distinct normalized request once. */
+export function uniqueQueries(queries: readonly SeriesQuery[]): { unique: Map<string, UniqueQuery>; invalid: Map<number, EconError> } {
+  const unique = new Map<string, UniqueQuery>();
+  const invalid = new Map<number, EconError>();
+  queries.forEach((q, position) => {
+    let n: Omit<UniqueQuery, 'positions' | 'key'>;
+    try {
+      n = normalize(q);
+    } catch (error) {
+      if (error instanceof EconErrorClass) {
+        invalid.set(position, error);
+        return;
+      }
+      throw error;
+    }
+    const key = requestKey('GET', n.path, n.params);
+    const seen = unique.get(key);
+    if (seen) seen.positions.push(position);
+    else unique.set(key, { ...n, key, positions: [position] });
+  });
+  return { unique, invalid };
+}
+
+/**
+ * Plans the requests for a job: validation, de-duplication, cache, then indicator queries of the
+ * same source, year range and frequency coalesced into batches packed to the combination limit.
+ *
+ * @example planRequests(queries, { cached: (key) => fresh.has(key) }).stats.requests
+ */
+export function planRequests(queries: readonly SeriesQuery[], options: PlanOptions = {}): Plan {
+  const limit = options.batchLimit ?? BATCH_COMBINATION_LIMIT;
+  const { unique, invalid } = uniqueQueries(queries);
+  const cached = new Set<string>();
+  const requests: PlannedRequest[] = [];
+  const groups = new Map<string, UniqueQuery[]>();
+  let minimumRequests = 0;
+
+  for (const u of unique.values()) {
+    if (options.cached?.(u.key)) {
+      cached.add(u.key);
+      continue;
+    }
+    if (u.path !== '/indicators' || u.params['country'] === undefined || options.batch === false) {
+      requests.push({ kind: 'single', member: u });
+      if (u.path === '/indicators') minimumRequests++;
+      continue;
+    }
+    const p = u.params;
+    const group = `${p['source']}|${p['start_year'] ?? ''}|${p['end_year'] ?? ''}|${p['frequency'] ?? ''}`;
+    const list = groups.get(group);
+    if (list) list.push(u);
+    else groups.set(group, [u]);
+  }
+
+  for (const members of groups.values()) {
+    minimumRequests += Math.ceil(members.length / limit);
+    const byPair = new Map(members.map((m) => [`${m.params['indicator']}|${m.params['country']}`, m]));
+    const rects = packPairs(members.map((m) => [String(m.params['indicator']), String(m.params['country'])] as const), limit);
+    for (const rect of rects) {
+      const inRect: UniqueQuery[] = [];
+      for (const i of rect.indicators) for (const c of rect.countries) {
+        const m = byPair.get(`${i}|${c}`);
+        if (m) inRect.push(m);
+      }
+      // A rectangle holding one wanted pair is cheaper to read (and to cache) as a single request.
+      if (inRect.length === 1) {
+        requests.push({ kind: 'single', member: inRect[0]! });
+        continue;
+      }
+      const first = inRect[0]!.params;
+      const body: BatchBody & { countries: string[] } = { source: String(first['source']), indicators: rect.indicators, countries: rect.countries };
+      if (first['start_year'] !== undefined) body.start_year = Number(first['start_year']);
+      if (first['end_year'] !== undefined) body.end_year = Number(first['end_year']);
+      if (first['frequency'] !== undefined) body.frequency = String(first['frequency']);
+      requests.push({ kind: 'batch', body, members: inRect });
+    }
+  }
+
+  const batchRequests = requests.filter((r) => r.kind === 'batch').length;
+  const trade = requests.filter((r) => r.kind === 'single' && r.member.path !== '/indicators').length;
+  let duplicates = 0;
+  for (const u of unique.values()) duplicates += u.positions.length - 1;
+  return {
+    requests, unique, invalid, cached,
+    stats: {
+      queries: queries.length, unique: unique.size, duplicates, invalid: invalid.size, cached: cached.size,
+      requests: requests.length, batchRequests, singleRequests: requests.length - batchRequests,
+      minimumRequests: minimumRequests + trade,
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Response checks: hand-written (no schema library), because a 100,000-record answer must be
+ * checked in less time than JSON.parse takes to read it. A reply that is not what the interface
+ * promises becomes an `invalid_response` with the status and a short excerpt, never half-read data.
+ * Records are checked in place and kept as they came, so unknown extra fields survive.
+ */
+import { InvalidResponseError } from '../errors/errors.ts';
+import { excerptOf } from '../net/redact.ts';
+import type { ApiResult, BatchItem, ResponseMetadata } from './records.ts';
+
+/** Checks one record; returns what is wrong with it, or undefined. */
+export type RecordCheck = (record: Record<string, unknown>) => string | undefined;
+
+const decoder = new TextDecoder('utf-8');
+
+/** The body as text (UTF-8). */
+export function bodyText(body: Uint8Array | string): string {
+  return typeof body === 'string' ? body : decoder.decode(body);
+}
+
+function invalid(what: string, status: number, text: string, key: string | undefined): InvalidResponseError {
+  return new InvalidResponseError(
+    `The service's answer (status ${status}) is not what the interface promises: ${what}. Try again later; if it persists, report it to the provider.`,
+    { status, excerpt: excerptOf(text, key) },
+  );
+}
+
+/** Parses a JSON body; anything else (truncated, HTML, empty) is an invalid_response. */
+export function parseJson(text: string, status: number, key?: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const trimmed = text.trimStart();
+    const what = trimmed === '' ? 'an empty body' : trimmed.startsWith('<') ? 'an HTML page instead of JSON'
+      : trimmed.startsWith('{') || trimmed.startsWith('[') ? 'truncated or malformed JSON' : 'not JSON';
+    throw invalid(what, status, text, key);
+  }
+}
+
+function checkMetadata(m: unknown): string | undefined {
+  if (m === null || typeof m !== 'object' || Array.isArray(m)) return 'metadata is missing';
+  const o = m as Record<string, unknown>;
+  if (typeof o['source'] !== 'string') return 'metadata.source is not a string';
+  if (o['last_updated'] !== undefined && o['last_updated'] !== null && typeof o['last_updated'] !== 'string') return 'metadata.last_updated is not a string';
+  if (o['total_records'] !== undefined && typeof o['total_records'] !== 'number') return 'metadata.total_records is not a number';
+  return undefined;
+}
+
+/**
+ * Checks the success envelope (spec 2.1, 2.2) and every record; returns `{ data, metadata }`.
+ * `success: false` is not handled here: the caller maps it to the error it reports.
+ */
+export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { status: number; text: string; key?: string | undefined }): ApiResult<T> {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw invalid('the body is not a JSON object', ctx.status, ctx.text, ctx.key);
+  const o = json as Record<string, unknown>;
+  if (o['success'] !== true) throw invalid('"success" is not true', ctx.status, ctx.text, ctx.key);
+  const data = o['data'];
+  if (!Array.isArray(data)) throw invalid('"data" is not an array', ctx.status, ctx.text, ctx.key);
+  const metaProblem = checkMetadata(o['metadata']);
+  if (metaProblem) throw invalid(metaProblem, ctx.status, ctx.text, ctx.key);
+  const metadata = o['metadata'] as ResponseMetadata;
+  if (typeof metadata.total_records === 'number' && metadata.total_records !== data.length) {
+    throw invalid(`metadata.total_records says ${metadata.total_records} but data holds ${data.length} records`, ctx.status, ctx.text, ctx.key);
+  }
+  if (metadata.last_updated === undefined) metadata.last_updated = null;
+  for (let i = 0; i < data.length; i++) {
+    const r = data[i] as unknown;
+    if (r === null || typeof r !== 'object') throw invalid(`data[${i}] is not an object`, ctx.status, ctx.text, ctx.key);
+    const problem = check(r as Record<string, unknown>);
+    if (problem !== undefined) throw invalid(`data[${i}]: ${problem}`, ctx.status, ctx.text, ctx.key);
+  }
+  return { data: data as T[], metadata };
+}
+
+const isNumOrNull = (v: unknown): boolean => v === null || typeof v === 'number';
+
+/** Spec 2.3: indicator_code, indicator_name, country_code, country_name, year, value (or null), unit. */
+export const checkIndicatorRecord: RecordCheck = (r) => {
+  if (typeof r['indicator_code'] !== 'string') return 'indicator_code is not a string';
+  if (typeof r['indicator_name'] !== 'string') return 'indicator_name is not a string';
+  // GSO records have no country of their own in some services: a null country is tolerated.
+  const cc = r['country_code'];
+  if (typeof cc !== 'string' && cc !== null) return 'country_code is not a string';
+  if (typeof r['country_name'] !== 'string' && r['country_name'] !== null) return 'country_name is not a string';
+  const year = r['year'];
+  if (typeof year !== 'number' || !Number.isInteger(year)) return 'year is not an integer';
+  const value = r['value'];
+  if (value !== null && typeof value !== 'number') return 'value is not a number or null';
+  if (typeof r['unit'] !== 'string' && r['unit'] !== null) return 'unit is not a string';
+  const period = r['period'];
+  if (period !== undefined && typeof period !== 'string') return 'period is not a string';
+  const proj = r['is_projection'];
+  if (proj !== undefined && typeof proj !== 'boolean') return 'is_projection is not a boolean';
+  return undefined;
+};
+
+/** A trade record: period, flow, value (or null). */
+export const checkTradeRecord: RecordCheck = (r) => {
+  if (typeof r['period'] !== 'string') return 'period is not a string';
+  if (typeof r['flow'] !== 'string') return 'flow is not a string';
+  if (!isNumOrNull(r['value'])) return 'value is not a number or null';
+  if (r['ytd_value'] !== undefined && !isNumOrNull(r['ytd_value'])) return 'ytd_value is not a number or null';
+  return undefined;
+};
+
+/** A stock record: date, open/high/low/close/volume (numbers or null). */
+export const checkStockRecord: RecordCheck = (r) => {
+  if (typeof r['date'] !== 'string') return 'date is not a string';
+  for (const f of ['open', 'high', 'low', 'close', 'volume']) {
+    if (r[f] !== undefined && !isNumOrNull(r[f])) return `${f} is not a number or null`;
+  }
+  return undefined;
+};
+
+/** A list item (sources, indicators, countries): code and name. */
+export const checkListItem: RecordCheck = (r) => {
+  if (typeof r['code'] !== 'string') return 'code is not a string';
+  if (typeof r['name'] !== 'string') return 'name is not a string';
+  return undefined;
+};
+
+/** The batch answer's `items`: one per combination. */
+export function checkBatchItems(json: unknown, ctx: { status: number; text: string; key?: string | undefined }): BatchItem[] {
+  const items = (json as Record<string, unknown>)['items'];
+  if (items === undefined) return [];
+  if (!Array.isArray(items)) throw invalid('"items" is not an array', ctx.status, ctx.text, ctx.key);
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i] as Record<string, unknown> | null;
+    if (!it || typeof it['indicator'] !== 'string' || typeof it['status'] !== 'number') throw invalid(`items[${i}] lacks indicator or status`, ctx.status, ctx.text, ctx.key);
+  }
+  return items as BatchItem[];
+}
