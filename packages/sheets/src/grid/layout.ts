@@ -1,0 +1,34 @@
+/** layoutSeries: Series to Grid, once, for every sink. */
+import type { Series } from '@econdata/core';
+import { sheetName } from './cells.ts';
+import { layoutLong } from './long.ts';
+import type { Grid, Orientation } from './types.ts';
+import { layoutWide } from './wide.ts';
+
+export interface LayoutOptions {
+  /** 'wide' (default): periods down, a column per series column. 'long': tidy rows. */
+  orientation?: Orientation;
+  /** The provenance block above the data (default true). Files we read back need it for an exact round trip. */
+  provenance?: boolean;
+  /** Sheet name; default from the series (the one title, or the kind). */
+  name?: string;
+}
+
+/**
+ * Lays out Series as a Grid. Wide grids take series of one frequency (see `groupByFrequency`).
+ *
+ * @example const grid = layoutSeries([gdp, cpi], { orientation: 'wide' });
+ */
+export function layoutSeries(series: readonly Series[], options: LayoutOptions = {}): Grid {
+  const provenance = options.provenance ?? true;
+  const name = sheetName(options.name ?? defaultName(series));
+  return options.orientation === 'long' ? layoutLong(series, provenance, name) : layoutWide(series, provenance, name);
+}
+
+function defaultName(series: readonly Series[]): string {
+  const first = series[0];
+  if (first === undefined) return 'Data';
+  if (series.length === 1) return first.dimensions['symbol'] ?? first.dimensions['index'] ?? first.dimensions['indicator'] ?? first.kind;
+  const kinds = new Set(series.map((s) => s.kind));
+  return kinds.size === 1 ? `${first.kind} ${first.frequency}` : 'Data';
+}

@@ -1,0 +1,103 @@
+/**
+ * Periods as real spreadsheet dates. A period string ('2024', '2024-Q1', '2024-03', '2024-03-15')
+ * becomes the UTC midnight of its first day, shown with a number format chosen by frequency.
+ *
+ * Quarters: no Excel or LibreOffice number format can compute a quarter from a date, so each
+ * quarterly cell carries its own format with the quarter as a literal, `yyyy"-Q1"` .. `yyyy"-Q4"`.
+ * The value stays a real date (the first day of the quarter): it sorts, filters and charts as a
+ * date in both programs, and the label moves with the cell when rows are sorted. A text label
+ * ('2024-Q1') would also sort, but would not be a date for charts and date arithmetic.
+ */
+import type { Frequency } from '@econdata/core';
+import { SheetsError } from '../errors.ts';
+
+const PATTERNS: Record<Frequency, RegExp> = {
+  annual: /^(\d{4})$/,
+  quarterly: /^(\d{4})-Q([1-4])$/,
+  monthly: /^(\d{4})-(0[1-9]|1[0-2])$/,
+  daily: /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+};
+
+/** The number format that displays a period of this frequency (quarterly needs the period itself). */
+export function periodFormat(frequency: Frequency, period?: string): string {
+  switch (frequency) {
+    case 'annual':
+      return 'yyyy';
+    case 'monthly':
+      return 'yyyy-mm';
+    case 'daily':
+      return 'yyyy-mm-dd';
+    case 'quarterly': {
+      const quarter = period === undefined ? null : PATTERNS.quarterly.exec(period)?.[2];
+      if (!quarter) throw new SheetsError('invalid_period', `A quarterly format needs a period such as 2024-Q1, got ${JSON.stringify(period)}`);
+      return `yyyy"-Q${quarter}"`;
+    }
+  }
+}
+
+/** The UTC midnight of a period's first day; throws when the string is not of the frequency's form. */
+export function periodToDate(period: string, frequency: Frequency): Date {
+  const m = PATTERNS[frequency].exec(period);
+  if (!m) {
+    throw new SheetsError('invalid_period', `Period ${JSON.stringify(period)} is not a ${frequency} period (expected ${EXAMPLES[frequency]})`);
+  }
+  const year = Number(m[1]);
+  let month = 0;
+  let day = 1;
+  if (frequency === 'quarterly') month = (Number(m[2]) - 1) * 3;
+  if (frequency === 'monthly' || frequency === 'daily') month = Number(m[2]) - 1;
+  if (frequency === 'daily') day = Number(m[3]);
+  const date = new Date(Date.UTC(year, month, day));
+  // Date.UTC also accepts years below 100 as 19xx: set the full year explicitly.
+  date.setUTCFullYear(year, month, day);
+  if (date.getUTCDate() !== day) {
+    throw new SheetsError('invalid_period', `Period ${JSON.stringify(period)} is not a real calendar day`);
+  }
+  return date;
+}
+
+const EXAMPLES: Record<Frequency, string> = { annual: '2024', quarterly: '2024-Q1', monthly: '2024-03', daily: '2024-03-15' };
+
+/** The period string of a date in the given frequency, read in UTC (the inverse of periodToDate). */
+export function dateToPeriod(date: Date, frequency: Frequency): string {
+  const y = String(date.getUTCFullYear()).padStart(4, '0');
+  const m = date.getUTCMonth();
+  const mm = String(m + 1).padStart(2, '0');
+  switch (frequency) {
+    case 'annual':
+      return y;
+    case 'quarterly':
+      return `${y}-Q${Math.floor(m / 3) + 1}`;
+    case 'monthly':
+      return `${y}-${mm}`;
+    case 'daily':
+      return `${y}-${mm}-${String(date.getUTCDate()).padStart(2, '0')}`;
+  }
+}
+
+/** Guesses a frequency from one period string, or null when it has none of the four forms. */
+export function frequencyOfPeriod(period: string): Frequency | null {
+  for (const f of ['annual', 'quarterly', 'monthly', 'daily'] as const) if (PATTERNS[f].test(period)) return f;
+  return null;
+}
+
+// Excel serial day numbers: day 25569 is 1970-01-01 (1900 date system, which exceljs writes).
+const EXCEL_EPOCH_OFFSET = 25569;
+const DAY_MS = 86_400_000;
+
+/** A date from an Excel serial number (what a reader gets from an unformatted date cell), in UTC. */
+export function excelSerialToDate(serial: number): Date {
+  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET) * DAY_MS));
+}
+
+/** Renders a date with one of the period formats this package writes, for text sinks (CSV, table). */
+export function formatDate(date: Date, fmt: string): string {
+  const quarter = /"-Q([1-4])"/.exec(fmt)?.[1];
+  const y = String(date.getUTCFullYear()).padStart(4, '0');
+  if (quarter) return `${y}-Q${quarter}`;
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  if (fmt === 'yyyy') return y;
+  if (fmt === 'yyyy-mm') return `${y}-${mm}`;
+  return `${y}-${mm}-${dd}`;
+}

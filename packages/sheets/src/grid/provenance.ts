@@ -1,0 +1,91 @@
+/**
+ * The provenance block's vocabulary: row labels, dimension labels, and the query as a line a
+ * person can read and a reader can parse back ('/indicators?source=WB&indicator=...&start_year=2000').
+ */
+import type { SeriesKind, SeriesQuery } from '@econdata/core';
+
+/** Labels of the spec's dimension fields; any other dimension is shown by its own key. */
+const DIMENSION_LABELS: Record<string, string> = {
+  source: 'Source code',
+  indicator: 'Indicator code',
+  indicator_name: 'Indicator name',
+  country: 'Country code',
+  country_name: 'Country',
+  flow: 'Flow',
+  partner: 'Partner code',
+  partner_name: 'Partner',
+  hs_code: 'HS code',
+  hs_description: 'HS description',
+  symbol: 'Symbol',
+  index: 'Index',
+};
+const DIMENSION_KEYS = new Map(Object.entries(DIMENSION_LABELS).map(([k, l]) => [l, k]));
+
+/** The label a person reads for a dimension key. */
+export function dimensionLabel(key: string): string {
+  return DIMENSION_LABELS[key] ?? key;
+}
+
+/** The dimension key behind a label written by dimensionLabel. */
+export function dimensionKey(label: string): string {
+  return DIMENSION_KEYS.get(label) ?? label;
+}
+
+/** Row labels of the provenance block, shared by the layout and the readers. */
+export const LABEL = {
+  series: 'Series',
+  title: 'Title',
+  kind: 'Kind',
+  frequency: 'Frequency',
+  source: 'Source',
+  lastUpdated: 'Last updated',
+  retrievedAt: 'Retrieved at',
+  query: 'Query',
+  stale: 'Stale',
+  unit: 'Unit',
+  field: 'Field',
+  period: 'Period',
+  column: 'Column',
+  value: 'Value',
+} as const;
+
+/** Text of the Stale cell: what it means for the person reading. */
+export const STALE_TEXT = 'yes: served from an expired cache while the service was unreachable';
+
+const NUMERIC_KEYS = new Set(['start_year', 'end_year']);
+const ENDPOINT_KIND: Record<string, SeriesKind> = {
+  '/indicators': 'indicator',
+  '/indicators/batch': 'indicator',
+  '/trade/vietnam': 'trade',
+  '/stocks/vietnam': 'stock',
+};
+
+function escapePart(value: string): string {
+  return value.replace(/%/g, '%25').replace(/&/g, '%26').replace(/=/g, '%3D');
+}
+
+/** The request a query stands for, as one readable line: endpoint, then its parameters in order. */
+export function queryText(endpoint: string, query: SeriesQuery): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'kind' || value === undefined) continue;
+    parts.push(`${escapePart(key)}=${escapePart(String(value))}`);
+  }
+  return parts.length === 0 ? endpoint : `${endpoint}?${parts.join('&')}`;
+}
+
+/** Parses a queryText line back into the endpoint and the query (numbers where the spec has numbers). */
+export function parseQueryText(text: string, kind: SeriesKind): { endpoint: string; query: SeriesQuery } {
+  const q = text.indexOf('?');
+  const endpoint = q < 0 ? text : text.slice(0, q);
+  const query: Record<string, string | number> = { kind: ENDPOINT_KIND[endpoint] ?? kind };
+  if (q >= 0) {
+    for (const part of text.slice(q + 1).split('&')) {
+      const eq = part.indexOf('=');
+      const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
+      const raw = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
+      query[key] = NUMERIC_KEYS.has(key) && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    }
+  }
+  return { endpoint, query: query as unknown as SeriesQuery };
+}

@@ -1,0 +1,179 @@
+/**
+ * The wide layout: periods down, one column per series column (and per series flag), the
+ * provenance block above with one column group per series.
+ *
+ * Several frequencies cannot share one period column (a quarter is not a month), so a wide grid
+ * takes series of one frequency; mixing them is refused with a clear error. Callers that hold mixed
+ * series split them with `groupByFrequency` (one sheet each, what the XLSX writer does) or use the
+ * long layout, where every row carries its own period and format.
+ */
+import type { Frequency, Series } from '@econdata/core';
+import { SheetsError } from '../errors.ts';
+import { cell, textWidth } from './cells.ts';
+import { displayWidth, valueFormat } from './formats.ts';
+import { periodFormat, periodToDate } from './periods.ts';
+import { dimensionLabel, LABEL, queryText, STALE_TEXT } from './provenance.ts';
+import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
+
+const MIN_WIDTH = 10;
+const MAX_WIDTH = 40;
+
+/** Splits series by frequency, in the order frequencies first appear. */
+export function groupByFrequency(series: readonly Series[]): Array<{ frequency: Frequency; series: Series[] }> {
+  const groups = new Map<Frequency, Series[]>();
+  for (const s of series) {
+    const group = groups.get(s.frequency);
+    if (group) group.push(s);
+    else groups.set(s.frequency, [s]);
+  }
+  return [...groups].map(([frequency, list]) => ({ frequency, series: list }));
+}
+
+interface ColumnPlan {
+  series: number;
+  kind: 'value' | 'flag';
+  key: string;
+  label: string;
+  unit: string | null;
+}
+
+/** Lays out series of one frequency wide; see the module comment. */
+export function layoutWide(series: readonly Series[], provenance: boolean, name: string): Grid {
+  const groups = groupByFrequency(series);
+  if (groups.length > 1) {
+    const list = groups.map((g) => `${g.frequency}: ${g.series.map((s) => s.id).join(', ')}`).join('; ');
+    throw new SheetsError(
+      'mixed_frequencies',
+      `Series of different frequencies cannot share one wide period column (${list}). ` +
+        'Lay out each frequency on its own sheet (groupByFrequency) or use orientation "long".',
+    );
+  }
+  const frequency: Frequency = groups[0]?.frequency ?? 'annual';
+
+  const plan: ColumnPlan[] = [];
+  series.forEach((s, i) => {
+    for (const c of s.columns) plan.push({ series: i, kind: 'value', key: c.key, label: c.label, unit: c.unit });
+    for (const flag of Object.keys(s.flags ?? {})) plan.push({ series: i, kind: 'flag', key: flag, label: flag, unit: null });
+  });
+
+  // The period axis: every period of every series, in order (period strings of one frequency sort as text).
+  const axisSet = new Set<string>();
+  for (const s of series) for (const p of s.periods) axisSet.add(p);
+  const axis = [...axisSet].sort();
+
+  const rows: Cell[][] = [];
+  const merges: Range[] = [];
+  const widths: number[] = [MIN_WIDTH, ...plan.map(() => MIN_WIDTH)];
+  const firstColumn = series.map((_, i) => 1 + plan.findIndex((p) => p.series === i));
+  const lastColumn = series.map((_, i) => plan.length - [...plan].reverse().findIndex((p) => p.series === i));
+
+  // One row of series-level facts: the value under the series' first column, merged across its group.
+  const seriesRow = (label: string, value: (s: Series) => string | null, style: 'meta' | 'warning' = 'meta'): void => {
+    const row: Cell[] = [cell(label, 'label')];
+    series.forEach((s, i) => {
+      const left = firstColumn[i] ?? 1;
+      const right = lastColumn[i] ?? left;
+      const v = value(s);
+      row[left] = cell(v, v !== null && style === 'warning' ? 'warning' : 'meta');
+      for (let c = left + 1; c <= right; c += 1) row[c] = cell(null, 'meta');
+      if (right > left) merges.push({ top: rows.length, left, bottom: rows.length, right });
+      // A merged group shares its width; a long value should not make every column wide.
+      const share = Math.ceil(textWidth(v) / (right - left + 1));
+      for (let c = left; c <= right; c += 1) widths[c] = Math.max(widths[c] ?? 0, Math.min(share, MAX_WIDTH));
+    });
+    widths[0] = Math.max(widths[0] ?? 0, label.length + 1);
+    rows.push(row);
+  };
+  const columnRow = (label: string, value: (p: ColumnPlan) => string | null): void => {
+    rows.push([cell(label, 'label'), ...plan.map((p) => cell(value(p), 'meta'))]);
+  };
+
+  if (provenance) {
+    seriesRow(LABEL.series, (s) => s.id);
+    seriesRow(LABEL.title, (s) => s.title);
+    seriesRow(LABEL.kind, (s) => s.kind);
+    const dimensionKeys = [...new Set(series.flatMap((s) => Object.keys(s.dimensions)))];
+    for (const key of dimensionKeys) seriesRow(dimensionLabel(key), (s) => s.dimensions[key] ?? null);
+    seriesRow(LABEL.frequency, (s) => s.frequency);
+    seriesRow(LABEL.source, (s) => s.provenance.source);
+    seriesRow(LABEL.lastUpdated, (s) => s.provenance.last_updated);
+    seriesRow(LABEL.retrievedAt, (s) => s.provenance.retrieved_at);
+    seriesRow(LABEL.query, (s) => queryText(s.provenance.endpoint, s.provenance.query));
+    if (series.some((s) => s.provenance.stale !== undefined)) {
+      seriesRow(LABEL.stale, (s) => (s.provenance.stale === undefined ? null : s.provenance.stale ? STALE_TEXT : 'no'), 'warning');
+    }
+    columnRow(LABEL.unit, (p) => p.unit);
+    columnRow(LABEL.field, (p) => (p.kind === 'flag' ? `flag:${p.key}` : p.key));
+    rows.push([]);
+  }
+  const provenanceBottom = rows.length - 2;
+  const headerRow = rows.length;
+  const header = provenance
+    ? plan.map((p) => p.label)
+    : plan.map((p) => {
+        const s = series[p.series];
+        return s === undefined || s.columns.length + Object.keys(s.flags ?? {}).length === 1 ? (s?.title ?? p.label) : `${s.title}: ${p.label}`;
+      });
+  rows.push([cell(LABEL.period, 'header'), ...header.map((h) => cell(h, 'header'))]);
+  header.forEach((h, i) => (widths[i + 1] = Math.max(widths[i + 1] ?? 0, Math.min(textWidth(h) + 2, MAX_WIDTH))));
+
+  const body = wideBody(series, plan, axis, frequency, widths);
+  const columns: GridColumn[] = [
+    { width: widths[0] ?? MIN_WIDTH, role: 'period' },
+    ...plan.map((p, i) => ({ width: Math.min(widths[i + 1] ?? MIN_WIDTH, MAX_WIDTH), role: p.kind, series: p.series, key: p.key })),
+  ];
+  const lastCol = plan.length;
+  return {
+    name,
+    orientation: 'wide',
+    rows,
+    body,
+    columns,
+    merges,
+    notes: [],
+    frozenRows: headerRow + 1,
+    frozenColumns: 1,
+    regions: {
+      ...(provenance ? { provenance: { top: 0, left: 0, bottom: provenanceBottom, right: lastCol } } : {}),
+      header: { top: headerRow, left: 0, bottom: headerRow, right: lastCol },
+      data: { top: headerRow + 1, left: 0, bottom: headerRow + axis.length, right: lastCol },
+    },
+  };
+}
+
+function wideBody(series: readonly Series[], plan: ColumnPlan[], axis: string[], frequency: Frequency, widths: number[]): { rowCount: number; columns: BodyColumn[] } {
+  const periodColumn: BodyColumn = { values: axis.map((p) => periodToDate(p, frequency)), style: 'period' };
+  if (frequency === 'quarterly') periodColumn.formats = axis.map((p) => periodFormat('quarterly', p));
+  else periodColumn.fmt = periodFormat(frequency);
+
+  // Row index of each period of each series on the shared axis; identity when a series covers the axis.
+  const position = new Map(axis.map((p, i) => [p, i]));
+  const columns: BodyColumn[] = [periodColumn];
+  plan.forEach((p, i) => {
+    const s = series[p.series];
+    if (s === undefined) return;
+    const source: ReadonlyArray<number | boolean | null> =
+      p.kind === 'value' ? (s.values[s.columns.findIndex((c) => c.key === p.key)] ?? []) : (s.flags?.[p.key] ?? []);
+    let values: ReadonlyArray<number | boolean | null>;
+    if (s.periods.length === axis.length) {
+      values = source; // same axis: share the Series' array, no copy
+    } else {
+      const spread: Array<number | boolean | null> = new Array<number | boolean | null>(axis.length).fill(null);
+      s.periods.forEach((period, j) => (spread[position.get(period) ?? 0] = source[j] ?? null));
+      values = spread;
+    }
+    const fmt = p.kind === 'value' ? valueFormat(p.unit, p.key) : undefined;
+    if (fmt !== undefined) {
+      let max = 0;
+      let min = 0;
+      for (const v of values) {
+        if (typeof v !== 'number') continue;
+        if (v > max) max = v;
+        if (v < min) min = v;
+      }
+      widths[i + 1] = Math.max(widths[i + 1] ?? 0, displayWidth(max, fmt) + 2, displayWidth(min, fmt) + 2);
+    }
+    columns.push({ values, ...(fmt === undefined ? {} : { fmt }), style: 'value' });
+  });
+  return { rowCount: axis.length, columns };
+}

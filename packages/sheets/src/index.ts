@@ -1,0 +1,12 @@
+/**
+ * @econdata/sheets: Series laid out once as a Grid that every sink renders the same way, and the
+ * revision diff between two fetches of the same queries. File I/O lives in '@econdata/sheets/node'.
+ */
+export * from './grid/types.ts';
+export { layoutSeries, type LayoutOptions } from './grid/layout.ts';
+export { groupByFrequency } from './grid/wide.ts';
+export { bodyRow, gridRows, gridRowCount, gridColumnCount, sheetName } from './grid/cells.ts';
+export { periodToDate, dateToPeriod, periodFormat, formatDate, excelSerialToDate, frequencyOfPeriod } from './grid/periods.ts';
+export { valueFormat } from './grid/formats.ts';
+export { queryText, parseQueryText } from './grid/provenance.ts';
+export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';

@@ -1,0 +1,97 @@
+/**
+ * CSV from a Grid: RFC 4180 (comma, CRLF, double quotes), UTF-8 with an optional byte order mark
+ * (Excel needs it to read Vietnamese text as UTF-8). Dates are written as the period text the
+ * format shows ('2024-Q1'), numbers in full precision, missing values as empty fields.
+ *
+ * Formula injection: a spreadsheet opening the file would run text starting with =, +, -, @, tab
+ * or CR as a formula, so such text gets a leading apostrophe. Only text is escaped: numbers
+ * (negative ones too) are written as numbers. Text that already starts with apostrophes before
+ * such a character gets one more, so `unescapeCsvText` restores every text exactly.
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { formatDate } from '../grid/periods.ts';
+import { gridColumnCount, gridRows } from '../grid/cells.ts';
+import type { Cell, Grid } from '../grid/types.ts';
+import { writeAtomic } from './atomic.ts';
+
+const DANGEROUS = /^'*[=+\-@\t\r]/;
+const ESCAPED = /^'+[=+\-@\t\r]/;
+
+/** Text made safe from formula injection (see the module comment). */
+export function escapeCsvText(text: string): string {
+  return DANGEROUS.test(text) ? `'${text}` : text;
+}
+
+/** The inverse of escapeCsvText. */
+export function unescapeCsvText(text: string): string {
+  return ESCAPED.test(text) ? text.slice(1) : text;
+}
+
+function quote(field: string): string {
+  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+
+/** One cell as a CSV field. */
+export function csvField(cell: Cell | undefined): string {
+  const v = cell?.v ?? null;
+  if (v === null) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v instanceof Date) return formatDate(v, cell?.fmt ?? 'yyyy-mm-dd');
+  return quote(escapeCsvText(v));
+}
+
+export interface CsvOptions {
+  /** Start with a UTF-8 byte order mark so Excel reads the text as UTF-8 (default true). */
+  bom?: boolean;
+}
+
+/** The CSV text of a Grid, in chunks of lines (every line padded to the grid's width). */
+export function* csvChunks(grid: Grid, options: CsvOptions = {}, linesPerChunk = 2000): Generator<string> {
+  const width = gridColumnCount(grid);
+  let chunk = options.bom ?? true ? '\uFEFF' : '';
+  let lines = 0;
+  for (const row of gridRows(grid)) {
+    const fields: string[] = [];
+    for (let c = 0; c < width; c += 1) fields.push(csvField(row[c]));
+    chunk += `${fields.join(',')}\r\n`;
+    lines += 1;
+    if (lines >= linesPerChunk) {
+      yield chunk;
+      chunk = '';
+      lines = 0;
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** The whole CSV text of a Grid (small grids; files go through writeCsv). */
+export function gridToCsv(grid: Grid, options: CsvOptions = {}): string {
+  return [...csvChunks(grid, options)].join('');
+}
+
+/** Writes a Grid as a CSV file, atomically (see atomic.ts). */
+export async function writeCsv(path: string, grid: Grid, options: CsvOptions = {}): Promise<void> {
+  await writeCsvChunks(path, csvChunks(grid, options));
+}
+
+/** Writes CSV text chunks to a file atomically, honouring back-pressure. */
+export async function writeCsvChunks(path: string, chunks: Iterable<string>): Promise<void> {
+  await writeAtomic(path, async (temp) => {
+    const out = createWriteStream(temp, { encoding: 'utf8' });
+    const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
+    failed.catch(() => undefined); // observed below through Promise.race
+    try {
+      for (const chunk of chunks) {
+        if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+      }
+    } catch (error) {
+      out.destroy();
+      await once(out, 'close');
+      throw error;
+    }
+    out.end();
+    await Promise.race([once(out, 'finish'), failed]);
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * XLSX from Grids with exceljs' streaming WorkbookWriter: rows are committed to the zip as they
+ * are written, so memory stays flat however many rows there are. One worksheet per Grid; the
+ * file is written atomically (see atomic.ts).
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import type { Series } from '@econdata/core';
+import { SheetsError } from '../errors.ts';
+import { bodyRow, sheetName } from '../grid/cells.ts';
+import { layoutSeries, type LayoutOptions } from '../grid/layout.ts';
+import { metadataGrid } from '../grid/metadata.ts';
+import { groupByFrequency } from '../grid/wide.ts';
+import type { Cell, CellStyle, Grid } from '../grid/types.ts';
+import { writeAtomic } from './atomic.ts';
+
+/** Excel's row limit per worksheet. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+
+type Style = Partial<ExcelJS.Style>;
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDDEBF7' } };
+const BASE: Record<CellStyle, Style> = {
+  title: { font: { bold: true, size: 13 } },
+  label: { font: { bold: true, color: { argb: 'FF404040' } } },
+  meta: { font: { color: { argb: 'FF404040' } }, alignment: { horizontal: 'left' } },
+  header: { font: { bold: true }, fill: HEADER_FILL, border: { bottom: { style: 'thin' } }, alignment: { horizontal: 'center', wrapText: true } },
+  period: { alignment: { horizontal: 'left' } },
+  value: {},
+  warning: { font: { bold: true, color: { argb: 'FFC00000' } } },
+};
+
+/**
+ * Style objects are shared per (style, format): exceljs caches style ids by object identity, so a
+ * million cells cost one lookup each instead of one style computation each.
+ */
+class StyleCache {
+  private readonly cache = new Map<string, Style>();
+  get(style: CellStyle | undefined, fmt: string | undefined): Style | undefined {
+    if (style === undefined && fmt === undefined) return undefined;
+    const key = `${style ?? ''}|${fmt ?? ''}`;
+    let s = this.cache.get(key);
+    if (!s) this.cache.set(key, (s = { ...(style ? BASE[style] : {}), ...(fmt ? { numFmt: fmt } : {}) }));
+    return s;
+  }
+}
+
+function putRow(ws: ExcelJS.Worksheet, rowNumber: number, cells: Cell[], styles: StyleCache, notes?: Map<string, string>): void {
+  const row = ws.getRow(rowNumber);
+  cells.forEach((c, i) => {
+    if (c === undefined) return;
+    const style = styles.get(c.style, c.fmt);
+    if (c.v === null && style === undefined) return;
+    const target = row.getCell(i + 1);
+    if (c.v !== null) target.value = c.v;
+    if (style) target.style = style;
+    const note = notes?.get(`${rowNumber - 1}:${i}`);
+    if (note !== undefined) target.note = note;
+  });
+  row.commit();
+}
+
+function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache): void {
+  const total = grid.rows.length + grid.body.rowCount;
+  if (total > EXCEL_MAX_ROWS) {
+    throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
+  }
+  const views: Array<Partial<ExcelJS.WorksheetView>> = grid.frozenRows > 0 || grid.frozenColumns > 0 ? [{ state: 'frozen', xSplit: grid.frozenColumns, ySplit: grid.frozenRows }] : [];
+  const ws = wb.addWorksheet(name, { views });
+  ws.columns = grid.columns.map((c) => ({ width: c.width }));
+  for (const m of grid.merges) ws.mergeCells(m.top + 1, m.left + 1, m.bottom + 1, m.right + 1);
+  // Notes go on head cells (headers, provenance); body cells are written without a lookup.
+  const notes = new Map(grid.notes.map((n) => [`${n.row}:${n.col}`, n.text]));
+  grid.rows.forEach((cells, r) => putRow(ws, r + 1, cells, styles, notes));
+  const offset = grid.rows.length + 1;
+  for (let r = 0; r < grid.body.rowCount; r += 1) putRow(ws, offset + r, bodyRow(grid, r), styles);
+  ws.commit();
+}
+
+export interface XlsxOptions {
+  /** A Metadata sheet written last (see metadataGrid). */
+  metadata?: Grid;
+}
+
+/** Writes Grids as one workbook, a worksheet each (names made unique), atomically. */
+export async function writeXlsx(path: string, grids: readonly Grid[], options: XlsxOptions = {}): Promise<void> {
+  const all = options.metadata ? [...grids, options.metadata] : [...grids];
+  const names = uniqueNames(all.map((g) => g.name));
+  await writeAtomic(path, async (temp) => {
+    const stream = createWriteStream(temp);
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
+    const styles = new StyleCache();
+    try {
+      all.forEach((grid, i) => writeSheet(wb, grid, names[i] ?? grid.name, styles));
+      await wb.commit();
+    } catch (error) {
+      stream.destroy();
+      if (!stream.closed) await once(stream, 'close');
+      throw error;
+    }
+  });
+}
+
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((raw) => {
+    let name = sheetName(raw);
+    for (let n = 2; seen.has(name.toLowerCase()); n += 1) name = `${sheetName(raw).slice(0, 27)} (${n})`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+export interface SeriesXlsxOptions extends Omit<LayoutOptions, 'name'> {
+  /** When the file is made (ISO 8601); default now. */
+  createdAt?: string;
+  productVersion?: string;
+}
+
+const KIND_NAMES = { indicator: 'Indicators', trade: 'Trade', stock: 'Stocks' } as const;
+
+/**
+ * Lays out Series and writes them as a workbook: wide layouts get one sheet per kind and
+ * frequency (a wide sheet has one period axis), long layouts one sheet per kind; then Metadata.
+ */
+export async function writeSeriesXlsx(path: string, series: readonly Series[], options: SeriesXlsxOptions = {}): Promise<Grid[]> {
+  const grids = seriesSheets(series, options);
+  const sheetOf = new Map<string, string>();
+  const names = uniqueNames([...grids.map((g) => g.grid.name), 'Metadata']);
+  grids.forEach((g, i) => {
+    g.grid.name = names[i] ?? g.grid.name;
+    for (const s of g.series) sheetOf.set(s.id, g.grid.name);
+  });
+  const metadata = metadataGrid(series, { createdAt: options.createdAt ?? new Date().toISOString(), productVersion: options.productVersion ?? 'unknown', sheetOf });
+  const list = grids.map((g) => g.grid);
+  await writeXlsx(path, list, { metadata });
+  return list;
+}
+
+/** The sheets writeSeriesXlsx makes, with the series each holds. */
+export function seriesSheets(series: readonly Series[], options: Omit<LayoutOptions, 'name'> = {}): Array<{ grid: Grid; series: Series[] }> {
+  const byKind = new Map<string, Series[]>();
+  for (const s of series) byKind.set(s.kind, [...(byKind.get(s.kind) ?? []), s]);
+  const out: Array<{ grid: Grid; series: Series[] }> = [];
+  for (const [kind, list] of byKind) {
+    const base = KIND_NAMES[kind as keyof typeof KIND_NAMES] ?? kind;
+    if (options.orientation === 'long') {
+      out.push({ grid: layoutSeries(list, { ...options, name: base }), series: list });
+      continue;
+    }
+    const groups = groupByFrequency(list);
+    for (const g of groups) {
+      const name = groups.length > 1 ? `${base} (${g.frequency})` : base;
+      out.push({ grid: layoutSeries(g.series, { ...options, name }), series: g.series });
+    }
+  }
+  return out;
+}

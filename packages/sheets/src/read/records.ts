@@ -1,0 +1,141 @@
+/**
+ * Records of the service's export files (`/export/csv`, `/export/excel`: a header row of the
+ * record fields) into Series. The files carry no source code, metadata or query, so the caller
+ * says what it asked for; otherwise the provenance says only that it came from an export file.
+ */
+import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery } from '@econdata/core';
+import { SheetsError } from '../errors.ts';
+
+export type RecordValue = string | number | boolean | Date | null;
+export type ExportRecord = Record<string, RecordValue>;
+
+export interface ServerExportOptions {
+  /** The source code asked for (WB, IMF, GSO), used in ids and dimensions of indicator series. */
+  source?: string;
+  /** The service's source name (metadata.source), for the provenance. */
+  sourceName?: string;
+  lastUpdated?: string | null;
+  /** When the file was downloaded (ISO 8601); default: the file's modification time, or now. */
+  retrievedAt?: string;
+  /** The query the export was made for. */
+  query?: SeriesQuery;
+  /** The export route, default '/export/csv' or '/export/excel' by file type. */
+  endpoint?: string;
+}
+
+/** Which dataset a header row of record fields belongs to, or null when it is none of ours. */
+export function datasetOfFields(fields: readonly string[]): SeriesKind | null {
+  const has = (f: string): boolean => fields.includes(f);
+  if (has('indicator_code') && has('value')) return 'indicator';
+  if (has('flow') && has('period') && has('value')) return 'trade';
+  if ((has('symbol') || has('index')) && has('date') && has('close')) return 'stock';
+  return null;
+}
+
+function num(v: RecordValue | undefined): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'number') return v;
+  const n = Number(v);
+  if (typeof v === 'string' && Number.isFinite(n)) return n;
+  throw new SheetsError('unreadable_file', `Expected a number in the export, got ${JSON.stringify(v)}`);
+}
+
+function text(v: RecordValue | undefined): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v);
+}
+
+function bool(v: RecordValue | undefined): boolean {
+  return v === true || (typeof v === 'string' && v.toLowerCase() === 'true');
+}
+
+interface Group {
+  key: string;
+  first: ExportRecord;
+  periods: string[];
+  rows: ExportRecord[];
+}
+
+function groupBy(records: readonly ExportRecord[], key: (r: ExportRecord) => string, period: (r: ExportRecord) => string): Group[] {
+  const groups = new Map<string, Group>();
+  for (const r of records) {
+    const k = key(r);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { key: k, first: r, periods: [], rows: [] }));
+    g.rows.push(r);
+  }
+  for (const g of groups.values()) {
+    g.rows.sort((a, b) => (period(a) < period(b) ? -1 : period(a) > period(b) ? 1 : 0));
+    g.periods = g.rows.map(period);
+  }
+  return [...groups.values()];
+}
+
+/** Series from the records of a server export file. */
+export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKind, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
+  const provenance = (query: SeriesQuery): Provenance => ({
+    source: options.sourceName ?? 'Economic Data Service export file',
+    last_updated: options.lastUpdated ?? null,
+    retrieved_at: options.retrievedAt,
+    endpoint: options.endpoint,
+    query: options.query ?? query,
+  });
+  const build = (g: Group, base: Omit<Series, 'periods' | 'values' | 'provenance'>, query: SeriesQuery, flags?: string[]): Series => {
+    const s: Series = {
+      ...base,
+      periods: g.periods,
+      values: base.columns.map((c) => g.rows.map((r) => num(r[c.key]))),
+      provenance: provenance(query),
+    };
+    if (flags && flags.length > 0) s.flags = Object.fromEntries(flags.map((f) => [f, g.rows.map((r) => bool(r[f]))]));
+    return s;
+  };
+
+  if (kind === 'indicator') {
+    const period = (r: ExportRecord): string => (r['period'] ? text(r['period']) : text(r['year']));
+    const source = options.source;
+    return groupBy(records, (r) => `${text(r['indicator_code'])}\u0000${text(r['country_code'])}`, period).map((g) => {
+      const r = g.first;
+      const indicator = text(r['indicator_code']);
+      const country = text(r['country_code']);
+      const p = g.periods[0] ?? '';
+      const frequency: Frequency = /Q/.test(p) ? 'quarterly' : /-/.test(p) ? 'monthly' : 'annual';
+      const dimensions: Record<string, string> = { ...(source ? { source } : {}), indicator, indicator_name: text(r['indicator_name']), country, country_name: text(r['country_name']) };
+      const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
+      const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
+      const query: SeriesQuery = { kind: 'indicator', source: source ?? '', indicator, ...(country ? { country } : {}) };
+      const id = `indicator:${source ?? 'export'}:${indicator}${country ? `:${country}` : ''}`;
+      return build(g, { id, kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency, dimensions, columns }, query, flags);
+    });
+  }
+  if (kind === 'trade') {
+    return groupBy(records, (r) => [r['flow'], r['partner'], r['hs_code']].map(text).join('\u0000'), (r) => text(r['period'])).map((g) => {
+      const r = g.first;
+      const unit = text(r['unit']) || null;
+      const dimensions = { flow: text(r['flow']), partner: text(r['partner']), partner_name: text(r['partner_name']), hs_code: text(r['hs_code']), hs_description: text(r['hs_description']) };
+      const columns: SeriesColumn[] = [
+        { key: 'value', label: 'Value', unit },
+        { key: 'ytd_value', label: 'Year to date', unit },
+      ];
+      const query: SeriesQuery = { kind: 'trade', flow: dimensions.flow as 'exports', partner: dimensions.partner, hs_code: dimensions.hs_code };
+      const title = `Viet Nam ${dimensions.flow}: ${dimensions.partner_name || dimensions.partner}, ${dimensions.hs_description || dimensions.hs_code}`;
+      return build(g, { id: `trade:${dimensions.flow}:${dimensions.partner}:${dimensions.hs_code}`, kind, title, frequency: 'monthly', dimensions, columns }, query);
+    });
+  }
+  return groupBy(records, (r) => (r['symbol'] ? `symbol:${text(r['symbol'])}` : `index:${text(r['index'])}`), (r) => text(r['date'])).map((g) => {
+    const r = g.first;
+    const unit = text(r['unit']) || null;
+    const which = r['symbol'] ? 'symbol' : 'index';
+    const code = text(r[which]);
+    const columns: SeriesColumn[] = [
+      { key: 'open', label: 'Open', unit },
+      { key: 'high', label: 'High', unit },
+      { key: 'low', label: 'Low', unit },
+      { key: 'close', label: 'Close', unit },
+      { key: 'volume', label: 'Volume', unit: 'shares' },
+    ];
+    const query = { kind: 'stock', [which]: code } as SeriesQuery;
+    return build(g, { id: `stock:${code}`, kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns }, query);
+  });
+}
