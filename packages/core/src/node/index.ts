@@ -1,2 +1,3 @@
 // @econdata/core/node: the Node-only pieces (file-backed cache and quota store). Not for browsers.
 export {};
+export * from './quota-file-store.ts';
