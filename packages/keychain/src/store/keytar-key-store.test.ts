@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyStoreContract } from '../../test/support/key-store-contract.ts';
+import {
+  envWithoutKeychain,
+  hasCommand,
+  keychainRequired,
+  probeRealKeychain,
+  runKeytarChild,
+  secretToolLookup,
+  uniqueAccount,
+} from '../../test/support/real-keychain.ts';
+import { KeytarKeyStore } from './keytar-key-store.ts';
+
+// The real Secret Service: scripts/test.sh provides a private D-Bus session with an unlocked
+// throwaway gnome-keyring and sets ECONDATA_REQUIRE_KEYCHAIN=1; then this suite must run, and fails
+// loudly if the keychain does not answer. Elsewhere it runs when a keychain answers, and says why not.
+const probe = keychainRequired || process.env['DBUS_SESSION_BUS_ADDRESS'] !== undefined
+  ? await probeRealKeychain()
+  : { ok: false as const, reason: 'no D-Bus session bus, and ECONDATA_REQUIRE_KEYCHAIN is not set' };
+const runReal = keychainRequired || probe.ok;
+const realTitle = runReal ? 'KeytarKeyStore against the real Secret Service' : `KeytarKeyStore against the real Secret Service (skipped: ${probe.ok ? '' : probe.reason})`;
+
+describe.skipIf(!runReal)(realTitle, () => {
+  beforeAll(() => {
+    if (!probe.ok) throw new Error(`ECONDATA_REQUIRE_KEYCHAIN=1, but the OS keychain is not reachable: ${probe.reason}`);
+  });
+  const store = new KeytarKeyStore();
+  const created: string[] = [];
+  const account = (label: string): string => {
+    const name = uniqueAccount(label);
+    created.push(name);
+    return name;
+  };
+  afterAll(async () => {
+    for (const name of created) await store.delete(name);
+  });
+
+  describe('the KeyStore contract', () => keyStoreContract(() => store, account));
+
+  it('saves, replaces and deletes keys that the OS tool (secret-tool) sees', async () => {
+    const name = account('secret-tool');
+    await store.set(name, 'os-visible-key-0001');
+    expect(secretToolLookup(name)).toBe('os-visible-key-0001');
+    await store.set(name, 'os-visible-key-0002');
+    expect(secretToolLookup(name)).toBe('os-visible-key-0002');
+    expect(await store.delete(name)).toBe(true);
+    expect(secretToolLookup(name)).toBeUndefined();
+  });
+
+  it('reads a key stored by the OS tool under service econdata (keytar looks up the generic schema)', async () => {
+    const name = account('stored-by-os');
+    const stored = spawnSync('secret-tool', ['store', '--label=econdata test', 'xdg:schema', 'org.freedesktop.Secret.Generic', 'service', 'econdata', 'account', name], { input: 'stored-by-secret-tool-9999' });
+    expect(stored.status).toBe(0);
+    expect(await store.get(name)).toBe('stored-by-secret-tool-9999');
+    expect(await store.list()).toContain(name);
+  });
+});
+
+// The failures that must become a clear KeychainUnavailableError, each reproduced for real in a child
+// process (keytar's D-Bus connection is per process).
+describe.skipIf(process.platform !== 'linux')('KeytarKeyStore without a usable keychain (child process)', () => {
+  const secret = 'never-printed-secret-7777';
+
+  it('without a D-Bus session bus: keychain_unavailable, saying what is missing and how to fix it', () => {
+    const outcome = runKeytarChild(envWithoutKeychain(), 'no-bus-profile', secret);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.className).toBe('KeychainUnavailableError');
+    expect(outcome.error).toEqual({
+      name: 'KeychainError',
+      code: 'keychain_unavailable',
+      reason: 'no_session_bus',
+      profile: 'no-bus-profile',
+      message:
+        'Cannot save the API key of profile "no-bus-profile": no OS keychain is reachable, because there is no D-Bus session bus ' +
+        '(keytar: Cannot autolaunch D-Bus without X11 $DISPLAY). On Linux, install and unlock a Secret Service such as gnome-keyring ' +
+        'in a desktop session (or start one with dbus-run-session), or set ECONDATA_API_KEY for headless use and CI. ' +
+        'Econdata never stores keys in a plain file instead.',
+    });
+    expect(outcome.stdout).not.toContain(secret);
+  });
+
+  // gnome-keyring-daemon outlives its dbus-run-session: stop the one that owns the Secret Service name
+  // on the private bus (its pid, asked of the bus itself), so no test leaves a daemon behind.
+  const STOP_SECRET_SERVICE =
+    'pid=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.secrets 2>/dev/null | awk "/uint32/ {print \\$2}"); [ -n "$pid" ] && kill "$pid"';
+  const canRunDbus = hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon');
+  describe.skipIf(!canRunDbus && !keychainRequired)(`in private D-Bus sessions${canRunDbus ? '' : ' (skipped: dbus-run-session or gnome-keyring-daemon missing)'}`, () => {
+    it('with a session bus but no unlocked Secret Service keyring: keychain_unavailable (no_secret_service)', () => {
+      const script = `export XDG_DATA_HOME="$(mktemp -d)"; dbus-run-session -- bash -c 'eval "$KEYTAR_CHILD"; ${STOP_SECRET_SERVICE}' 2>/dev/null`;
+      const outcome = runKeytarChild(envWithoutKeychain(), 'no-service-profile', secret, script);
+      expect(outcome.error?.code).toBe('keychain_unavailable');
+      expect(outcome.error?.reason).toBe('no_secret_service');
+      expect(outcome.error?.message).toMatch(
+        /^Cannot save the API key of profile "no-service-profile": no OS keychain is reachable, because no Secret Service with an unlocked default keyring answers on the D-Bus session bus \(keytar: .+\)\. On Linux, install and unlock a Secret Service such as gnome-keyring, or set ECONDATA_API_KEY for headless use and CI\. Econdata never stores keys in a plain file instead\.$/,
+      );
+      expect(outcome.stdout).not.toContain(secret);
+    });
+
+    it('with a locked keyring: keychain_unavailable (locked)', () => {
+      // The keyring is created with one password, then the daemon is started with another: it stays locked.
+      const script = [
+        'export XDG_DATA_HOME="$(mktemp -d)"',
+        `dbus-run-session -- bash -c 'echo -n first | gnome-keyring-daemon --unlock --components=secrets >/dev/null; secret-tool search service none >/dev/null; ${STOP_SECRET_SERVICE}' 2>/dev/null`,
+        `dbus-run-session -- bash -c 'echo -n second | gnome-keyring-daemon --unlock --components=secrets >/dev/null; eval "$KEYTAR_CHILD"; ${STOP_SECRET_SERVICE}' 2>/dev/null`,
+      ].join('; ');
+      const outcome = runKeytarChild(envWithoutKeychain(), 'locked-profile', secret, script);
+      expect(outcome.error).toEqual({
+        name: 'KeychainError',
+        code: 'keychain_unavailable',
+        reason: 'locked',
+        profile: 'locked-profile',
+        message:
+          'Cannot save the API key of profile "locked-profile": the OS keychain is locked (keytar: Cannot create an item in a locked collection). ' +
+          'Unlock the default keyring (log in to the desktop session, or run gnome-keyring-daemon --unlock), or set ECONDATA_API_KEY for headless use and CI. ' +
+          'Econdata never stores keys in a plain file instead.',
+      });
+    });
+  });
+});
