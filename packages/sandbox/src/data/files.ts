@@ -1,0 +1,92 @@
+/**
+ * Where the loader reads CSV files from: a data folder on disk, or the generated demo pack.
+ * Every file is optional; a file that is there must have the columns the loader needs.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from './csv.ts';
+
+export interface DataFiles {
+  /** What the banner and `metadata` call this data: a folder path, or `DEMO DATA (generated)`. */
+  label: string;
+  demo: boolean;
+  /** The text of a file, or undefined when the folder does not have it. */
+  read(name: string): string | undefined;
+  /** The file's last modification date, `YYYY-MM-DD`. */
+  modified(name: string): string | undefined;
+}
+
+/** A problem in a data file, with the file and the row. */
+export class DataError extends Error {
+  override name = 'DataError';
+}
+
+export function folderFiles(dir: string): DataFiles {
+  return {
+    label: dir,
+    demo: false,
+    read: (name) => {
+      const path = join(dir, name);
+      return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    },
+    modified: (name) => {
+      const path = join(dir, name);
+      return existsSync(path) ? statSync(path).mtime.toISOString().slice(0, 10) : undefined;
+    },
+  };
+}
+
+/** A parsed file whose columns are looked up by name. */
+export interface Table {
+  file: string;
+  rows: string[][];
+  /** Index of a column the loader required. */
+  col(name: string): number;
+  /** Index of an optional column, or -1. */
+  optional(name: string): number;
+}
+
+/** Reads and parses a file, checking it has the required columns; undefined when the file is absent. */
+export function readTable(files: DataFiles, file: string, required: readonly string[]): Table | undefined {
+  const text = files.read(file);
+  if (text === undefined) return undefined;
+  const { header, rows } = parseCsv(text, file);
+  const index = new Map(header.map((h, i) => [h.trim(), i]));
+  const missing = required.filter((c) => !index.has(c));
+  if (missing.length > 0) {
+    throw new DataError(`${file}: missing column(s) ${missing.join(', ')} (it has ${header.join(', ')})`);
+  }
+  return {
+    file,
+    rows,
+    col: (name) => index.get(name)!,
+    optional: (name) => index.get(name) ?? -1,
+  };
+}
+
+/** A number cell: empty means "no value" (null); anything else must be a finite number. */
+export function numberCell(table: Table, row: number, cell: string | undefined): number | null {
+  if (cell === undefined || cell === '') return null;
+  const value = Number(cell);
+  if (!Number.isFinite(value)) {
+    throw new DataError(`${table.file} row ${row + 2}: "${cell}" is not a number`);
+  }
+  return value;
+}
+
+/** A whole-number cell (a year), required. */
+export function yearCell(table: Table, row: number, cell: string | undefined): number {
+  const value = Number(cell);
+  if (!cell || !Number.isInteger(value)) {
+    throw new DataError(`${table.file} row ${row + 2}: "${cell ?? ''}" is not a year`);
+  }
+  return value;
+}
+
+/** A required text cell matching a pattern (a period or a date). */
+export function patternCell(table: Table, row: number, cell: string | undefined, pattern: RegExp, what: string): string {
+  if (cell === undefined || !pattern.test(cell)) {
+    throw new DataError(`${table.file} row ${row + 2}: "${cell ?? ''}" is not ${what}`);
+  }
+  return cell;
+}

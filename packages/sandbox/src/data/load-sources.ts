@@ -1,0 +1,156 @@
+/**
+ * The three indicator sources: WB (WDI, annual), IMF (WEO, annual, projections flagged) and GSO
+ * (the monthly and quarterly tables of gso-tables.ts).
+ */
+import type { CountryTable } from './countries.ts';
+import { numberCell, patternCell, readTable, yearCell, type DataFiles } from './files.ts';
+import { GSO_TABLES, gsoItemCode, type GsoTable } from './gso-tables.ts';
+import type { SourceData } from './model.ts';
+import { SourceBuilder } from './source-builder.ts';
+
+export interface LoadedSource {
+  data: SourceData;
+  warnings: string[];
+}
+
+/** The name a source gets in `metadata.source`; the demo pack says it is not real data. */
+export function sourceName(files: DataFiles, name: string): string {
+  return files.demo ? `DEMO DATA (generated, not real): ${name}` : name;
+}
+
+/** Values whose country code has no ISO2 mapping are not served; the warning names the codes. */
+function unmappedWarning(file: string, codes: Map<string, number>): string[] {
+  if (codes.size === 0) return [];
+  const rows = [...codes.values()].reduce((a, b) => a + b, 0);
+  const list = [...codes.keys()].slice(0, 15).join(', ') + (codes.size > 15 ? ', ...' : '');
+  return [`${file}: ${rows} rows for ${codes.size} codes without an ISO 2-letter code are not served (${list})`];
+}
+
+export function loadWorldBank(files: DataFiles, countries: CountryTable): LoadedSource | undefined {
+  const values = readTable(files, 'wb_wdi_values.csv', ['indicator_id', 'country_code', 'year', 'value']);
+  if (!values) return undefined;
+  const builder = new SourceBuilder(
+    'WB', sourceName(files, 'World Bank, World Development Indicators'),
+    'World Development Indicators: annual series for economies and aggregates',
+    files.modified('wb_wdi_values.csv') ?? '',
+  );
+  const units = new Map<string, string>();
+  const meta = readTable(files, 'wb_wdi_indicators.csv', ['indicator_id', 'name', 'unit']);
+  if (meta) {
+    const note = meta.optional('source_note');
+    for (const r of meta.rows) {
+      const code = r[meta.col('indicator_id')]!.toUpperCase();
+      const unit = r[meta.col('unit')]!;
+      units.set(code, unit);
+      builder.declare({ code, name: r[meta.col('name')]!, unit, description: r[note] ?? '' });
+    }
+  }
+  const [ind, ctry, yr, val] = ['indicator_id', 'country_code', 'year', 'value'].map((c) => values.col(c));
+  const unmapped = new Map<string, number>();
+  values.rows.forEach((r, i) => {
+    const code = r[ctry!]!;
+    const iso2 = countries.toIso2(code);
+    if (!iso2) return void unmapped.set(code, (unmapped.get(code) ?? 0) + 1);
+    const indicator = r[ind!]!.toUpperCase();
+    builder.add(indicator, iso2, 'annual', units.get(indicator) ?? '', {
+      year: yearCell(values, i, r[yr!]), value: numberCell(values, i, r[val!]),
+    });
+  });
+  const { data, undeclared } = builder.finish();
+  return { data, warnings: [...unmappedWarning(values.file, unmapped), ...undeclaredWarning('wb_wdi_indicators.csv', undeclared)] };
+}
+
+export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource | undefined {
+  const values = readTable(files, 'imf_weo_values.csv', ['indicator_id', 'country_code', 'year', 'value']);
+  if (!values) return undefined;
+  const builder = new SourceBuilder(
+    'IMF', sourceName(files, 'IMF, World Economic Outlook'),
+    'World Economic Outlook: annual series; years after the IMF\'s last actual year are projections (is_projection)',
+    files.modified('imf_weo_values.csv') ?? '',
+  );
+  const units = new Map<string, string>();
+  const meta = readTable(files, 'imf_weo_indicators.csv', ['indicator_id', 'name', 'unit']);
+  if (meta) {
+    for (const r of meta.rows) {
+      const code = r[meta.col('indicator_id')]!.toUpperCase();
+      const unit = r[meta.col('unit')]!;
+      const name = r[meta.col('name')]!;
+      units.set(code, unit);
+      builder.declare({ code, name, unit, description: `${name} (${unit})` });
+    }
+  }
+  const [ind, ctry, yr, val] = ['indicator_id', 'country_code', 'year', 'value'].map((c) => values.col(c));
+  const proj = values.optional('is_projection');
+  const unmapped = new Map<string, number>();
+  values.rows.forEach((r, i) => {
+    const code = r[ctry!]!;
+    const iso2 = countries.toIso2(code);
+    if (!iso2) return void unmapped.set(code, (unmapped.get(code) ?? 0) + 1);
+    const indicator = r[ind!]!.toUpperCase();
+    const flag = r[proj];
+    builder.add(indicator, iso2, 'annual', units.get(indicator) ?? '', {
+      year: yearCell(values, i, r[yr!]),
+      value: numberCell(values, i, r[val!]),
+      isProjection: flag === 'true' ? true : flag === 'false' ? false : null,
+    });
+  });
+  const { data, undeclared } = builder.finish();
+  return { data, warnings: [...unmappedWarning(values.file, unmapped), ...undeclaredWarning('imf_weo_indicators.csv', undeclared)] };
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const QUARTER = /^\d{4}-Q[1-4]$/;
+
+export function loadGso(files: DataFiles): LoadedSource | undefined {
+  const builder = new SourceBuilder(
+    'GSO', sourceName(files, 'General Statistics Office of Viet Nam (GSO)'),
+    'GSO monthly and quarterly tables for Viet Nam: consumer prices, industrial production, retail sales, merchandise trade by commodity group, GDP',
+    '',
+  );
+  let found = false;
+  for (const table of GSO_TABLES) {
+    const t = readTable(files, table.file, ['period', table.itemColumn, table.nameColumn, ...(table.flowColumn ? [table.flowColumn] : [])]);
+    if (!t) continue;
+    found = true;
+    const modified = files.modified(table.file) ?? '';
+    if (modified > builder.data.last_updated) builder.data.last_updated = modified;
+    const measures = table.measures.map((m) => ({ ...m, index: t.optional(m.column) })).filter((m) => m.index >= 0);
+    const [per, item, name] = ['period', table.itemColumn, table.nameColumn].map((c) => t.col(c));
+    const nameVi = t.optional(table.nameViColumn);
+    const flow = table.flowColumn ? t.col(table.flowColumn) : -1;
+    const declared = new Set<string>();
+    t.rows.forEach((r, i) => {
+      const period = patternCell(t, i, r[per!], table.frequency === 'monthly' ? MONTH : QUARTER, `a ${table.frequency} period`);
+      const year = Number(period.slice(0, 4));
+      const prefix = gsoPrefix(table, flow >= 0 ? r[flow]! : undefined);
+      const itemCode = gsoItemCode(table, r[item!]!);
+      for (const m of measures) {
+        const code = `${prefix}.${itemCode}.${m.code}`;
+        if (!declared.has(code)) {
+          declared.add(code);
+          const label = `${r[name!]!}, ${m.label}`;
+          builder.declare({
+            code, name: `${table.title}: ${label}`, unit: m.unit, description: `${prefix} table (${table.file}), column ${m.column}: ${label}`,
+            ...(nameVi >= 0 && r[nameVi] ? { name_vi: r[nameVi] } : {}),
+          });
+          if (itemCode === 'TOTAL') builder.data.aliases.set(`${prefix}.${m.code}`, code);
+        }
+        const value = numberCell(t, i, r[m.index]);
+        if (value === null) continue; // an empty cell is a missing observation
+        builder.add(code, 'VN', table.frequency, m.unit, { year, period, value });
+        // The December release's year-to-date figure is the year's figure.
+        if (m.annualUnit && period.endsWith('-12')) builder.add(code, 'VN', 'annual', m.annualUnit, { year, value });
+      }
+    });
+  }
+  return found ? { data: builder.finish().data, warnings: [] } : undefined;
+}
+
+/** TABLE part of a GSO code: the table, plus the flow for the trade table (`TRADE.EXPORT`). */
+function gsoPrefix(table: GsoTable, flow: string | undefined): string {
+  return flow === undefined ? table.table : `${table.table}.${flow.toUpperCase().replace(/[^A-Z0-9_]+/g, '_')}`;
+}
+
+function undeclaredWarning(file: string, codes: string[]): string[] {
+  return codes.length === 0 ? [] : [`${file}: no name or unit for ${codes.length} indicator(s) found in the values (${codes.slice(0, 10).join(', ')})`];
+}

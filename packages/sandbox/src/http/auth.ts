@@ -1,0 +1,89 @@
+/**
+ * API keys, plans and what each plan may read.
+ * Free = WB and IMF; Basic = + GSO; Pro and Enterprise = everything (trade and stocks too).
+ * The metadata lists (sources, indicators, countries) are open to every plan.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+
+export type Plan = 'free' | 'basic' | 'pro' | 'enterprise';
+export const PLANS: readonly Plan[] = ['free', 'basic', 'pro', 'enterprise'];
+
+export interface ApiKey {
+  key: string;
+  plan: Plan;
+}
+
+export const DEMO_KEYS: readonly ApiKey[] = PLANS.map((plan) => ({ key: `sandbox-${plan}`, plan }));
+
+/** What a request reads, for the entitlement check. */
+export type Resource = 'WB' | 'IMF' | 'GSO' | 'trade' | 'stocks' | 'metadata';
+
+const ENTITLEMENTS: Readonly<Record<Plan, readonly Resource[]>> = {
+  free: ['metadata', 'WB', 'IMF'],
+  basic: ['metadata', 'WB', 'IMF', 'GSO'],
+  pro: ['metadata', 'WB', 'IMF', 'GSO', 'trade', 'stocks'],
+  enterprise: ['metadata', 'WB', 'IMF', 'GSO', 'trade', 'stocks'],
+};
+
+const PLAN_INCLUDES: Readonly<Record<Plan, string>> = {
+  free: 'the Free plan includes WB and IMF indicator data and the metadata lists',
+  basic: 'the Basic plan includes WB, IMF and GSO indicator data and the metadata lists',
+  pro: 'the Pro plan includes every dataset',
+  enterprise: 'the Enterprise plan includes every dataset',
+};
+
+const NEEDS: Readonly<Record<Resource, string>> = {
+  metadata: 'any plan', WB: 'any plan', IMF: 'any plan', GSO: 'the Basic plan or higher',
+  trade: 'the Pro plan or higher', stocks: 'the Pro plan or higher',
+};
+
+/** 403 unless the plan includes the resource. */
+export function checkEntitlement(plan: Plan, resource: Resource): void {
+  if (ENTITLEMENTS[plan].includes(resource)) return;
+  const what = resource === 'trade' ? 'customs trade data' : resource === 'stocks' ? 'stock market data' : `${resource} data`;
+  throw new ApiError(403, 'insufficient_permissions', `Insufficient permissions: ${PLAN_INCLUDES[plan]}; ${what} needs ${NEEDS[resource]}`);
+}
+
+/** The key a request carries: `Authorization: Bearer <key>` (preferred) or `?api_key=<key>`. */
+export function requestKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.trim() !== '') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+    if (!m) throw new ApiError(401, 'authentication_required', 'Authentication required: send the key as "Authorization: Bearer <key>"');
+    return m[1];
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  const key = query?.['api_key'];
+  if (typeof key === 'string' && key !== '') return key;
+  if (key !== undefined) throw new ApiError(401, 'authentication_required', 'Authentication required: api_key must be given once');
+  return undefined;
+}
+
+/** Finds the key's plan, or throws 401. */
+export function authenticate(keys: ReadonlyMap<string, Plan>, key: string | undefined): Plan {
+  if (key === undefined) {
+    throw new ApiError(401, 'authentication_required', 'Authentication required: send "Authorization: Bearer <key>" or ?api_key=<key>');
+  }
+  const plan = keys.get(key);
+  if (!plan) throw new ApiError(401, 'invalid_api_key', 'Invalid API key: the key is not known to this service');
+  return plan;
+}
+
+/** How a key appears in stats and logs: its last four characters. */
+export function keyLabel(key: string): string {
+  return key.slice(-4);
+}
+
+/** Reads and checks a keys file: a JSON array of `{ "key", "plan" }`. */
+export function parseKeys(json: unknown, origin: string): ApiKey[] {
+  if (!Array.isArray(json) || json.length === 0) throw new Error(`${origin}: expected a non-empty JSON array of { "key", "plan" }`);
+  return json.map((item: unknown, i) => {
+    const entry = item as { key?: unknown; plan?: unknown } | null;
+    if (!entry || typeof entry.key !== 'string' || !/^\S{4,}$/.test(entry.key)) {
+      throw new Error(`${origin}: item ${i}: "key" must be text of at least 4 characters without spaces`);
+    }
+    if (!PLANS.includes(entry.plan as Plan)) throw new Error(`${origin}: item ${i}: "plan" must be one of ${PLANS.join(', ')}`);
+    return { key: entry.key, plan: entry.plan as Plan };
+  });
+}
