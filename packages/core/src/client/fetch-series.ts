@@ -6,6 +6,7 @@ import { cacheKey, type CacheEntry } from '../cache/store.ts';
 import { AbortError, EconError, NotFoundError } from '../errors/errors.ts';
 import { planRequests, type PlannedRequest, type UniqueQuery } from '../plan/planner.ts';
 import type { SeriesQuery } from '../query.ts';
+import type { QuotaEstimate } from '../quota/gate.ts';
 import type { Series } from '../series.ts';
 import { groupIndicatorRecords, indicatorSeries, stockSeries, tradeSeries, type MapContext } from '../series/map.ts';
 import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
@@ -29,7 +30,7 @@ export interface Estimate {
   singleRequests: number;
   minimumRequests: number;
   /** The gate's own answer (the quota ledger's `estimate(requestCount)`: fits today? this minute?), when it has one. */
-  quota?: unknown;
+  quota?: QuotaEstimate;
 }
 
 interface Host {
@@ -157,7 +158,7 @@ export async function estimateJob(host: Host, queries: readonly SeriesQuery[], c
   const entries = await lookUp(host, first.unique.keys(), mode);
   const plan = entries.size ? planRequests(queries, { batch: !host.batchRefused.value, cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : first;
   const estimate: Estimate = { ...plan.stats };
-  const gate = host.engine.gate as { estimate?: (requestCount: number) => unknown };
-  if (typeof gate.estimate === 'function') estimate.quota = await gate.estimate(plan.stats.requests);
+  const gate = host.engine.gate;
+  if (gate.estimate) estimate.quota = await gate.estimate(plan.stats.requests);
   return estimate;
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { EconDataClient } from './client.ts';
+import { MemoryCacheStore } from '../cache/store.ts';
+import { TransportFailure, type TransportRequest, type TransportResponse } from '../net/transport.ts';
+import { FakeTransport, envelope, json } from '../testing/fake-transport.ts';
+import type { SeriesQuery } from '../query.ts';
+
+function record(indicator: string, country: string, year: number) {
+  return { indicator_code: indicator, indicator_name: `Name of ${indicator}`, country_code: country, country_name: `Country ${country}`, year, value: year * 1.5, unit: 'current US$', extra_field: 'kept' };
+}
+
+/** A tiny service: /indicators and /indicators/batch over generated records; XX never has data. */
+function service(options: { batch?: 'ok' | 'missing' } = {}) {
+  return (req: TransportRequest): TransportResponse => {
+    const url = new URL(req.url);
+    const years = (s: number, e: number) => Array.from({ length: e - s + 1 }, (_, i) => s + i);
+    if (url.pathname === '/api/v1/indicators/batch') {
+      if (options.batch === 'missing') return json(404, { success: false, error: { message: 'Not found: POST /api/v1/indicators/batch' } });
+      const body = JSON.parse(req.body!) as { indicators: string[]; countries: string[]; start_year: number; end_year: number };
+      const data = []; const items = [];
+      for (const i of body.indicators) for (const c of body.countries) {
+        const recs = c === 'XX' ? [] : years(body.start_year, body.end_year).map((y) => record(i, c, y));
+        data.push(...recs);
+        items.push(c === 'XX' ? { indicator: i, country: c, status: 404, total_records: 0, message: `Data not found: ${i} has no data for XX` } : { indicator: i, country: c, status: 200, total_records: recs.length });
+      }
+      return json(200, { ...(envelope(data) as object), items });
+    }
+    const p = url.searchParams;
+    if (p.get('country') === 'XX') return json(404, { success: false, error: { message: `Data not found: ${p.get('indicator')} has no data for XX` } });
+    return json(200, envelope(years(Number(p.get('start_year')), Number(p.get('end_year'))).map((y) => record(p.get('indicator')!, p.get('country')!, y))));
+  };
+}
+
+const q = (indicator: string, country: string, start = 2019, end = 2021): SeriesQuery => ({ kind: 'indicator', source: 'WB', indicator, country, start_year: start, end_year: end });
+
+describe('fetchSeries', () => {
+  it('de-duplicates, batches, answers in order, and one bad query does not sink the others', async () => {
+    const t = new FakeTransport(service());
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'k-123456', transport: t });
+    const queries = [q('A', 'VN'), q('B', 'vn'), q('A', 'VN'), q('A', 'TH'), q('B', 'TH'), q('A', 'XX'), q('A', 'VNM'), { kind: 'stock' } as SeriesQuery];
+    const results = await c.fetchSeries(queries);
+    expect(t.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /api/v1/indicators/batch']);
+    expect(JSON.parse(t.requests[0]!.body!)).toEqual({ source: 'WB', indicators: ['A', 'B'], countries: ['TH', 'VN', 'XX'], start_year: 2019, end_year: 2021 });
+    expect(results.map((r) => (r.ok ? r.series.id : r.error.code))).toEqual([
+      'indicator:WB:A:VN:2019-2021', 'indicator:WB:B:VN:2019-2021', 'indicator:WB:A:VN:2019-2021', 'indicator:WB:A:TH:2019-2021', 'indicator:WB:B:TH:2019-2021',
+      'not_found', 'invalid_parameter', 'invalid_parameter']);
+    const first = results[0]!;
+    if (!first.ok) throw first.error;
+    expect(first.series).toMatchObject({
+      kind: 'indicator', frequency: 'annual', title: 'Name of A: Country VN', periods: ['2019', '2020', '2021'], values: [[3028.5, 3030, 3031.5]],
+      columns: [{ key: 'value', label: 'Name of A', unit: 'current US$' }],
+      dimensions: { source: 'WB', indicator: 'A', indicator_name: 'Name of A', country: 'VN', country_name: 'Country VN' },
+      provenance: { source: 'World Bank', last_updated: '2026-07-01', endpoint: '/indicators', query: queries[0] },
+    });
+    expect(results[5]).toMatchObject({ ok: false, error: { code: 'not_found', status: 404, serverMessage: 'Data not found: A has no data for XX' } });
+  });
+
+  it('falls back to single requests when the batch route is refused, and remembers it', async () => {
+    const t = new FakeTransport(service({ batch: 'missing' }));
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t });
+    const results = await c.fetchSeries([q('A', 'VN'), q('B', 'VN')]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(t.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /api/v1/indicators/batch', 'GET /api/v1/indicators', 'GET /api/v1/indicators']);
+    await c.fetchSeries([q('C', 'VN'), q('D', 'VN')]);
+    expect(t.requests).toHaveLength(5);
+    expect((await c.estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(2);
+  });
+
+  it('answers from the cache, then serves stale entries marked stale when the service is unreachable', async () => {
+    let now = Date.parse('2026-11-22T08:00:00Z');
+    const cache = new MemoryCacheStore();
+    const t = new FakeTransport(service());
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, cache, cacheTtlMs: 60_000, clock: { now: () => now } });
+    await c.fetchSeries([q('A', 'VN'), q('B', 'VN')]);
+    expect(cache.size).toBe(2);
+    expect(await c.estimate([q('A', 'VN'), q('B', 'VN'), q('C', 'VN')])).toMatchObject({ cached: 2, requests: 1 });
+    const again = await c.fetchSeries([q('A', 'VN')]);
+    expect(t.requests).toHaveLength(1);
+    expect(again[0]).toMatchObject({ ok: true, series: { provenance: { retrieved_at: '2026-11-22T08:00:00.000Z' } } });
+    // The same query through getIndicators shares the entry.
+    expect((await c.getIndicators({ source: 'WB', indicator: 'B', country: 'VN', start_year: 2019, end_year: 2021 })).data).toHaveLength(3);
+    expect(t.requests).toHaveLength(1);
+
+    now += 120_000;
+    const down = c.withOptions({ transport: new FakeTransport(new TransportFailure('connection', 'refused', 'ECONNREFUSED')), maxRetries: 0 });
+    const strict = await down.fetchSeries([q('A', 'VN')]);
+    expect(strict[0]).toMatchObject({ ok: false, error: { code: 'connection' } });
+    const lenient = await down.fetchSeries([q('A', 'VN')], { cache: 'allow-stale' });
+    expect(lenient[0]).toMatchObject({ ok: true, series: { provenance: { stale: true, retrieved_at: '2026-11-22T08:00:00.000Z' }, values: [[3028.5, 3030, 3031.5]] } });
+    const one = await down.getIndicators({ source: 'WB', indicator: 'B', country: 'VN', start_year: 2019, end_year: 2021 }, { cache: 'allow-stale' });
+    expect(one.stale).toBe(true);
+    await expect(down.getIndicators({ source: 'WB', indicator: 'B', country: 'VN', start_year: 2019, end_year: 2021 })).rejects.toMatchObject({ code: 'connection' });
+    // no-store neither reads nor writes
+    const fresh = new MemoryCacheStore();
+    await new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, cache: fresh }).fetchSeries([q('A', 'VN')], { cache: 'no-store' });
+    expect(fresh.size).toBe(0);
+  });
+
+  it('estimate includes the gate\'s own estimate when it has one', async () => {
+    const gate = {
+      acquire: async () => ({ answered() {}, refused() {}, failed() {}, unused() {} }),
+      estimate: async (n: number) => ({ requests: n, fitsToday: n <= 2, remainingToday: 2, fitsThisMinute: true, estimatedWaitMs: 0 }),
+    };
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: new FakeTransport(service()), gate });
+    expect(await c.estimate([q('A', 'VN'), q('A', 'VN'), { kind: 'stock', symbol: 'VNM' }, { kind: 'trade' }])).toEqual({
+      queries: 4, unique: 3, duplicates: 1, invalid: 0, cached: 0, requests: 3, batchRequests: 0, singleRequests: 3, minimumRequests: 3,
+      quota: { requests: 3, fitsToday: false, remainingToday: 2, fitsThisMinute: true, estimatedWaitMs: 0 },
+    });
+  });
+});

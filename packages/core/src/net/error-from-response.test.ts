@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { errorFromResponse } from './error-from-response.ts';
+
+const now = Date.parse('2026-11-22T08:00:00Z');
+const err = (status: number, body: string, extra: { retryAfterMs?: number; key?: string } = {}) => errorFromResponse(status, body, { now, ...extra });
+
+describe('errorFromResponse reads every body shape', () => {
+  it.each([
+    ['{error: "..."}', '{"error":"Data not found: no NY.GDP for XK"}'],
+    ['{error: {message}}', '{"success":false,"error":{"status":404,"code":"data_not_found","message":"Data not found: no NY.GDP for XK"}}'],
+    ['{message}', '{"message":"Data not found: no NY.GDP for XK"}'],
+    ['plain text', 'Data not found: no NY.GDP for XK'],
+  ])('%s', (_shape, body) => {
+    const e = err(404, body);
+    expect(e.code).toBe('not_found');
+    expect(e.serverMessage).toBe('Data not found: no NY.GDP for XK');
+    expect(e.message).toBe('Data not found: no NY.GDP for XK (status 404). Check the source, indicator and country codes: listSources, listSourceIndicators and listCountries show what exists.');
+  });
+
+  it('an HTML 502 page is a server_error with its title and an excerpt', () => {
+    const e = err(502, '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+    expect(e).toMatchObject({ code: 'server_error', status: 502, serverMessage: '502 Bad Gateway' });
+    expect(e.excerpt).toContain('<title>502 Bad Gateway</title>');
+  });
+
+  it('401: both messages tell what to do', () => {
+    expect(err(401, '{"error":{"message":"Invalid API key"}}').message).toBe("Invalid API key: the service did not accept the key of this profile. Generate a new key in the provider's dashboard (Settings > API Keys) and save it.");
+    expect(err(401, '{"error":{"message":"Authentication required"}}').message).toBe("Authentication required: no API key was sent. Add the key of this profile (the provider's dashboard, Settings > API Keys) and save it.");
+  });
+
+  it('a 403 saying rate limit is rate_limited with its scope; another 403 is permission_denied', () => {
+    const rl = err(403, '{"success":false,"error":{"message":"Rate limit exceeded: 100 requests per day","scope":"day"}}', { retryAfterMs: 5000 });
+    expect(rl).toMatchObject({ code: 'rate_limited', scope: 'day', retryAfterMs: 5000, status: 403 });
+    expect(rl.resetAt?.getTime()).toBe(now + 5000);
+    expect(err(403, '{"error":"Insufficient permissions: the Free plan includes WB and IMF"}').code).toBe('permission_denied');
+    expect(err(429, '').code).toBe('rate_limited');
+  });
+
+  it('a 400 keeps the parameter the service named', () => {
+    expect(err(400, '{"success":false,"error":{"status":400,"code":"invalid_parameters","message":"Invalid parameters: start_year must be a whole year","parameter":"start_year"}}'))
+      .toMatchObject({ code: 'bad_request', parameter: 'start_year', serverMessage: 'Invalid parameters: start_year must be a whole year' });
+  });
+
+  it('never lets the key through: not in the message, the excerpt or the JSON', () => {
+    const key = 'sk-live-SUPERSECRET-9876';
+    const e = err(500, `<html><title>Error at /api/v1/indicators?api_key=${key}</title><body>key ${key}</body></html>`, { key });
+    const s = JSON.stringify(e.toJSON()) + e.message + String(e.stack);
+    expect(s).not.toContain(key);
+    expect(s).toContain('api_key=***');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { batchBody, indicatorParams, stockParams, tradeParams } from './params.ts';
+
+function refusal(fn: () => unknown): { parameter?: string; message: string; code: string } {
+  try {
+    fn();
+  } catch (e) {
+    return e as { parameter?: string; message: string; code: string };
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('indicator parameters', () => {
+  it('normalizes ISO codes to upper case and keeps years', () => {
+    expect(indicatorParams({ source: 'wb', indicator: 'NY.GDP.MKTP.CD', country: 'vn', start_year: 2000, end_year: 2020 }))
+      .toEqual({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2020 });
+    expect(indicatorParams({ source: 'GSO', indicator: 'CPI', frequency: 'monthly' })).toEqual({ source: 'GSO', indicator: 'CPI', frequency: 'monthly' });
+  });
+
+  it.each([
+    [{ country: 'VNM' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "VNM". Correct it and try again.'],
+    [{ country: 'V1' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "V1". Correct it and try again.'],
+    [{ start_year: 2015.5 }, 'start_year', 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 2015.5. Correct it and try again.'],
+    [{ end_year: 1700 }, 'end_year', 'Invalid end_year: expected a whole year between 1800 and 2200 such as 2015, got 1700. Correct it and try again.'],
+    [{ start_year: 2020, end_year: 2010 }, 'start_year', 'Invalid start_year: 2020 is after end_year 2010; start_year must be <= end_year.'],
+    [{ frequency: 'weekly' }, 'frequency', 'Invalid frequency: expected one of monthly, quarterly, annual, got "weekly". Correct it and try again.'],
+    [{ frequency: 'monthly' }, 'frequency', 'Invalid frequency: it applies only to source GSO, not WB. Remove it or use source "GSO".'],
+    [{ indicator: '' }, 'indicator', 'Invalid indicator: expected an indicator code such as "NY.GDP.MKTP.CD", got "". Correct it and try again.'],
+    [{ country: undefined }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN" (required except for GSO), got undefined. Correct it and try again.'],
+  ])('refuses %j naming the parameter', (patch, parameter, message) => {
+    const e = refusal(() => indicatorParams({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', ...patch } as never));
+    expect(e).toMatchObject({ code: 'invalid_parameter', parameter, message });
+  });
+});
+
+describe('batch body', () => {
+  it('refuses empty arrays and names the element that is wrong', () => {
+    expect(refusal(() => batchBody({ source: 'WB', indicators: [], countries: ['VN'] }))).toMatchObject({ parameter: 'indicators' });
+    expect(refusal(() => batchBody({ source: 'WB', indicators: ['A'], countries: [] }))).toMatchObject({ parameter: 'countries' });
+    expect(refusal(() => batchBody({ source: 'WB', indicators: ['A'], countries: ['VN', 'xyz'] }))).toMatchObject({ parameter: 'countries[1]' });
+  });
+  it('de-duplicates and upper-cases', () => {
+    expect(batchBody({ source: 'IMF', indicators: ['NGDPD', 'NGDPD'], countries: ['vn', 'VN', 'th'], start_year: 2000 }))
+      .toEqual({ source: 'IMF', indicators: ['NGDPD'], countries: ['VN', 'TH'], start_year: 2000 });
+  });
+});
+
+describe('trade and stock parameters', () => {
+  it('accepts real months and refuses month 13', () => {
+    expect(tradeParams({ flow: 'exports', period: '2024-03', partner: 'wld' })).toEqual({ flow: 'exports', period: '2024-03', partner: 'WLD' });
+    expect(refusal(() => tradeParams({ period: '2024-13' }))).toMatchObject({ parameter: 'period', message: 'Invalid period: expected a month YYYY-MM such as "2024-03", got "2024-13". Correct it and try again.' });
+    expect(refusal(() => tradeParams({ flow: 'transit' as never }))).toMatchObject({ parameter: 'flow' });
+  });
+  it('refuses 2024-02-30, end before start, and both or neither of symbol and index', () => {
+    expect(refusal(() => stockParams({ symbol: 'VNM', start_date: '2024-02-30' }))).toMatchObject({ parameter: 'start_date', message: 'Invalid start_date: expected a calendar date YYYY-MM-DD such as "2024-03-15", got "2024-02-30". Correct it and try again.' });
+    expect(stockParams({ symbol: 'vnm', start_date: '2024-02-29' })).toEqual({ symbol: 'VNM', start_date: '2024-02-29' });
+    expect(refusal(() => stockParams({ index: 'VNINDEX', start_date: '2024-03-02', end_date: '2024-03-01' }))).toMatchObject({ parameter: 'start_date' });
+    expect(refusal(() => stockParams({}))).toMatchObject({ parameter: 'symbol', message: 'Invalid stock query: give exactly one of symbol (e.g. "VNM") or index (VNINDEX, HNX or UPCOM).' });
+    expect(refusal(() => stockParams({ symbol: 'VNM', index: 'HNX' }))).toMatchObject({ parameter: 'symbol' });
+    expect(refusal(() => stockParams({ index: 'DOW' as never }))).toMatchObject({ parameter: 'index' });
+  });
+});

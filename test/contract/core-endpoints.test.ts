@@ -1,0 +1,135 @@
+/**
+ * @econdata/core against the sandbox over real loopback HTTP: every endpoint method, both auth
+ * modes, exports to bytes and to a file, and fetchSeries end to end.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EconDataClient, axiosTransport, type Transport, type TransportRequest } from '@econdata/core';
+import { saveExport } from '@econdata/core/node';
+import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { realDataDir } from '../support/paths.ts';
+
+/** The real transport, recording every URL and header set it sends. */
+function recording(): Transport & { sent: TransportRequest[] } {
+  const real = axiosTransport();
+  const sent: TransportRequest[] = [];
+  return { sent, send: (req) => { sent.push(req); return real.send(req); } };
+}
+
+describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
+  let sb: Sandbox;
+  let client: EconDataClient;
+  let transport: ReturnType<typeof recording>;
+  let dir: string;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dataDir: realDataDir!, seed: 1 });
+    dir = await mkdtemp(join(tmpdir(), 'core-contract-'));
+  });
+  afterAll(async () => {
+    await sb.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    transport = recording();
+    client = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-pro', transport });
+  });
+
+  it('getIndicators returns checked spec 2.3 records and metadata', async () => {
+    const r = await client.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'vn', start_year: 2018, end_year: 2020 });
+    expect(r.data.map((d) => [d.year, d.country_code, d.indicator_code, d.unit])).toEqual([
+      [2018, 'VN', 'NY.GDP.MKTP.CD', 'current US$'], [2019, 'VN', 'NY.GDP.MKTP.CD', 'current US$'], [2020, 'VN', 'NY.GDP.MKTP.CD', 'current US$']]);
+    expect(r.data[0]!.value).toBe(310106478394.659);
+    expect(r.metadata).toMatchObject({ source: 'World Bank, World Development Indicators', total_records: 3 });
+  });
+
+  it('batchIndicators returns the records and one item per combination', async () => {
+    const r = await client.batchIndicators({ source: 'IMF', indicators: ['NGDPD', 'NOPE'], countries: ['VN', 'TH'], start_year: 2020, end_year: 2021 });
+    expect(r.data).toHaveLength(4);
+    expect(r.data.every((d) => typeof d.is_projection === 'boolean')).toBe(true);
+    expect(r.items.map((i) => `${i.indicator}/${i.country}:${i.status}`).sort()).toEqual(['NGDPD/TH:200', 'NGDPD/VN:200', 'NOPE/TH:404', 'NOPE/VN:404']);
+  });
+
+  it('listSources, listSourceIndicators, listCountries', async () => {
+    expect((await client.listSources()).data.map((s) => s.code)).toEqual(expect.arrayContaining(['WB', 'IMF', 'GSO']));
+    const imf = await client.listSourceIndicators('IMF', { q: 'NGDPD' });
+    expect(imf.data.map((i) => i.code)).toContain('NGDPD');
+    const countries = await client.listCountries();
+    expect(countries.data.find((c) => c.code === 'VN')).toMatchObject({ iso3: 'VNM', name: 'Vietnam' });
+  });
+
+  it('getTrade and getStocks', async () => {
+    const trade = await client.getTrade({ flow: 'exports', period: '2024-03' });
+    expect(trade.data).toEqual([expect.objectContaining({ period: '2024-03', flow: 'exports', partner: 'WLD', value: 33.66, ytd_value: 92.88, unit: 'USD billion' })]);
+    const stocks = await client.getStocks({ symbol: 'vnm', start_date: '2024-03-01', end_date: '2024-03-05' });
+    expect(stocks.data.map((d) => [d.date, d.close])).toEqual([['2024-03-01', 62.44], ['2024-03-04', 62.87], ['2024-03-05', 63.75]]);
+    const index = await client.getStocks({ index: 'VNINDEX', start_date: '2024-03-01', end_date: '2024-03-01' });
+    expect(index.data).toHaveLength(1);
+    expect(index.data[0]!.unit).toBe('points');
+  });
+
+  it('exports CSV and Excel to bytes with progress, and to a file atomically', async () => {
+    const progress: number[] = [];
+    const csv = await client.exportCsv({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 }, { onProgress: (n) => progress.push(n) });
+    const text = new TextDecoder().decode(csv.data);
+    expect(text.split(/\r?\n/)[0]).toContain('indicator_code');
+    expect(text).toContain('310106478394.659');
+    expect(csv.metadata.filename).toMatch(/\.csv$/);
+    expect(progress.at(-1)).toBe(csv.data.byteLength);
+
+    const xlsx = await client.exportExcel({ dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' });
+    expect(String.fromCharCode(xlsx.data[0]!, xlsx.data[1]!)).toBe('PK');
+    const path = join(dir, 'vnm.xlsx');
+    const saved = await saveExport(client, 'excel', { dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, path);
+    expect(saved.bytes).toBeGreaterThan(1000);
+    expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+    const tradeCsv = await saveExport(client, 'csv', { dataset: 'trade', flow: 'imports', period: '2024-03' }, join(dir, 'trade.csv'));
+    expect(await readFile(tradeCsv.path, 'utf8')).toContain('30.88');
+  });
+
+  it('fetchSeries maps indicator (annual, monthly GSO), trade and stock data to Series', async () => {
+    const gso = (await client.listSourceIndicators('GSO')).data.find((i) => i.frequencies?.includes('monthly'))!;
+    const results = await client.fetchSeries([
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018, end_year: 2020 },
+      { kind: 'indicator', source: 'GSO', indicator: gso.code, frequency: 'monthly', start_year: 2024, end_year: 2024 },
+      { kind: 'trade', period: '2024-03' },
+      { kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' },
+    ]);
+    const [vn, th, g, trade, stock] = results.map((r) => (r.ok ? r.series : (() => { throw r.error; })()));
+    expect(vn!.periods).toEqual(['2018', '2019', '2020']);
+    expect(th!.dimensions['country_name']).toBe('Thailand');
+    expect(g!.frequency).toBe('monthly');
+    expect(g!.periods[0]).toMatch(/^2024-\d{2}$/);
+    expect(trade!.columns.map((c) => c.key)).toEqual(['exports.value', 'exports.ytd_value', 'imports.value', 'imports.ytd_value', 'balance.value', 'balance.ytd_value']);
+    expect(trade!.values[0]).toEqual([33.66]);
+    expect(stock!.values[3]).toEqual([62.44, 62.87, 63.75]);
+    expect(stock!.provenance.source).toMatch(/stock/i);
+    // The two WB queries went as one batch.
+    expect(transport.sent.filter((r) => r.url.includes('/indicators/batch'))).toHaveLength(2 - 1);
+  });
+
+  it('header mode: the key is in the Authorization header and never in a URL', async () => {
+    await client.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2020 });
+    await client.exportCsv({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2020 });
+    expect(transport.sent.length).toBe(2);
+    for (const r of transport.sent) {
+      expect(r.url).not.toContain('sandbox-pro');
+      expect(r.headers['authorization']).toBe('Bearer sandbox-pro');
+    }
+  });
+
+  it('query mode: the key travels as api_key and never reaches an error', async () => {
+    const q = client.withOptions({ authMode: 'query', apiKey: 'sandbox-basic' });
+    const r = await q.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2020 });
+    expect(r.data).toHaveLength(1);
+    expect(transport.sent[0]!.url).toContain('api_key=sandbox-basic');
+    expect(transport.sent[0]!.headers['authorization']).toBeUndefined();
+    const e = await q.getTrade({ period: '2024-03' }).catch((x: unknown) => x as Error);
+    expect(e).toMatchObject({ code: 'permission_denied', status: 403 });
+    expect(JSON.stringify(e) + (e as Error).message + String((e as Error).stack)).not.toContain('sandbox-basic');
+  });
+});
