@@ -10,3 +10,4 @@ export { periodToDate, dateToPeriod, periodFormat, formatDate, excelSerialToDate
 export { valueFormat } from './grid/formats.ts';
 export { queryText, parseQueryText } from './grid/provenance.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';
+export { compareSeries, compareOne, type RevisionDiff, type SeriesDiff, type Revision, type ValueChange, type SeriesSummary } from './diff/compare.ts';

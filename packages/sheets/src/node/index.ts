@@ -5,3 +5,5 @@ export { readCsv, csvTextToSeries } from './csv-read.ts';
 export { writeXlsx, writeSeriesXlsx, seriesSheets, EXCEL_MAX_ROWS, type XlsxOptions, type SeriesXlsxOptions } from './xlsx-write.ts';
 export { readXlsx, worksheetMatrix } from './xlsx-read.ts';
 export type { ServerExportOptions } from '../read/records.ts';
+export { ExportLibrary, type LibraryOptions, type SaveOptions, type LibraryProblem, type OpenedExport } from './library/library.ts';
+export { sha256File, canonicalQuery, type ExportManifest, type ExportFormat } from './library/manifest.ts';

@@ -1,0 +1,97 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Series } from '@econdata/core';
+import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
+import { layoutSeries } from '../grid/layout.ts';
+import type { Grid } from '../grid/types.ts';
+import { parseCsv } from '../read/csv-parse.ts';
+import { readCsv } from './csv-read.ts';
+import { csvField, escapeCsvText, gridToCsv, unescapeCsvText, writeCsv } from './csv-write.ts';
+
+function tinyGrid(cells: Array<string | number | null>): Grid {
+  return {
+    name: 't', orientation: 'long', rows: [cells.map((v) => ({ v }))], body: { rowCount: 0, columns: [] },
+    columns: [], merges: [], notes: [], frozenRows: 0, frozenColumns: 0,
+    regions: { header: { top: 0, left: 0, bottom: 0, right: 0 }, data: { top: 1, left: 0, bottom: 0, right: 0 } },
+  };
+}
+
+describe('CSV writer', () => {
+  it('follows RFC 4180: CRLF, quotes doubled, fields with comma, quote or newline quoted', () => {
+    expect(gridToCsv(tinyGrid(['a,b', 'say "hi"', 'two\nlines', 'plain', null, 1.5]), { bom: false })).toBe('"a,b","say ""hi""","two\nlines",plain,,1.5\r\n');
+  });
+
+  it('starts with a byte order mark unless told not to', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    await writeCsv(join(dir, 'a.csv'), tinyGrid(['Việt Nam']));
+    await writeCsv(join(dir, 'b.csv'), tinyGrid(['Việt Nam']), { bom: false });
+    expect([...(await readFile(join(dir, 'a.csv'))).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await readFile(join(dir, 'a.csv'), 'utf8')).toBe('\uFEFFViệt Nam\r\n');
+    expect(await readFile(join(dir, 'b.csv'), 'utf8')).toBe('Việt Nam\r\n');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
+    ['+1', "'+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', '"\'\rcmd"'],
+    ["'=already quoted", "''=already quoted"],
+    ["it's fine", "it's fine"],
+    ['Thế giới', 'Thế giới'],
+  ])('escapes formula-like text %j', (text, field) => {
+    expect(csvField({ v: text })).toBe(field);
+  });
+
+  it('writes real negative numbers as numbers', () => {
+    expect(csvField({ v: -0.26 })).toBe('-0.26');
+    expect(csvField({ v: -1e-7 })).toBe('-1e-7');
+    expect(gridToCsv(layoutSeries([tradeBalance], { provenance: false }), { bom: false })).toBe(
+      'Period,"Viet Nam trade balance: all partners, all goods: Value","Viet Nam trade balance: all partners, all goods: Year to date"\r\n' +
+        '2024-01,2.92,2.92\r\n2024-02,-0.26,2.66\r\n2024-03,1.64,4.3\r\n',
+    );
+  });
+
+  it('escape and unescape are inverse for any text', () => {
+    fc.assert(fc.property(fc.string(), (s) => unescapeCsvText(escapeCsvText(s)) === s));
+    fc.assert(fc.property(fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'"), fc.string(), (a, b) => unescapeCsvText(escapeCsvText(a + b)) === a + b));
+  });
+});
+
+describe('CSV parser', () => {
+  it('reads quoted fields, doubled quotes, newlines inside quotes, LF or CRLF, and a BOM', () => {
+    expect(parseCsv('\uFEFFa,"b,c","d ""e"""\r\n"x\ny",,z\nlast')).toEqual([['a', 'b,c', 'd "e"'], ['x\ny', '', 'z'], ['last']]);
+  });
+  it('refuses a file that ends inside quotes', () => {
+    expect(() => parseCsv('a,"b\r\n')).toThrow(/ends inside a quoted field/);
+  });
+});
+
+describe('CSV round trip', () => {
+  const cases: Array<[string, Series[], 'wide' | 'long']> = [
+    ['annual indicators, with flags, stale and a gap', [gdp, gdpNamibia, inflation], 'wide'],
+    ['quarterly', [gsoQuarterly], 'wide'],
+    ['trade, formula-like text', [tradeBalance], 'wide'],
+    ['stock OHLCV', [stock], 'wide'],
+    ['every kind and frequency, long', [gdp, gdpNamibia, inflation, gsoQuarterly, tradeBalance, stock], 'long'],
+  ];
+  it.each(cases)('%s', async (_, series, orientation) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    const file = join(dir, 'x.csv');
+    await writeCsv(file, layoutSeries(series, { orientation }));
+    expect(await readCsv(file)).toStrictEqual(series);
+  });
+
+  it('without the provenance block, still reads the values back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    const file = join(dir, 'x.csv');
+    await writeCsv(file, layoutSeries([stock], { provenance: false }));
+    const [s, ...rest] = await readCsv(file);
+    expect(rest).toHaveLength(4);
+    expect([s?.periods, s?.values, s?.frequency]).toEqual([stock.periods, [stock.values[0]], 'daily']);
+  });
+});

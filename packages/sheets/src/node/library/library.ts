@@ -1,0 +1,193 @@
+/**
+ * The saved-exports library: a folder of plain files a person can open, copy and keep in git.
+ * Each export is a data file (XLSX or CSV) plus `<id>.json`, its manifest. Everything here works
+ * offline; a re-run takes the fetch function from the caller (sinks never call the transport).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Series, SeriesQuery } from '@econdata/core';
+import { SheetsError } from '../../errors.ts';
+import { compareSeries, type RevisionDiff } from '../../diff/compare.ts';
+import { layoutSeries } from '../../grid/layout.ts';
+import type { Orientation } from '../../grid/types.ts';
+import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
+import { readCsv } from '../csv-read.ts';
+import { writeCsv } from '../csv-write.ts';
+import { readXlsx } from '../xlsx-read.ts';
+import { writeSeriesXlsx } from '../xlsx-write.ts';
+import { canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest } from './manifest.ts';
+
+export interface LibraryOptions {
+  /** The library folder (created when missing). */
+  folder: string;
+  /** The clock, for created times and file names (tests inject one). */
+  now?: () => Date;
+  /** Written into every manifest; default this package's version. */
+  productVersion?: string;
+}
+
+export interface SaveOptions {
+  name: string;
+  format?: ExportFormat;
+  orientation?: Orientation;
+}
+
+/** A manifest that could not be read: listed, not hidden, so a person can repair or delete it. */
+export interface LibraryProblem {
+  file: string;
+  error: SheetsError;
+}
+
+export interface OpenedExport {
+  manifest: ExportManifest;
+  series: Series[];
+}
+
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+function slug(name: string): string {
+  const s = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s.slice(0, 60) || 'export';
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A saved-exports library over one folder. */
+export class ExportLibrary {
+  readonly folder: string;
+  private readonly now: () => Date;
+  private readonly productVersion: string;
+
+  constructor(options: LibraryOptions) {
+    this.folder = options.folder;
+    this.now = options.now ?? (() => new Date());
+    this.productVersion = options.productVersion ?? PACKAGE_VERSION;
+  }
+
+  /** Saves Series as a new export (never replacing another) and returns its manifest. */
+  async save(series: readonly Series[], options: SaveOptions, rerunOf?: string): Promise<ExportManifest> {
+    await mkdir(this.folder, { recursive: true });
+    const created = this.now();
+    const format = options.format ?? 'xlsx';
+    const orientation = options.orientation ?? 'wide';
+    const base = `${slug(options.name)}-${stamp(created)}`;
+    let id = base;
+    for (let n = 2; existsSync(join(this.folder, `${id}.json`)) || existsSync(join(this.folder, `${id}.${format}`)); n += 1) id = `${base}-${n}`;
+    const dataFile = `${id}.${format}`;
+    const dataPath = join(this.folder, dataFile);
+    if (format === 'xlsx') {
+      await writeSeriesXlsx(dataPath, series, { orientation, createdAt: created.toISOString(), productVersion: this.productVersion });
+    } else {
+      // A CSV holds one sheet: wide needs one frequency, so mixed frequencies go long.
+      const mixed = new Set(series.map((s) => s.frequency)).size > 1;
+      await writeCsv(dataPath, layoutSeries(series, { orientation: mixed ? 'long' : orientation, name: options.name }));
+    }
+    const manifest: ExportManifest = {
+      format_version: 1,
+      id,
+      name: options.name,
+      created_at: created.toISOString(),
+      product_version: this.productVersion,
+      format,
+      orientation,
+      data_file: dataFile,
+      sha256: await sha256File(dataPath),
+      queries: uniqueQueries(series.map((s) => s.provenance.query)),
+      series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
+      ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
+    };
+    await writeAtomic(join(this.folder, `${id}.json`), async (temp) => {
+      await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+    });
+    return manifest;
+  }
+
+  /** Every export, newest first, and every manifest that could not be read (never silently skipped). */
+  async list(): Promise<{ exports: ExportManifest[]; problems: LibraryProblem[] }> {
+    if (!existsSync(this.folder)) return { exports: [], problems: [] };
+    await removeStaleTempFiles(this.folder);
+    const exports: ExportManifest[] = [];
+    const problems: LibraryProblem[] = [];
+    for (const file of (await readdir(this.folder)).filter((f) => f.endsWith('.json')).sort()) {
+      try {
+        exports.push(await this.readManifest(file));
+      } catch (error) {
+        if (!(error instanceof SheetsError)) throw error;
+        problems.push({ file, error });
+      }
+    }
+    exports.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : -1));
+    return { exports, problems };
+  }
+
+  /** Reads and checks one manifest by file name. */
+  private async readManifest(file: string): Promise<ExportManifest> {
+    let text: string;
+    try {
+      text = await readFile(join(this.folder, file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new SheetsError('export_not_found', `No saved export "${file.replace(/\.json$/, '')}" in ${this.folder}. List the library to see what exists.`, { file });
+      }
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new SheetsError('corrupt_manifest', `${file}: not valid JSON (${(error as Error).message}). Restore the manifest from a copy, or delete it and its data file.`, { file, cause: error });
+    }
+    const manifest = validateManifest(parsed, file);
+    if (`${manifest.id}.json` !== file) {
+      throw new SheetsError('corrupt_manifest', `${file}: its id says "${manifest.id}"; a manifest must be named <id>.json. Rename it back.`, { file });
+    }
+    return manifest;
+  }
+
+  /** Opens an export: checks the data file against its checksum, then reads it into Series. */
+  async open(id: string): Promise<OpenedExport> {
+    const manifest = await this.readManifest(`${id}.json`);
+    const path = join(this.folder, manifest.data_file);
+    if (!existsSync(path)) {
+      throw new SheetsError('export_not_found', `The data file ${manifest.data_file} of saved export "${id}" is missing. Restore it from a copy, or re-run the export.`, { file: path });
+    }
+    const actual = await sha256File(path);
+    if (actual !== manifest.sha256) {
+      throw new SheetsError(
+        'checksum_mismatch',
+        `${manifest.data_file} was changed after it was saved (SHA-256 ${actual.slice(0, 12)}…, expected ${manifest.sha256.slice(0, 12)}…), so it can no longer be trusted as the data retrieved at ${manifest.created_at}. Restore the original file, or re-run the export to get a verified copy.`,
+        { file: path },
+      );
+    }
+    const series = manifest.format === 'xlsx' ? await readXlsx(path) : await readCsv(path);
+    return { manifest, series };
+  }
+
+  /**
+   * Fetches an export's queries again through the caller's fetch function and saves the answer as
+   * a new export (the old one is kept, so the two can be compared).
+   */
+  async rerun(id: string, fetchSeries: (queries: SeriesQuery[]) => Promise<Series[]>): Promise<ExportManifest> {
+    const old = await this.readManifest(`${id}.json`);
+    const series = await fetchSeries(old.queries);
+    return this.save(series, { name: old.name, format: old.format, orientation: old.orientation }, old.id);
+  }
+
+  /** The revision diff between two exports of the same queries (older first). */
+  async compare(olderId: string, newerId: string): Promise<RevisionDiff & { older: ExportManifest; newer: ExportManifest }> {
+    const older = await this.open(olderId);
+    const newer = await this.open(newerId);
+    const a = older.manifest.queries.map(canonicalQuery).sort();
+    const b = newer.manifest.queries.map(canonicalQuery).sort();
+    if (a.join('\n') !== b.join('\n')) {
+      throw new SheetsError(
+        'different_queries',
+        `Exports "${olderId}" and "${newerId}" were made from different queries, so their differences are not revisions. Compare an export with a re-run of it.`,
+      );
+    }
+    return { ...compareSeries(older.series, newer.series), older: older.manifest, newer: newer.manifest };
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The manifest of a saved export: a small JSON file beside the data file saying what it holds,
+ * where it came from and how to fetch it again, plus the data file's SHA-256 so a changed file is
+ * noticed. Plain JSON a person can read and keep in git.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Provenance, SeriesQuery } from '@econdata/core';
+import { SheetsError } from '../../errors.ts';
+import type { Orientation } from '../../grid/types.ts';
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+export interface ExportManifest {
+  format_version: 1;
+  /** The file stem shared by the data file and the manifest: what open/rerun/compare take. */
+  id: string;
+  /** The name a person gave it. */
+  name: string;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  product_version: string;
+  format: ExportFormat;
+  orientation: Orientation;
+  /** The data file's name, in the same folder. */
+  data_file: string;
+  /** SHA-256 of the data file, hex. */
+  sha256: string;
+  /** The queries that produced the data, without duplicates: what a re-run fetches. */
+  queries: SeriesQuery[];
+  series: Array<{ id: string; title: string; provenance: Provenance }>;
+  /** The export this one re-ran, if any. */
+  rerun_of?: string;
+}
+
+/** SHA-256 of a file, hex. */
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A query as canonical JSON (keys sorted), to tell equal queries apart from different ones. */
+export function canonicalQuery(query: SeriesQuery): string {
+  const entries = Object.entries(query).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+/** Queries without duplicates, in first-seen order. */
+export function uniqueQueries(queries: readonly SeriesQuery[]): SeriesQuery[] {
+  const seen = new Map<string, SeriesQuery>();
+  for (const q of queries) if (!seen.has(canonicalQuery(q))) seen.set(canonicalQuery(q), q);
+  return [...seen.values()];
+}
+
+/** Checks a parsed manifest's shape; throws a corrupt_manifest error naming what is wrong. */
+export function validateManifest(value: unknown, file: string): ExportManifest {
+  const fail = (what: string): never => {
+    throw new SheetsError('corrupt_manifest', `${file}: ${what}. This saved export cannot be opened: restore the manifest from a copy, or delete it and its data file.`, { file });
+  };
+  if (typeof value !== 'object' || value === null) return fail('not a JSON object');
+  const m = value as Record<string, unknown>;
+  if (m['format_version'] !== 1) fail(`unknown format_version ${JSON.stringify(m['format_version'])}`);
+  for (const key of ['id', 'name', 'created_at', 'product_version', 'data_file', 'sha256'] as const) {
+    if (typeof m[key] !== 'string' || m[key] === '') fail(`"${key}" is missing or not text`);
+  }
+  if (m['format'] !== 'xlsx' && m['format'] !== 'csv') fail(`"format" must be "xlsx" or "csv"`);
+  if (m['orientation'] !== 'wide' && m['orientation'] !== 'long') fail(`"orientation" must be "wide" or "long"`);
+  if (!/^[0-9a-f]{64}$/.test(String(m['sha256']))) fail('"sha256" is not a SHA-256 hex digest');
+  if (Number.isNaN(Date.parse(String(m['created_at'])))) fail('"created_at" is not a date');
+  if (!Array.isArray(m['queries'])) fail('"queries" is not a list');
+  if (!Array.isArray(m['series'])) fail('"series" is not a list');
+  if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
+  return value as ExportManifest;
+}
