@@ -100,10 +100,10 @@ export class SettingsFile {
       }
       await rename(temp, this.path);
     } catch (error) {
-      // The temp file may never have been created (ENOENT); any other leftover is named in the error.
+      // The temp file may never have been created (ENOENT, ENOTDIR); any other leftover is named in the error.
       const leftover = await unlink(temp).then(
         () => '',
-        (cleanup: unknown) => (errnoCode(cleanup) === 'ENOENT' ? '' : ` A temporary file may remain at ${temp}.`),
+        (cleanup: unknown) => (errnoCode(cleanup) === 'ENOENT' || errnoCode(cleanup) === 'ENOTDIR' ? '' : ` A temporary file may remain at ${temp}.`),
       );
       throw new KeychainError(
         'settings_io',

@@ -1,0 +1,301 @@
+import { readFile } from 'node:fs/promises';
+import { AuthenticationError } from '@econdata/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
+import type { KeychainError} from '../errors.ts';
+import { KeychainUnavailableError, KeyRejectedError } from '../errors.ts';
+import type { KeyStore } from '../store/key-store.ts';
+import type { MemoryKeyStore } from '../store/memory-key-store.ts';
+
+let f: ManagerFixture;
+beforeEach(async () => {
+  f = await managerFixture();
+});
+afterEach(async () => {
+  await f.cleanup();
+});
+
+/** The rejection of a promise (fails the test if it resolves). */
+async function rejection(promise: unknown): Promise<KeychainError> {
+  return Promise.resolve(promise).then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as KeychainError,
+  );
+}
+
+const PROD = { name: 'prod', baseURL: 'https://api.example.com/', plan: 'basic' } as const;
+const KEY_1 = 'sk_live_first_key_1111';
+const KEY_2 = 'sk_live_second_key_2222';
+
+describe('ProfileManager: profiles', () => {
+  it('starts with the local sandbox profile, active, on the public demo key for its plan', async () => {
+    expect(await f.manager.active()).toEqual({ name: 'sandbox', baseURL: 'http://127.0.0.1:8787', plan: 'pro', authMode: 'header', sandboxDemoKey: true });
+    expect(await f.manager.keyProvider()()).toBe('sandbox-pro');
+    expect(await f.manager.describeKey()).toEqual({
+      profile: 'sandbox',
+      source: 'sandbox-demo',
+      needsRotation: false,
+      summary: "Using the local sandbox's public demo key for the pro plan (sandbox-pro).",
+    });
+    await f.manager.update('sandbox', { plan: 'free' });
+    expect(await f.manager.keyProvider('sandbox')()).toBe('sandbox-free');
+  });
+
+  it('never sends a sandbox demo key to another host: moving the sandbox profile drops it', async () => {
+    const moved = await f.manager.update('sandbox', { baseURL: 'https://api.example.com' });
+    expect(moved.sandboxDemoKey).toBeUndefined();
+    const error = await rejection(f.manager.keyProvider('sandbox')());
+    expect(error.code).toBe('key_missing');
+  });
+
+  it('creates profiles with checked, normalized fields; the first stays active unless asked', async () => {
+    expect(await f.manager.create(PROD)).toEqual({ name: 'prod', baseURL: 'https://api.example.com', plan: 'basic', authMode: 'header' });
+    expect((await f.manager.active())?.name).toBe('sandbox');
+    await f.manager.create({ name: 'staging', baseURL: 'https://staging.example.com', plan: 'pro', authMode: 'query' }, { activate: true });
+    expect((await f.manager.active())?.name).toBe('staging');
+    expect((await f.manager.list()).map((p) => p.name)).toEqual(['sandbox', 'prod', 'staging']);
+  });
+
+  it.each([
+    [{ ...PROD, name: '' }, 'invalid_profile', "The profile's name must not be empty."],
+    [{ ...PROD, name: ' prod' }, 'invalid_profile', "The profile's name must not start or end with spaces."],
+    [{ ...PROD, baseURL: 'http://api.example.com' }, 'invalid_profile', "The profile's base URL must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])."],
+    [{ ...PROD, baseURL: 'https://user:pw@api.example.com' }, 'invalid_profile', "The profile's base URL must not contain a user name or password (the key belongs in the keychain)."],
+    [{ ...PROD, plan: 'gold' as 'pro' }, 'invalid_profile', "The profile's plan must be one of free, basic, pro, enterprise."],
+    [{ ...PROD, name: 'SANDBOX' }, 'profile_exists', 'A profile named "sandbox" already exists: choose another name.'],
+  ])('refuses %o with %s', async (input, code, message) => {
+    const error = await rejection(f.manager.create(input));
+    expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it('allows plain http on loopback addresses only', async () => {
+    await f.manager.create({ name: 'local6', baseURL: 'http://[::1]:8787', plan: 'free' });
+    await f.manager.create({ name: 'localhost', baseURL: 'http://localhost:9000/', plan: 'free' });
+    expect((await f.manager.get('localhost')).baseURL).toBe('http://localhost:9000');
+  });
+
+  it('names the existing profiles when one is not found', async () => {
+    await f.manager.create(PROD);
+    const error = await rejection(f.manager.get('prd'));
+    expect([error.code, error.message]).toEqual(['profile_not_found', 'There is no profile named "prd". Profiles: "sandbox", "prod".']);
+  });
+
+  it('applies concurrent changes one after the other (none lost)', async () => {
+    await Promise.all(['a', 'b', 'c', 'd'].map((name) => f.manager.create({ ...PROD, name })));
+    expect((await f.manager.list()).map((p) => p.name).sort()).toEqual(['a', 'b', 'c', 'd', 'sandbox']);
+  });
+
+  it('renames a profile and moves its key to the new keychain account; the active profile follows', async () => {
+    await f.manager.create(PROD, { activate: true });
+    await f.manager.setKey('prod', KEY_1);
+    const renamed = await f.manager.rename('prod', 'production');
+    expect(renamed.name).toBe('production');
+    expect(await f.keys.list()).toEqual(['production']);
+    expect(await f.keys.get('production')).toBe(KEY_1);
+    expect((await f.manager.active())?.name).toBe('production');
+    await f.manager.rename('production', 'Production');
+    expect(await f.keys.list()).toEqual(['Production']);
+  });
+
+  it('deletes a profile with its key; the next profile becomes active', async () => {
+    await f.manager.create(PROD, { activate: true });
+    await f.manager.setKey('prod', KEY_1);
+    await f.manager.delete('prod');
+    expect(await f.keys.list()).toEqual([]);
+    expect((await f.manager.active())?.name).toBe('sandbox');
+    await f.manager.delete('sandbox');
+    expect(await f.manager.active()).toBeUndefined();
+    const error = await rejection(f.manager.keyProvider()());
+    expect([error.code, error.message]).toEqual(['profile_not_found', 'There is no active profile: create a profile first.']);
+  });
+
+  it('keeps the profile when its key cannot be removed from the keychain', async () => {
+    await f.manager.create(PROD);
+    await f.manager.setKey('prod', KEY_1);
+    const locked = new KeychainUnavailableError('locked', 'locked');
+    (f.keys as MemoryKeyStore).delete = async () => {
+      throw locked;
+    };
+    expect(await rejection(f.manager.delete('prod'))).toBe(locked);
+    expect((await f.manager.get('prod')).keyLast4).toBe('1111');
+  });
+});
+
+describe('ProfileManager: keys', () => {
+  beforeEach(async () => {
+    await f.manager.create(PROD, { activate: true });
+  });
+
+  it('checks a key with one request, then keeps it in the keychain and only its date and last four in the file', async () => {
+    const saved = await f.manager.setKey('prod', `  ${KEY_1}\n`);
+    expect(f.verified).toEqual([['prod', KEY_1]]);
+    expect(await f.keys.get('prod')).toBe(KEY_1);
+    expect(saved).toEqual({ ...(await f.manager.get('prod')), keySavedAt: '2026-03-01T12:00:00.000Z', keyLast4: '1111' });
+    const file = await readFile(f.manager.settingsPath, 'utf8');
+    expect(file).not.toContain(KEY_1);
+    expect(await f.manager.keyProvider('prod')()).toBe(KEY_1);
+    expect(await f.manager.describeKey('prod')).toEqual({
+      profile: 'prod',
+      source: 'keychain',
+      masked: '…1111',
+      savedAt: '2026-03-01T12:00:00.000Z',
+      ageDays: 0,
+      needsRotation: false,
+      summary: 'Key …1111 from the OS keychain, saved today.',
+    });
+  });
+
+  it.each([
+    ['', 'The API key is empty. Paste the whole key from the provider\'s dashboard (Settings > API Keys).'],
+    ['sk_live with space', 'The API key contains spaces, line breaks or control characters. Paste the whole key from the provider\'s dashboard (Settings > API Keys).'],
+    ['x'.repeat(4097), 'The API key is longer than 4096 characters. Paste the whole key from the provider\'s dashboard (Settings > API Keys).'],
+  ])('refuses a malformed key without checking it or quoting it (%#)', async (key, message) => {
+    const error = await rejection(f.manager.setKey('prod', key));
+    expect([error.code, error.message]).toEqual(['invalid_key', message]);
+    expect(f.verified).toEqual([]);
+  });
+
+  it('a rotation whose check fails keeps the old key, and the error never shows the new one', async () => {
+    await f.manager.setKey('prod', KEY_1);
+    const before = await f.manager.get('prod');
+    f.clock.advanceDays(10);
+    f.verify.impl = async (_profile, key) => {
+      // A careless server might echo the key: it must still not reach the message.
+      throw new AuthenticationError(`Invalid API key: ${key} is not known`, { status: 401 });
+    };
+    const error = await rejection(f.manager.setKey('prod', KEY_2));
+    expect(error).toBeInstanceOf(KeyRejectedError);
+    expect(error.toJSON()).toEqual({
+      name: 'KeychainError',
+      code: 'key_rejected',
+      profile: 'prod',
+      verifyCode: 'authentication',
+      status: 401,
+      message: 'The new key …2222 was not saved for profile "prod": checking it with https://api.example.com failed. Invalid API key: …2222 is not known. The profile keeps its previous key.',
+    });
+    expect(JSON.stringify(error)).not.toContain(KEY_2);
+    expect(await f.keys.get('prod')).toBe(KEY_1);
+    expect(await f.manager.get('prod')).toEqual(before);
+    expect(await f.manager.keyProvider('prod')()).toBe(KEY_1);
+  });
+
+  it('a rotated key takes effect at once through a provider made before the rotation', async () => {
+    await f.manager.setKey('prod', KEY_1);
+    const provider = f.manager.keyProvider();
+    expect(await provider()).toBe(KEY_1);
+    await f.manager.setKey('prod', KEY_2);
+    expect(await provider()).toBe(KEY_2);
+  });
+
+  it('a provider made without a name stays with the profile that was active at its first call', async () => {
+    await f.manager.setKey('prod', KEY_1);
+    const provider = f.manager.keyProvider();
+    expect(await provider()).toBe(KEY_1);
+    await f.manager.setActive('sandbox');
+    expect(await provider()).toBe(KEY_1);
+    expect(await f.manager.keyProvider()()).toBe('sandbox-pro');
+  });
+
+  it('gives the client options of a profile: base URL, auth mode and a provider', async () => {
+    await f.manager.setKey('prod', KEY_1);
+    const options = await f.manager.clientOptions();
+    expect({ ...options, getApiKey: typeof options.getApiKey }).toEqual({ baseURL: 'https://api.example.com', authMode: 'header', getApiKey: 'function' });
+    expect(await options.getApiKey()).toBe(KEY_1);
+  });
+
+  it('knows the key age and flags it after the rotation age (90 days by default, configurable)', async () => {
+    expect(await f.manager.keyAge('prod')).toBeUndefined();
+    expect(await f.manager.needsRotation('prod')).toBe(false);
+    await f.manager.setKey('prod', KEY_1);
+    f.clock.advanceDays(90);
+    expect(await f.manager.keyAge('prod')).toBe(90);
+    expect(await f.manager.needsRotation('prod')).toBe(false);
+    expect(await f.manager.needsRotation('prod', 30)).toBe(true);
+    f.clock.advanceDays(1);
+    expect(await f.manager.needsRotation('prod')).toBe(true);
+    expect((await f.manager.describeKey('prod')).summary).toBe(
+      'Key …1111 from the OS keychain, saved 91 days ago. It is older than 90 days: generate a new key and save it.',
+    );
+    await f.manager.setKey('prod', KEY_2);
+    expect(await f.manager.needsRotation('prod')).toBe(false);
+    await expect(f.manager.needsRotation('prod', 0)).rejects.toThrow('The rotation age must be a positive number of days; got 0.');
+  });
+
+  it('reports a key removed from the keychain outside Econdata', async () => {
+    await f.manager.setKey('prod', KEY_1);
+    await f.keys.delete('prod');
+    const error = await rejection(f.manager.keyProvider('prod')());
+    expect([error.code, error.message]).toEqual([
+      'key_missing',
+      'The API key of profile "prod" (…1111, saved 2026-03-01T12:00:00.000Z) is no longer in the OS keychain: it was removed outside Econdata. Save the key again.',
+    ]);
+  });
+
+  it('a profile without a key says how to get one', async () => {
+    const error = await rejection(f.manager.keyProvider('prod')());
+    expect(error.message).toBe(
+      'No API key is saved for profile "prod". Save one (generate it in the provider\'s dashboard: Settings > API Keys), or set ECONDATA_API_KEY for headless use and CI.',
+    );
+  });
+
+  it('deleteKey removes the key and its record', async () => {
+    await f.manager.setKey('prod', KEY_1);
+    const profile = await f.manager.deleteKey('prod');
+    expect(profile.keySavedAt).toBeUndefined();
+    expect(profile.keyLast4).toBeUndefined();
+    expect(await f.keys.list()).toEqual([]);
+  });
+
+  it('a short key is saved without a last-four record (four characters would be half of it)', async () => {
+    const profile = await f.manager.setKey('prod', 'abc123');
+    expect(profile.keyLast4).toBeUndefined();
+    expect((await f.manager.describeKey('prod')).masked).toBe('…');
+  });
+});
+
+describe('ProfileManager: ECONDATA_API_KEY', () => {
+  const ENV_KEY_VALUE = 'sk_env_override_key_9999';
+
+  it('overrides the keychain for every profile, says so once, and never touches the keychain', async () => {
+    const untouchable: KeyStore = {
+      get: async () => {
+        throw new Error('the keychain must not be read');
+      },
+      set: async () => undefined,
+      delete: async () => false,
+      list: async () => [],
+    };
+    const g = await managerFixture({ keyStore: untouchable });
+    try {
+      g.env['ECONDATA_API_KEY'] = `${ENV_KEY_VALUE}\n`;
+      await g.manager.create(PROD);
+      await g.manager.setKey('prod', KEY_1);
+      expect(await g.manager.keyProvider('prod')()).toBe(ENV_KEY_VALUE);
+      expect(await g.manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
+      expect(await g.manager.describeKey('prod')).toEqual({
+        profile: 'prod',
+        source: 'environment',
+        masked: '…9999',
+        needsRotation: false,
+        summary: 'Using the key from ECONDATA_API_KEY (…9999) instead of the OS keychain.',
+      });
+      expect(g.notices).toEqual(['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain.']);
+    } finally {
+      await g.cleanup();
+    }
+  });
+
+  it('is read on every call: unsetting it goes back to the keychain', async () => {
+    await f.manager.create(PROD);
+    await f.manager.setKey('prod', KEY_1);
+    const provider = f.manager.keyProvider('prod');
+    f.env['ECONDATA_API_KEY'] = ENV_KEY_VALUE;
+    expect(await provider()).toBe(ENV_KEY_VALUE);
+    delete f.env['ECONDATA_API_KEY'];
+    expect(await provider()).toBe(KEY_1);
+    f.env['ECONDATA_API_KEY'] = '   ';
+    expect(await provider()).toBe(KEY_1);
+  });
+});
