@@ -31,6 +31,8 @@ export interface SaveOptions {
   name: string;
   format?: ExportFormat;
   orientation?: Orientation;
+  /** The queries asked for; default the queries of the series' provenance. Give them when a query may have returned nothing. */
+  queries?: SeriesQuery[];
 }
 
 /** A manifest that could not be read: listed, not hidden, so a person can repair or delete it. */
@@ -95,7 +97,7 @@ export class ExportLibrary {
       orientation,
       data_file: dataFile,
       sha256: await sha256File(dataPath),
-      queries: uniqueQueries(series.map((s) => s.provenance.query)),
+      queries: uniqueQueries(options.queries ?? series.map((s) => s.provenance.query)),
       series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
       ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
     };
@@ -173,7 +175,7 @@ export class ExportLibrary {
   async rerun(id: string, fetchSeries: (queries: SeriesQuery[]) => Promise<Series[]>): Promise<ExportManifest> {
     const old = await this.readManifest(`${id}.json`);
     const series = await fetchSeries(old.queries);
-    return this.save(series, { name: old.name, format: old.format, orientation: old.orientation }, old.id);
+    return this.save(series, { name: old.name, format: old.format, orientation: old.orientation, queries: old.queries }, old.id);
   }
 
   /** The revision diff between two exports of the same queries (older first). */

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { stock } from '../../test/fixtures.ts';
+import { layoutSeries } from '../grid/layout.ts';
+import type { CellValue, Grid } from '../grid/types.ts';
+import { removeStaleTempFiles } from './atomic.ts';
+import { writeCsv } from './csv-write.ts';
+import { writeXlsx } from './xlsx-write.ts';
+
+/** A 2,000-row grid whose data source fails at row 1,000, like a generator that throws mid-way. */
+function failingGrid(): Grid {
+  const values = new Proxy(new Array<CellValue>(2000).fill(1), {
+    get(target, key, receiver) {
+      if (key === '1000') throw new Error('source failed at row 1000');
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const grid = layoutSeries([stock]);
+  return { ...grid, body: { rowCount: 2000, columns: [{ values, fmt: '0' }] } };
+}
+
+const OLD = 'the old file, intact';
+
+describe('a crash in the middle of a write', () => {
+  it.each([
+    ['CSV', (path: string) => writeCsv(path, failingGrid())],
+    ['XLSX', (path: string) => writeXlsx(path, [failingGrid()])],
+  ])('%s: the old file stays intact and no temporary file is left', async (_, write) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-atomic-'));
+    const target = join(dir, 'data.file');
+    await writeFile(target, OLD);
+    await expect(write(target)).rejects.toMatchObject({ code: 'write_failed', message: expect.stringMatching(/source failed at row 1000\. The previous file, if any, is unchanged/) });
+    expect(await readFile(target, 'utf8')).toBe(OLD);
+    expect(await readdir(dir)).toEqual(['data.file']);
+  });
+
+  it('a killed process leaves the old file intact; its temp file is removed afterwards', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-atomic-'));
+    const target = join(dir, 'data.csv');
+    await writeFile(target, OLD);
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../test/write-child.ts', import.meta.url)), target], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [line] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(line.toString()).toBe('halfway\n');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(await readFile(target, 'utf8')).toBe(OLD);
+    const left = (await readdir(dir)).filter((f) => f !== 'data.csv');
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(new RegExp(`^\\.data\\.csv\\.${child.pid}-[0-9a-f]{8}\\.econdata-tmp$`));
+    expect(await removeStaleTempFiles(dir)).toEqual(left);
+    expect(await readdir(dir)).toEqual(['data.csv']);
+  });
+});

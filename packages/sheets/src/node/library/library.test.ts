@@ -1,0 +1,114 @@
+import { mkdtemp, readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Series, SeriesQuery } from '@econdata/core';
+import { gdp, gsoQuarterly, inflation, stock, tradeBalance } from '../../../test/fixtures.ts';
+import { ExportLibrary } from './library.ts';
+
+function clock(...isoTimes: string[]): () => Date {
+  let i = 0;
+  return () => new Date(isoTimes[Math.min(i++, isoTimes.length - 1)] ?? 0);
+}
+
+async function library(...times: string[]): Promise<ExportLibrary> {
+  return new ExportLibrary({ folder: join(await mkdtemp(join(tmpdir(), 'sheets-lib-')), 'exports'), now: clock(...times), productVersion: '1.2.3' });
+}
+
+describe('saved exports', () => {
+  it('saves a data file plus a manifest with queries, provenance, version and checksum', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    const m = await lib.save([gdp, inflation, stock], { name: 'Việt Nam GDP & prices' });
+    expect(m).toMatchObject({
+      format_version: 1,
+      id: 'viet-nam-gdp-prices-20261101T090000Z',
+      name: 'Việt Nam GDP & prices',
+      created_at: '2026-11-01T09:00:00.000Z',
+      product_version: '1.2.3',
+      format: 'xlsx',
+      orientation: 'wide',
+      data_file: 'viet-nam-gdp-prices-20261101T090000Z.xlsx',
+      queries: [gdp.provenance.query, inflation.provenance.query, stock.provenance.query],
+      series: [gdp, inflation, stock].map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
+    });
+    expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(await readFile(join(lib.folder, `${m.id}.json`), 'utf8'))).toStrictEqual(m);
+    expect((await readdir(lib.folder)).sort()).toEqual([`${m.id}.json`, `${m.id}.xlsx`]);
+    expect(await lib.open(m.id)).toStrictEqual({ manifest: m, series: [gdp, inflation, stock] });
+  });
+
+  it('saves CSV too (mixed frequencies go long) and opens it back exactly', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    const m = await lib.save([gdp, gsoQuarterly, tradeBalance], { name: 'mixed', format: 'csv' });
+    expect(m.data_file).toBe('mixed-20261101T090000Z.csv');
+    expect((await lib.open(m.id)).series).toStrictEqual([gdp, gsoQuarterly, tradeBalance]);
+  });
+
+  it('lists newest first and reports corrupt manifests instead of hiding them', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z', '2026-11-03T09:00:00.000Z', '2026-11-02T09:00:00.000Z');
+    const a = await lib.save([gdp], { name: 'a' });
+    const b = await lib.save([gdp], { name: 'b' });
+    const c = await lib.save([gdp], { name: 'c', format: 'csv' });
+    await writeFile(join(lib.folder, 'broken.json'), '{"format_version": 1, "id": ');
+    await writeFile(join(lib.folder, 'wrong.json'), JSON.stringify({ ...a, id: 'wrong', sha256: 'abc' }));
+    const { exports, problems } = await lib.list();
+    expect(exports.map((e) => e.id)).toEqual([b.id, c.id, a.id]);
+    expect(problems.map((p) => [p.file, p.error.code, p.error.message])).toEqual([
+      ['broken.json', 'corrupt_manifest', expect.stringMatching(/^broken\.json: not valid JSON .*Restore the manifest from a copy, or delete it/)],
+      ['wrong.json', 'corrupt_manifest', 'wrong.json: "sha256" is not a SHA-256 hex digest. This saved export cannot be opened: restore the manifest from a copy, or delete it and its data file.'],
+    ]);
+  });
+
+  it('refuses to open a data file changed after it was saved, and says what to do', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    const m = await lib.save([gdp], { name: 'gdp', format: 'csv' });
+    await appendFile(join(lib.folder, m.data_file), '2024,1,\r\n');
+    await expect(lib.open(m.id)).rejects.toMatchObject({
+      code: 'checksum_mismatch',
+      message: expect.stringMatching(/^gdp-20261101T090000Z\.csv was changed after it was saved \(SHA-256 [0-9a-f]{12}…, expected [0-9a-f]{12}…\).*Restore the original file, or re-run the export/),
+    });
+    await expect(lib.open('nothing')).rejects.toMatchObject({ code: 'export_not_found' });
+  });
+
+  it('re-runs through the injected fetch into a new export, and diffs the two exactly', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z', '2026-11-20T09:00:00.000Z');
+    const old = await lib.save([gdp, inflation, stock], { name: 'watch' });
+    const revisedGdp: Series = { ...gdp, periods: [...gdp.periods, '2024'], values: [[346615750000.5, 367e9, 408e9, null, 476e9]] };
+    const revisedStock: Series = { ...stock, values: stock.values.map((col, c) => (c === 4 ? [3421555, 2000000, 12000100] : col)) };
+    const asked: SeriesQuery[][] = [];
+    const fresh = await lib.rerun(old.id, (queries) => {
+      asked.push(queries);
+      return Promise.resolve([revisedGdp, revisedStock]);
+    });
+    expect(asked).toEqual([[gdp.provenance.query, inflation.provenance.query, stock.provenance.query]]);
+    expect(fresh).toMatchObject({ id: 'watch-20261120T090000Z', rerun_of: old.id });
+    expect((await lib.list()).exports.map((e) => e.id)).toEqual([fresh.id, old.id]);
+
+    const diff = await lib.compare(old.id, fresh.id);
+    expect({ ...diff, older: diff.older.id, newer: diff.newer.id }).toStrictEqual({
+      older: old.id,
+      newer: fresh.id,
+      seriesAdded: [],
+      seriesRemoved: [{ id: inflation.id, title: inflation.title }],
+      changed: [
+        {
+          id: gdp.id,
+          title: gdp.title,
+          added: [{ period: '2022', column: 'value', value: 408e9 }, { period: '2024', column: 'value', value: 476e9 }],
+          removed: [{ period: '2023', column: 'value', value: 429716969044.2 }],
+          revised: [{ period: '2021', column: 'value', old: 366474752771.4, new: 367e9, change: 367e9 - 366474752771.4 }],
+        },
+        { id: stock.id, title: stock.title, added: [{ period: '2024-01-03', column: 'volume', value: 2000000 }], removed: [], revised: [] },
+      ],
+      unchanged: [],
+    });
+  });
+
+  it('never overwrites an export made in the same second, and refuses to diff different queries', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    const a = await lib.save([gdp], { name: 'same' });
+    const b = await lib.save([stock], { name: 'same' });
+    expect([a.id, b.id]).toEqual(['same-20261101T090000Z', 'same-20261101T090000Z-2']);
+    await expect(lib.compare(a.id, b.id)).rejects.toMatchObject({ code: 'different_queries' });
+  });
+});

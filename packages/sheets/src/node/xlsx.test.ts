@@ -1,0 +1,54 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Series } from '@econdata/core';
+import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
+import { layoutSeries } from '../grid/layout.ts';
+import type { Grid } from '../grid/types.ts';
+import { readXlsx } from './xlsx-read.ts';
+import { EXCEL_MAX_ROWS, writeSeriesXlsx, writeXlsx } from './xlsx-write.ts';
+
+const all: Series[] = [gdp, gdpNamibia, inflation, gsoQuarterly, tradeBalance, stock];
+
+describe('XLSX round trip', () => {
+  it('reads every series of a wide workbook back exactly (one sheet per kind and frequency)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const file = join(dir, 'all.xlsx');
+    const grids = await writeSeriesXlsx(file, all, { createdAt: '2026-11-22T00:00:00.000Z', productVersion: '9.9.9' });
+    expect(grids.map((g) => g.name)).toEqual(['Indicators (annual)', 'Indicators (quarterly)', 'Trade', 'Stocks']);
+    expect(await readXlsx(file)).toStrictEqual(all);
+  });
+
+  it('reads a long workbook back exactly', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const file = join(dir, 'long.xlsx');
+    await writeSeriesXlsx(file, all, { orientation: 'long' });
+    expect(await readXlsx(file)).toStrictEqual(all);
+  });
+
+  it('stores periods as date cells, numbers as numbers, missing values as no cell, and freezes the header', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const file = join(dir, 'q.xlsx');
+    await writeXlsx(file, [layoutSeries([gsoQuarterly])]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    const header = (ws?.getColumn(1).values ?? []).findIndex((v) => v === 'Period'); // values are 1-based
+    const q1 = ws?.getRow(header + 2);
+    expect(q1?.getCell(1).value).toEqual(new Date('2024-01-01T00:00:00.000Z'));
+    expect(q1?.getCell(1).numFmt).toBe('yyyy"-Q1"');
+    expect(q1?.getCell(2).value).toBe(5.87);
+    expect(q1?.getCell(2).numFmt).toBe('0.00"%"');
+    expect(ws?.getRow(header + 3).getCell(2).value).toBeNull();
+    expect(ws?.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: header });
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['GDP_YOY']);
+  });
+
+  it('refuses a sheet beyond Excel\'s row limit before writing anything', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const big: Grid = { ...layoutSeries([gdp]), body: { rowCount: EXCEL_MAX_ROWS, columns: [] } };
+    await expect(writeXlsx(join(dir, 'big.xlsx'), [big])).rejects.toMatchObject({ code: 'too_many_rows', message: expect.stringMatching(/allows 1048576\. Export this data as CSV/) });
+  });
+});
