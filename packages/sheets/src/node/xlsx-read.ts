@@ -36,6 +36,19 @@ export function worksheetMatrix(ws: ExcelJS.Worksheet): Cell[][] {
   return matrix;
 }
 
+/** The source name and last update from the About sheet of a service export, when there is one. */
+function aboutSheet(ws: ExcelJS.Worksheet | undefined): Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> {
+  const out: Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> = {};
+  if (!ws) return out;
+  for (const row of worksheetMatrix(ws)) {
+    const [label, value] = [row[0]?.v, row[1]?.v];
+    if (typeof value !== 'string' || value === '') continue;
+    if (label === 'Source') out.sourceName = value;
+    if (label === 'Last updated') out.lastUpdated = value;
+  }
+  return out;
+}
+
 /**
  * Every series of a workbook: each data sheet (the Metadata sheet is skipped) is read as one of
  * our layouts or as a service export.
@@ -48,10 +61,13 @@ export async function readXlsx(path: string, options: ServerExportOptions = {}):
     throw new SheetsError('unreadable_file', `${basename(path)} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}).`, { file: path, cause: error });
   }
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
+  const about = wb.getWorksheet('About');
+  const server = { ...aboutSheet(about), ...options, retrievedAt, endpoint: options.endpoint ?? '/export/excel' };
   const series: Series[] = [];
   for (const ws of wb.worksheets) {
-    if (ws.name === 'Metadata') continue;
-    series.push(...matrixToSeries(worksheetMatrix(ws), { file: basename(path), unescape: (t) => t }, { ...options, retrievedAt, endpoint: options.endpoint ?? '/export/excel' }));
+    // Metadata (ours) and About (the service's export) describe the data sheets; they hold no series.
+    if (ws.name === 'Metadata' || ws === about) continue;
+    series.push(...matrixToSeries(worksheetMatrix(ws), { file: basename(path), unescape: (t) => t }, server));
   }
   return series;
 }
