@@ -73,6 +73,8 @@ export function indicatorRoutes(app: FastifyInstance, dataset: Dataset): void {
     },
   }, async (request) => {
     const body = request.body;
+    // Fastify reads text/plain bodies as strings: the client did not send JSON.
+    if (typeof body === 'string') throw badRequest('send the body as application/json');
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('the body must be a JSON object { source, indicators, countries, start_year?, end_year?, frequency? }');
     }
