@@ -68,7 +68,8 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
     const r = records[i]!;
     periods[i] = r.period ?? String(r.year);
     values[i] = r.value;
-    if (r.is_projection !== undefined) (projections ??= new Array<boolean>(records.length).fill(false))[i] = r.is_projection;
+    // An unknown status (null) is shown as not a projection: the flag marks only what the IMF calls projections.
+    if (r.is_projection !== undefined) (projections ??= new Array<boolean>(records.length).fill(false))[i] = r.is_projection === true;
   }
   ensureAscending(periods, [values], projections);
   const name = first?.indicator_name ?? query.indicator;

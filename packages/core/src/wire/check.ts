@@ -90,7 +90,7 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
   const period = r['period'];
   if (period !== undefined && typeof period !== 'string') return 'period is not a string';
   const proj = r['is_projection'];
-  if (proj !== undefined && typeof proj !== 'boolean') return 'is_projection is not a boolean';
+  if (proj !== undefined && proj !== null && typeof proj !== 'boolean') return 'is_projection is not a boolean or null';
   return undefined;
 };
 

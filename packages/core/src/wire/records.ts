@@ -33,8 +33,8 @@ export interface IndicatorRecord {
   unit: string;
   /** '2024-03' (monthly) or '2024-Q1' (quarterly), on GSO records. */
   period?: string;
-  /** IMF projections. */
-  is_projection?: boolean;
+  /** IMF: true for a projection, false for actual data, null when the IMF gives no last-actual year. */
+  is_projection?: boolean | null;
   [extra: string]: unknown;
 }
 
