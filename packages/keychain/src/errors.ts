@@ -17,8 +17,6 @@ export type KeychainErrorCode =
   | 'invalid_key'
   /** The new key failed its check request; the old key is kept. */
   | 'key_rejected'
-  /** No way to check a key is wired in (pass `verifyKey`). */
-  | 'key_check_unavailable'
   | 'profile_not_found'
   | 'profile_exists'
   /** A profile field was refused (name, base URL, plan, auth mode). */

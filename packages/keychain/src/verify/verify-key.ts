@@ -1,5 +1,4 @@
-import type { AuthMode } from '@econdata/core';
-import { KeychainError } from '../errors.ts';
+import { EconDataClient } from '@econdata/core';
 import type { Profile } from '../profiles/profile.ts';
 
 /**
@@ -9,34 +8,15 @@ import type { Profile } from '../profiles/profile.ts';
  */
 export type VerifyKey = (profile: Profile, key: string) => Promise<void>;
 
-/** The slice of @econdata/core's EconDataClient the check needs. */
-interface CheckingClient {
-  listSources(options?: { cache?: 'no-store' }): Promise<unknown>;
-}
-type CheckingClientClass = new (options: { baseURL: string; apiKey: string; authMode: AuthMode }) => CheckingClient;
+/** How long the check may take before the new key is refused as unchecked. */
+const CHECK_TIMEOUT_MS = 15_000;
 
 /**
- * The wiring to @econdata/core's client: one cheap request, `GET /sources`, with the candidate key
- * and the profile's base URL and auth mode, bypassing any cache.
- *
- * Looked up at call time because the client was being written alongside this package; once
- * `EconDataClient` is exported, this can become a plain import.
+ * The default key check: one `GET /api/v1/sources` (the cheapest request of the interface) through
+ * @econdata/core's EconDataClient, with the candidate key and the profile's base URL and auth mode.
+ * No retries and no cache: the answer must come from the service, now, for this key.
  */
-async function loadClientClass(): Promise<CheckingClientClass> {
-  const core = (await import('@econdata/core')) as Record<string, unknown>;
-  const Client = core['EconDataClient'];
-  if (typeof Client !== 'function') {
-    throw new KeychainError(
-      'key_check_unavailable',
-      'Cannot check the new key: @econdata/core does not export EconDataClient in this build. Pass verifyKey to ProfileManager.',
-    );
-  }
-  return Client as CheckingClientClass;
-}
-
-/** The default key check: one `GET /sources` through @econdata/core's EconDataClient. */
 export const verifyKeyWithClient: VerifyKey = async (profile, key) => {
-  const Client = await loadClientClass();
-  const client = new Client({ baseURL: profile.baseURL, apiKey: key, authMode: profile.authMode });
+  const client = new EconDataClient({ baseURL: profile.baseURL, apiKey: key, authMode: profile.authMode, maxRetries: 0, timeoutMs: CHECK_TIMEOUT_MS });
   await client.listSources({ cache: 'no-store' });
 };

@@ -1,0 +1,117 @@
+// Profiles and keys against the real sandbox over loopback HTTP: the key check of setKey is a real
+// request (a bad key is refused by a real 401), and a profile's key provider feeds real requests,
+// through plain fetch and through EconDataClient, in both auth modes.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EconDataClient } from '@econdata/core';
+import { KeytarKeyStore, MemoryKeyStore, ProfileManager, type KeyStore } from '@econdata/keychain';
+import { startSandbox } from '@econdata/sandbox';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keychainRequired, probeRealKeychain, uniqueAccount } from '../../packages/keychain/test/support/real-keychain.ts';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+// Under scripts/test.sh the keys go through the real OS keychain; elsewhere through memory.
+const realKeychain = keychainRequired || (process.env['DBUS_SESSION_BUS_ADDRESS'] !== undefined && (await probeRealKeychain()).ok);
+
+let sandbox: Sandbox;
+let dir: string;
+let env: Record<string, string | undefined>;
+let keys: KeyStore;
+let manager: ProfileManager;
+let profile: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'econdata-keychain-contract-'));
+  env = {};
+  keys = realKeychain ? new KeytarKeyStore() : new MemoryKeyStore();
+  manager = new ProfileManager({ settingsPath: join(dir, 'settings.json'), keyStore: keys, env });
+  profile = uniqueAccount('contract');
+  await manager.create({ name: profile, baseURL: sandbox.url, plan: 'basic' }, { activate: true });
+  await sandbox.reset();
+});
+afterEach(async () => {
+  await keys.delete(profile);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Requests the sandbox saw for a key (it labels keys by their last four characters). */
+async function requestsBy(last4: string): Promise<number> {
+  const stats = await sandbox.stats();
+  return stats.by_key[last4]?.received ?? 0;
+}
+
+describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the real OS keychain' : 'memory'})`, () => {
+  it('setKey checks the key with one real request, then the provider feeds a real request (plain fetch)', async () => {
+    await manager.setKey(profile, 'sandbox-basic');
+    expect(await requestsBy('asic')).toBe(1);
+
+    const key = await manager.keyProvider()();
+    const response = await fetch(`${sandbox.url}/api/v1/sources`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { success: boolean }).success).toBe(true);
+    expect(await requestsBy('asic')).toBe(2);
+  });
+
+  it('a bad key is refused by setKey via the real 401, and the old key stays in use', async () => {
+    await manager.setKey(profile, 'sandbox-basic');
+    const before = await manager.get(profile);
+    const error = await manager.setKey(profile, 'sandbox-not-a-key-0000').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'KeychainError',
+      code: 'key_rejected',
+      details: { profile, verifyCode: 'authentication', status: 401 },
+    });
+    expect((error as Error).message).toBe(
+      `The new key …0000 was not saved for profile "${profile}": checking it with ${sandbox.url} failed. ` +
+        "Invalid API key: the service did not accept the key of this profile. Generate a new key in the provider's dashboard (Settings > API Keys) and save it. " +
+        'The profile keeps its previous key.',
+    );
+    expect((error as Error).message).not.toContain('sandbox-not-a-key-0000');
+    expect(await manager.get(profile)).toEqual(before);
+    expect(await keys.get(profile)).toBe('sandbox-basic');
+  });
+
+  it('a client built from the profile picks up a rotated key on its next request', async () => {
+    await manager.setKey(profile, 'sandbox-basic');
+    const client = new EconDataClient(await manager.clientOptions());
+    await client.listSources({ cache: 'no-store' });
+    await manager.setKey(profile, 'sandbox-free');
+    await client.listSources({ cache: 'no-store' });
+    // basic: the setKey check and the first call; free: the second check and the second call.
+    expect([await requestsBy('asic'), await requestsBy('free')]).toEqual([2, 2]);
+  });
+
+  it('query auth mode: the check and the requests send ?api_key=', async () => {
+    await manager.update(profile, { authMode: 'query' });
+    await manager.setKey(profile, 'sandbox-pro');
+    const client = new EconDataClient(await manager.clientOptions(profile));
+    const sources = await client.listSources({ cache: 'no-store' });
+    expect(sources.data.length).toBeGreaterThan(0);
+    expect(await requestsBy('-pro')).toBe(2);
+  });
+
+  it('ECONDATA_API_KEY overrides the keychain for real requests', async () => {
+    await manager.setKey(profile, 'sandbox-basic');
+    env['ECONDATA_API_KEY'] = 'sandbox-enterprise';
+    const client = new EconDataClient(await manager.clientOptions());
+    await client.listSources({ cache: 'no-store' });
+    expect(await requestsBy('rise')).toBe(1);
+    expect((await manager.describeKey()).source).toBe('environment');
+  });
+
+  it('the default sandbox profile works with its public demo key, without any keychain', async () => {
+    const demo = new ProfileManager({ settingsPath: join(dir, 'demo.json'), keyStore: new MemoryKeyStore(), env: {} });
+    await demo.update('sandbox', { baseURL: sandbox.url });
+    const client = new EconDataClient(await demo.clientOptions());
+    await client.listSources({ cache: 'no-store' });
+    expect(await requestsBy('-pro')).toBe(1);
+  });
+});
