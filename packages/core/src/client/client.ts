@@ -94,12 +94,12 @@ export class EconDataClient {
     return this.#batchRefused;
   }
 
-  #get<T>(path: string, params: Params, check: RecordCheck, call?: CallOptions): Promise<ApiResult<T>> {
+  async #get<T>(path: string, params: Params, check: RecordCheck, call?: CallOptions): Promise<ApiResult<T>> {
     return requestJson<T>(this.engine, this.cache, { method: 'GET', path, params }, check, this.attemptOptions(call));
   }
 
   /** GET /indicators: one indicator for one country (spec 4.1). */
-  getIndicators(query: IndicatorQuery, call?: CallOptions): Promise<ApiResult<IndicatorRecord>> {
+  async getIndicators(query: IndicatorQuery, call?: CallOptions): Promise<ApiResult<IndicatorRecord>> {
     return this.#get('/indicators', indicatorParams(query), checkIndicatorRecord, call);
   }
 
@@ -112,38 +112,38 @@ export class EconDataClient {
   }
 
   /** GET /sources: the data sources. */
-  listSources(call?: CallOptions): Promise<ApiResult<SourceInfo>> {
+  async listSources(call?: CallOptions): Promise<ApiResult<SourceInfo>> {
     return this.#get('/sources', {}, checkListItem, call);
   }
 
   /** GET /sources/{source_code}/indicators: the indicators of one source; `q` filters by code or name. */
-  listSourceIndicators(source_code: string, options: { q?: string } = {}, call?: CallOptions): Promise<ApiResult<IndicatorInfo>> {
+  async listSourceIndicators(source_code: string, options: { q?: string } = {}, call?: CallOptions): Promise<ApiResult<IndicatorInfo>> {
     const code = sourceCodeSegment(source_code);
     return this.#get(`/sources/${encodeURIComponent(code)}/indicators`, options.q ? { q: options.q } : {}, checkListItem, call);
   }
 
   /** GET /countries: the countries (ISO2 code, ISO3, name, region, income group). */
-  listCountries(call?: CallOptions): Promise<ApiResult<CountryInfo>> {
+  async listCountries(call?: CallOptions): Promise<ApiResult<CountryInfo>> {
     return this.#get('/countries', {}, checkListItem, call);
   }
 
   /** GET /trade/vietnam: monthly customs trade (spec 4.5). */
-  getTrade(query: TradeQuery = {}, call?: CallOptions): Promise<ApiResult<TradeRecord>> {
+  async getTrade(query: TradeQuery = {}, call?: CallOptions): Promise<ApiResult<TradeRecord>> {
     return this.#get('/trade/vietnam', tradeParams(query), checkTradeRecord, call);
   }
 
   /** GET /stocks/vietnam: daily prices of one symbol or index (spec 4.6). */
-  getStocks(query: StockQuery, call?: CallOptions): Promise<ApiResult<StockRecord>> {
+  async getStocks(query: StockQuery, call?: CallOptions): Promise<ApiResult<StockRecord>> {
     return this.#get('/stocks/vietnam', stockParams(query), checkStockRecord, call);
   }
 
   /** GET /export/csv: the file's bytes (indicators by default; `dataset: 'trade' | 'stocks'` for the others). */
-  exportCsv(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
+  async exportCsv(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
     return downloadExport(this, 'csv', query, options);
   }
 
   /** GET /export/excel: the XLSX file's bytes. */
-  exportExcel(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
+  async exportExcel(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
     return downloadExport(this, 'excel', query, options);
   }
 
@@ -151,12 +151,12 @@ export class EconDataClient {
    * Many queries at once: validated, de-duplicated, answered from the cache where possible, indicator
    * queries coalesced into batches. One result per query, in order; one bad query never sinks the others.
    */
-  fetchSeries(queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
+  async fetchSeries(queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
     return fetchSeriesJob(this, queries, call);
   }
 
   /** How many requests a job needs after de-duplication, cache and batching, and whether the quota covers it. */
-  estimate(queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
+  async estimate(queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
     return estimateJob(this, queries, call);
   }
 }

@@ -47,6 +47,12 @@ describe('planRequests', () => {
     for (const r of plan.requests) if (r.kind === 'batch') expect(r.body.indicators.length * r.body.countries.length).toBeLessThanOrEqual(100);
   });
 
+  it('an unknown kind is one invalid query, not a failed job', () => {
+    const plan = planRequests([{ kind: 'bond' } as unknown as SeriesQuery, ind('A', 'VN')]);
+    expect(plan.invalid.get(0)).toMatchObject({ code: 'invalid_parameter', parameter: 'kind' });
+    expect(plan.stats.requests).toBe(1);
+  });
+
   it('sends everything single when batching is off', () => {
     expect(planRequests(grid(3, 3), { batch: false }).stats.requests).toBe(9);
   });

@@ -5,7 +5,7 @@
  */
 import { requestKey } from '../cache/store.ts';
 import type { EconError } from '../errors/errors.ts';
-import { EconError as EconErrorClass } from '../errors/errors.ts';
+import { EconError as EconErrorClass, InvalidParameterError } from '../errors/errors.ts';
 import type { SeriesQuery } from '../query.ts';
 import { indicatorParams, stockParams, tradeParams, type BatchBody, type Params } from '../validate/params.ts';
 import { packPairs } from './pack.ts';
@@ -67,7 +67,7 @@ function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key'> {
   if (q.kind === 'indicator') return { query: q, path: '/indicators', params: indicatorParams(q) };
   if (q.kind === 'trade') return { query: q, path: '/trade/vietnam', params: tradeParams(q) };
   if (q.kind === 'stock') return { query: q, path: '/stocks/vietnam', params: stockParams(q) };
-  throw new TypeError(`Unknown query kind ${JSON.stringify((q as { kind?: unknown }).kind)}: use 'indicator', 'trade' or 'stock'.`);
+  throw new InvalidParameterError('kind', `Invalid kind: expected 'indicator', 'trade' or 'stock', got ${JSON.stringify((q as { kind?: unknown }).kind)}.`);
 }
 
 /** Validates and de-duplicates queries: each distinct normalized request once. */
