@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { keyStoreContract } from '../../test/support/key-store-contract.ts';
 import {
   envWithoutKeychain,
@@ -22,8 +22,9 @@ const runReal = keychainRequired || probe.ok;
 const realTitle = runReal ? 'KeytarKeyStore against the real Secret Service' : `KeytarKeyStore against the real Secret Service (skipped: ${probe.ok ? '' : probe.reason})`;
 
 describe.skipIf(!runReal)(realTitle, () => {
-  beforeAll(() => {
-    if (!probe.ok) throw new Error(`ECONDATA_REQUIRE_KEYCHAIN=1, but the OS keychain is not reachable: ${probe.reason}`);
+  // A counted failure (not only a hook error) when the keychain was required but does not answer.
+  it('the OS keychain answers (a probe item saved, read and deleted)', () => {
+    expect(probe).toEqual({ ok: true });
   });
   const store = new KeytarKeyStore();
   const created: string[] = [];
