@@ -5,7 +5,7 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Dataset } from './data/model.ts';
 import { ApiError, badRequest, routeNotFound, serverError } from './http/errors.ts';
 import type { FaultInjector } from './http/faults.ts';
@@ -36,6 +36,11 @@ export async function createApp(parts: AppParts): Promise<FastifyInstance> {
     // Long GSO codes and many parameters are fine; anything beyond this is not a real query.
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
+    // The router's own refusals (a bad percent-encoding, an over-long path segment) get the one error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const problem = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than 500 characters' : 'the URL is not valid (check its percent-encoding)';
+      void (reply as FastifyReply).code(400).send(badRequest(problem).toBody());
+    },
   });
 
   // Parameters are checked by the routes (a 400 naming the parameter, in our words); the schemas

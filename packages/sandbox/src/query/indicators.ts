@@ -85,11 +85,11 @@ export function indicatorRecords(dataset: Dataset, src: SourceData, q: Omit<Indi
   const records: IndicatorRecord[] = new Array(to - from);
   for (let i = from; i < to; i++) {
     const o = obs[i]!;
+    // Field order is the column order of the exports: period right after year.
     const record: IndicatorRecord = {
       indicator_code: q.indicator, indicator_name: info.name, country_code: q.country, country_name: countryName,
-      year: o.year, value: o.value, unit: series.unit,
+      year: o.year, ...(o.period !== undefined ? { period: o.period } : {}), value: o.value, unit: series.unit,
     };
-    if (o.period !== undefined) record.period = o.period;
     if (o.isProjection !== undefined) record.is_projection = o.isProjection;
     records[i - from] = record;
   }
