@@ -82,8 +82,11 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     const xlsx = await client.exportExcel({ dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' });
     expect(String.fromCharCode(xlsx.data[0]!, xlsx.data[1]!)).toBe('PK');
     const path = join(dir, 'vnm.xlsx');
-    const saved = await saveExport(client, 'excel', { dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, path);
+    const streamed: number[] = [];
+    const saved = await saveExport(client, 'excel', { dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, path, { onProgress: (n) => streamed.push(n) });
     expect(saved.bytes).toBeGreaterThan(1000);
+    expect(streamed.at(-1)).toBe(saved.bytes);
+    expect(saved.filename).toMatch(/\.xlsx$/);
     expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
     expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
     const tradeCsv = await saveExport(client, 'csv', { dataset: 'trade', flow: 'imports', period: '2024-03' }, join(dir, 'trade.csv'));

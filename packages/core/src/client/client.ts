@@ -10,7 +10,7 @@ import type { BatchIndicatorQuery, IndicatorQuery, SeriesQuery, StockQuery, Trad
 import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams, type Params } from '../validate/params.ts';
 import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
-import { downloadExport, type ExportOptions, type ExportQuery } from './export.ts';
+import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportStream } from './export.ts';
 import { estimateJob, fetchSeriesJob, type Estimate, type SeriesResult } from './fetch-series.ts';
 import { readJson, requestJson, type CacheConfig } from './json.ts';
 import { checkBaseURL, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
@@ -145,6 +145,11 @@ export class EconDataClient {
   /** GET /export/excel: the XLSX file's bytes. */
   async exportExcel(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
     return downloadExport(this, 'excel', query, options);
+  }
+
+  /** An export as a stream of chunks, for writing to a file as it arrives (see `saveExport` in `@econdata/core/node`). */
+  async openExport(format: 'csv' | 'excel', query: ExportQuery, call?: CallOptions): Promise<ExportStream> {
+    return openExport(this, format, query, call ?? {});
   }
 
   /**

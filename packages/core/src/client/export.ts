@@ -2,6 +2,7 @@
 import { errorFromResponse } from '../net/error-from-response.ts';
 import type { IndicatorQuery, StockQuery, TradeQuery } from '../query.ts';
 import { indicatorParams, stockParams, tradeParams, type Params } from '../validate/params.ts';
+import { collect } from '../net/transport.ts';
 import { bodyText } from '../wire/check.ts';
 import type { ExportFile } from '../wire/records.ts';
 import type { CallOptions } from './options.ts';
@@ -55,4 +56,24 @@ export async function downloadExport(host: ExportHost, format: 'csv' | 'excel', 
   if (type !== null && /json/i.test(type)) throw errorFromResponse(answer.status, bodyText(answer.body), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
   const data = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body;
   return { data, metadata: { filename: filenameOf(answer.headers['content-disposition']), content_type: type, bytes: data.byteLength } };
+}
+
+/** An export whose body is still arriving: for writing straight to a file (Node). */
+export interface ExportStream {
+  chunks: AsyncIterable<Uint8Array>;
+  metadata: { filename: string | null; content_type: string | null; /** Content-Length, when sent. */ total: number | undefined };
+}
+
+/** Starts an export download and hands over the body as it arrives (retries happen before the first byte). */
+export async function openExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: CallOptions): Promise<ExportStream> {
+  const params = exportParams(query);
+  const accept = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const answer = await execute(host.engine, { method: 'GET', path: `/export/${format}`, params, accept, stream: true }, host.attemptOptions(options));
+  const type = answer.headers['content-type'] ?? null;
+  const chunks = answer.stream ?? (async function* whole() { yield typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body; })();
+  if (type !== null && /json/i.test(type)) {
+    throw errorFromResponse(answer.status, bodyText(await collect(chunks)), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
+  }
+  const length = answer.headers['content-length'];
+  return { chunks, metadata: { filename: filenameOf(answer.headers['content-disposition']), content_type: type, total: length && /^\d+$/.test(length) ? Number(length) : undefined } };
 }

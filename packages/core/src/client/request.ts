@@ -37,6 +37,8 @@ export interface RequestSpec {
   body?: unknown;
   accept?: string;
   onDownloadProgress?: (loaded: number, total: number | undefined) => void;
+  /** Ask the transport for a 2xx body as a stream (Node file downloads). */
+  stream?: boolean;
 }
 
 export interface AttemptOptions {
@@ -171,25 +173,57 @@ async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | unde
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  let timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, opts.timeoutMs);
   const onAbort = (): void => controller.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const request = { method: spec.method, url, headers, signal: controller.signal, ...(body === undefined ? {} : { body }), ...(spec.onDownloadProgress ? { onDownloadProgress: spec.onDownloadProgress } : {}) };
-    return await cfg.transport.send(request);
-  } catch (failure) {
-    if (opts.signal?.aborted) throw abortError();
-    if (timedOut) {
-      return Promise.reject(new TimeoutError(`No complete answer from the service within ${opts.timeoutMs} ms (${spec.method} ${spec.path}). Try again, or allow more time with timeoutMs.`));
-    }
-    const sys = failure instanceof TransportFailure ? failure.sysCode : undefined;
-    const said = redact(failure instanceof Error ? failure.message : String(failure), key);
-    throw new ConnectionError(`Could not reach the service at ${cfg.baseURL} (${sys ?? said}). Check the network connection and the service address, then try again.`, { cause: said });
-  } finally {
+  let streaming = false;
+  const failure = (error: unknown): EconError => {
+    if (opts.signal?.aborted) return abortError();
+    if (timedOut) return new TimeoutError(`No complete answer from the service within ${opts.timeoutMs} ms (${spec.method} ${spec.path}). Try again, or allow more time with timeoutMs.`);
+    const sys = error instanceof TransportFailure ? error.sysCode : (error as { code?: unknown })?.code;
+    const said = redact(error instanceof Error ? error.message : String(error), key);
+    return new ConnectionError(`Could not reach the service at ${cfg.baseURL} (${typeof sys === 'string' ? sys : said}). Check the network connection and the service address, then try again.`, { cause: said });
+  };
+  const cleanup = (): void => {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
+  };
+  try {
+    const request = { method: spec.method, url, headers, signal: controller.signal, ...(body === undefined ? {} : { body }), ...(spec.onDownloadProgress ? { onDownloadProgress: spec.onDownloadProgress } : {}), ...(spec.stream ? { stream: true } : {}) };
+    const res = await cfg.transport.send(request);
+    if (res.stream) {
+      // The body is still arriving: the timeout becomes an idle timeout (timeoutMs without a chunk),
+      // and cancel keeps working until the last chunk.
+      streaming = true;
+      const chunks = res.stream;
+      const restart = (): void => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, opts.timeoutMs);
+      };
+      res.stream = (async function* guarded() {
+        try {
+          restart();
+          for await (const chunk of chunks) {
+            restart();
+            yield chunk;
+          }
+        } catch (error) {
+          throw failure(error);
+        } finally {
+          cleanup();
+        }
+      })();
+    }
+    return res;
+  } catch (error) {
+    throw failure(error);
+  } finally {
+    if (!streaming) cleanup();
   }
 }

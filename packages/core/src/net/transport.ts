@@ -16,6 +16,8 @@ export interface TransportRequest {
   signal: AbortSignal;
   /** Called as the body arrives (exports): bytes so far and the total when known. */
   onDownloadProgress?: (loaded: number, total: number | undefined) => void;
+  /** Hand a 2xx body over as a stream of chunks (`stream`) instead of reading it whole (Node: files). */
+  stream?: boolean;
 }
 
 export interface TransportResponse {
@@ -23,6 +25,8 @@ export interface TransportResponse {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body: Uint8Array | string;
+  /** With `request.stream` and a 2xx status: the body, chunk by chunk (then `body` is empty). */
+  stream?: AsyncIterable<Uint8Array>;
 }
 
 /** Why a request got no HTTP answer. */
@@ -46,6 +50,23 @@ export interface Transport {
   send(request: TransportRequest): Promise<TransportResponse>;
 }
 
+/** Reads a stream of chunks whole (an error answer, which the client must read to report). */
+export async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const c of chunks) {
+    parts.push(c);
+    size += c.byteLength;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
 /** The default transport: axios, in Node and in browsers alike. */
 export function axiosTransport(instance: AxiosInstance = axios.create()): Transport {
   return {
@@ -57,7 +78,7 @@ export function axiosTransport(instance: AxiosInstance = axios.create()): Transp
           headers: request.headers,
           data: request.body,
           signal: request.signal,
-          responseType: 'arraybuffer',
+          responseType: request.stream ? 'stream' : 'arraybuffer',
           // The client reads every status and every body itself.
           validateStatus: () => true,
           transformResponse: [(data: unknown) => data],
@@ -70,7 +91,12 @@ export function axiosTransport(instance: AxiosInstance = axios.create()): Transp
         for (const [name, value] of Object.entries(res.headers as Record<string, unknown>)) {
           if (value !== undefined && value !== null) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
         }
-        const data = res.data as unknown;
+        let data = res.data as unknown;
+        if (request.stream) {
+          const chunks = data as AsyncIterable<Uint8Array>;
+          if (res.status >= 200 && res.status < 300) return { status: res.status, headers, body: new Uint8Array(0), stream: chunks };
+          data = await collect(chunks);
+        }
         const body = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data)
           ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : String(data ?? '');
         return { status: res.status, headers, body };

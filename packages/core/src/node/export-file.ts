@@ -1,13 +1,14 @@
 /**
- * Saving an export to a file, atomically: the bytes go to a temporary file beside the target,
- * which is renamed over it only when complete, so a failed download never leaves a truncated file
- * nor damages an older one.
+ * Saving an export to a file as it arrives, atomically: the chunks go to a temporary file beside
+ * the target, which is renamed over it only when complete, so a failed or cancelled download never
+ * leaves a truncated file nor damages an older one.
  */
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EconDataClient } from '../client/client.ts';
 import type { ExportOptions, ExportQuery } from '../client/export.ts';
+import { AbortError } from '../errors/errors.ts';
 
 export interface SavedExport {
   path: string;
@@ -18,17 +19,24 @@ export interface SavedExport {
 }
 
 /**
- * Downloads `/export/csv` or `/export/excel` and writes it to `path` (temp name + rename).
+ * Downloads `/export/csv` or `/export/excel` straight into `path` (temp name + rename), with progress.
  *
  * @example await saveExport(client, 'excel', { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' }, './gdp.xlsx');
  */
 export async function saveExport(client: EconDataClient, format: 'csv' | 'excel', query: ExportQuery, path: string, options: ExportOptions = {}): Promise<SavedExport> {
-  const file = format === 'csv' ? await client.exportCsv(query, options) : await client.exportExcel(query, options);
+  const { onProgress, ...call } = options;
+  const download = await client.openExport(format, query, call);
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
   const handle = await open(temp, 'wx');
   let closed = false;
+  let bytes = 0;
   try {
-    await handle.writeFile(file.data);
+    for await (const chunk of download.chunks) {
+      if (call.signal?.aborted) throw new AbortError('Export cancelled by the caller: no file was written.');
+      await handle.write(chunk);
+      bytes += chunk.byteLength;
+      onProgress?.(bytes, download.metadata.total);
+    }
     await handle.sync();
     closed = true;
     await handle.close();
@@ -38,5 +46,5 @@ export async function saveExport(client: EconDataClient, format: 'csv' | 'excel'
     await rm(temp, { force: true });
     throw error;
   }
-  return { path, bytes: file.metadata.bytes, filename: file.metadata.filename, content_type: file.metadata.content_type };
+  return { path, bytes, filename: download.metadata.filename, content_type: download.metadata.content_type };
 }
