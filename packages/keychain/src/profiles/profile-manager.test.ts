@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AuthenticationError } from '@econdata/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
-import type { KeychainError} from '../errors.ts';
-import { KeychainUnavailableError, KeyRejectedError } from '../errors.ts';
+import { KeychainError, KeychainUnavailableError, KeyRejectedError } from '../errors.ts';
 import type { KeyStore } from '../store/key-store.ts';
 import type { MemoryKeyStore } from '../store/memory-key-store.ts';
+import { SettingsFile, type SettingsStore } from './settings-file.ts';
 
 let f: ManagerFixture;
 beforeEach(async () => {
@@ -297,5 +298,59 @@ describe('ProfileManager: ECONDATA_API_KEY', () => {
     expect(await provider()).toBe(KEY_1);
     f.env['ECONDATA_API_KEY'] = '   ';
     expect(await provider()).toBe(KEY_1);
+  });
+});
+
+describe('ProfileManager: the file and the keychain never disagree', () => {
+  /** A manager whose settings saves can be made to fail. */
+  async function failingSaves(): Promise<{ g: ManagerFixture; failNext: () => void }> {
+    let fail = false;
+    const file = new SettingsFile(join(f.dir, 'flaky.json'));
+    const settingsStore: SettingsStore = {
+      load: () => file.load(),
+      save: async (settings) => {
+        if (fail) {
+          fail = false;
+          throw new KeychainError('settings_io', 'Cannot write the settings file (ENOSPC).');
+        }
+        await file.save(settings);
+      },
+    };
+    const g = await managerFixture({ settingsStore });
+    return { g, failNext: () => (fail = true) };
+  }
+
+  it('a rotation whose settings cannot be saved puts the old key back', async () => {
+    const { g, failNext } = await failingSaves();
+    await g.manager.create(PROD);
+    await g.manager.setKey('prod', KEY_1);
+    failNext();
+    await expect(g.manager.setKey('prod', KEY_2)).rejects.toThrow('Cannot write the settings file (ENOSPC).');
+    expect(await g.keys.get('prod')).toBe(KEY_1);
+    expect((await g.manager.get('prod')).keyLast4).toBe('1111');
+    await g.cleanup();
+  });
+
+  it('a first key whose settings cannot be saved is removed again', async () => {
+    const { g, failNext } = await failingSaves();
+    await g.manager.create(PROD);
+    failNext();
+    await expect(g.manager.setKey('prod', KEY_1)).rejects.toThrow('ENOSPC');
+    expect(await g.keys.list()).toEqual([]);
+    await g.cleanup();
+  });
+
+  it('a rename or a delete whose settings cannot be saved leaves the key where the file says', async () => {
+    const { g, failNext } = await failingSaves();
+    await g.manager.create(PROD);
+    await g.manager.setKey('prod', KEY_1);
+    failNext();
+    await expect(g.manager.rename('prod', 'production')).rejects.toThrow('ENOSPC');
+    expect(await g.keys.list()).toEqual(['prod']);
+    failNext();
+    await expect(g.manager.delete('prod')).rejects.toThrow('ENOSPC');
+    expect(await g.keys.get('prod')).toBe(KEY_1);
+    expect(await g.manager.keyProvider('prod')()).toBe(KEY_1);
+    await g.cleanup();
   });
 });

@@ -1,6 +1,6 @@
-import { isEconError, type AuthMode, type KeyProvider } from '@econdata/core';
-import { KeychainError, KeyRejectedError } from '../errors.ts';
-import { lastFour, maskKey, redactKey } from '../mask.ts';
+import type { AuthMode, KeyProvider } from '@econdata/core';
+import { KeychainError } from '../errors.ts';
+import { lastFour, maskKey } from '../mask.ts';
 import type { KeyStore } from '../store/key-store.ts';
 import { verifyKeyWithClient, type VerifyKey } from '../verify/verify-key.ts';
 import {
@@ -17,13 +17,16 @@ import {
   type KeyDescription,
   type KeySource,
 } from './key-status.ts';
+import { checkKey, rejection } from './key-checks.ts';
 import { checkChanges, checkName, isLoopback, newProfile, sameName, sandboxDemoKey, type Profile, type ProfileChanges, type ProfileInput } from './profile.ts';
-import { SettingsFile } from './settings-file.ts';
+import { SettingsFile, type SettingsStore } from './settings-file.ts';
 import type { Settings } from './settings-schema.ts';
 
 export interface ProfileManagerOptions {
   /** The settings file (for the desktop: `settings.json` in Electron's user-data folder). */
   settingsPath: string;
+  /** For tests: where the settings are loaded from and saved to instead of the file at settingsPath. */
+  settingsStore?: SettingsStore;
   /** Where keys live: `new KeytarKeyStore()` in the apps, `new MemoryKeyStore()` in tests. */
   keyStore: KeyStore;
   /** Checks a new key with one cheap request before it replaces the old one; defaults to core's client. */
@@ -44,22 +47,6 @@ export interface ClientOptions {
   getApiKey: KeyProvider;
 }
 
-/** Longest key accepted: far above any real key, well under the keychains' item limits. */
-const MAX_KEY_LENGTH = 4096;
-
-/** A pasted key, trimmed and checked; the messages never quote it. */
-function checkKey(key: unknown): string {
-  const fail = (problem: string): never => {
-    throw new KeychainError('invalid_key', `The API key ${problem}. Paste the whole key from the provider's dashboard (Settings > API Keys).`);
-  };
-  if (typeof key !== 'string') return fail('must be text');
-  const trimmed = key.trim();
-  if (trimmed.length === 0) fail('is empty');
-  if (/[\s\p{Cc}]/u.test(trimmed)) fail('contains spaces, line breaks or control characters');
-  if (trimmed.length > MAX_KEY_LENGTH) fail(`is longer than ${MAX_KEY_LENGTH} characters`);
-  return trimmed;
-}
-
 /** The profile of that name in the settings, or `profile_not_found` listing the ones that exist. */
 function findProfile(settings: Settings, name: string): Profile {
   const found = settings.profiles.find((p) => p.name === name);
@@ -74,7 +61,8 @@ function findProfile(settings: Settings, name: string): Profile {
  * script) see each other's changes; changes within one manager are applied one at a time.
  */
 export class ProfileManager {
-  readonly #file: SettingsFile;
+  readonly #settingsPath: string;
+  readonly #file: SettingsStore;
   readonly #keys: KeyStore;
   readonly #verify: VerifyKey;
   readonly #env: Record<string, string | undefined>;
@@ -86,7 +74,8 @@ export class ProfileManager {
 
   constructor(options: ProfileManagerOptions) {
     this.#now = options.now ?? (() => new Date());
-    this.#file = new SettingsFile(options.settingsPath, this.#now);
+    this.#settingsPath = options.settingsPath;
+    this.#file = options.settingsStore ?? new SettingsFile(options.settingsPath, this.#now);
     this.#keys = options.keyStore;
     this.#verify = options.verifyKey ?? verifyKeyWithClient;
     this.#env = options.env ?? process.env;
@@ -97,7 +86,7 @@ export class ProfileManager {
 
   /** The settings file's path. */
   get settingsPath(): string {
-    return this.#file.path;
+    return this.#settingsPath;
   }
 
   /** Every profile, in the order they were created. */
@@ -150,7 +139,7 @@ export class ProfileManager {
   /** Renames a profile and moves its key to the new keychain account. */
   async rename(from: string, to: string): Promise<Profile> {
     checkName(to);
-    return this.#change(async (settings) => {
+    return this.#change(async (settings, onSaveFailure) => {
       const profile = findProfile(settings, from);
       const clash = settings.profiles.find((p) => p !== profile && sameName(p.name, to));
       if (clash !== undefined) throw new KeychainError('profile_exists', `A profile named "${clash.name}" already exists: choose another name.`, { profile: to });
@@ -161,6 +150,10 @@ export class ProfileManager {
         if (sameName(from, to)) await this.#keys.delete(from);
         await this.#keys.set(to, key);
         if (!sameName(from, to)) await this.#keys.delete(from);
+        onSaveFailure(async () => {
+          await this.#keys.delete(to);
+          await this.#keys.set(from, key);
+        });
       }
       profile.name = to;
       if (settings.activeProfile === from) settings.activeProfile = to;
@@ -170,9 +163,9 @@ export class ProfileManager {
 
   /** Deletes a profile and its key. If the key cannot be removed from the keychain, the profile stays. */
   async delete(name: string): Promise<void> {
-    await this.#change(async (settings) => {
+    await this.#change(async (settings, onSaveFailure) => {
       const profile = findProfile(settings, name);
-      if (profile.keySavedAt !== undefined) await this.#keys.delete(name);
+      if (profile.keySavedAt !== undefined) await this.#removeKey(profile.name, onSaveFailure);
       settings.profiles = settings.profiles.filter((p) => p !== profile);
       if (settings.activeProfile === name) settings.activeProfile = settings.profiles[0]?.name ?? null;
     });
@@ -191,9 +184,11 @@ export class ProfileManager {
     } catch (error) {
       throw rejection(profile, candidate, error);
     }
-    return this.#change(async (settings) => {
+    return this.#change(async (settings, onSaveFailure) => {
       const current = findProfile(settings, name);
+      const previous = current.keySavedAt === undefined ? undefined : await this.#keys.get(current.name);
       await this.#keys.set(current.name, candidate);
+      onSaveFailure(() => (previous === undefined ? this.#keys.delete(current.name) : this.#keys.set(current.name, previous)));
       current.keySavedAt = this.#now().toISOString();
       const last4 = lastFour(candidate);
       if (last4 === undefined) delete current.keyLast4;
@@ -204,9 +199,9 @@ export class ProfileManager {
 
   /** Removes a profile's key (the sandbox profile goes back to its demo key). */
   async deleteKey(name: string): Promise<Profile> {
-    return this.#change(async (settings) => {
+    return this.#change(async (settings, onSaveFailure) => {
       const profile = findProfile(settings, name);
-      await this.#keys.delete(profile.name);
+      await this.#removeKey(profile.name, onSaveFailure);
       delete profile.keySavedAt;
       delete profile.keyLast4;
       return { ...profile };
@@ -269,6 +264,13 @@ export class ProfileManager {
     return { key, source: 'keychain' };
   }
 
+  /** Deletes a key, keeping it in memory to put back if the settings cannot be saved. */
+  async #removeKey(account: string, onSaveFailure: (undo: () => Promise<unknown>) => void): Promise<void> {
+    const previous = await this.#keys.get(account);
+    await this.#keys.delete(account);
+    if (previous !== undefined) onSaveFailure(() => this.#keys.set(account, previous));
+  }
+
   async #profileOrActive(name: string | undefined): Promise<Profile> {
     if (name !== undefined) return this.get(name);
     const active = await this.active();
@@ -276,12 +278,27 @@ export class ProfileManager {
     return active;
   }
 
-  /** Loads, changes and saves the settings, one change at a time. */
-  #change<T>(apply: (settings: Settings) => T | Promise<T>): Promise<T> {
+  /**
+   * Loads, changes and saves the settings, one change at a time. A change that touched the keychain
+   * registers how to undo that: if the settings cannot be saved, the keychain is put back, so the
+   * file and the keychain never disagree about a profile's key.
+   */
+  #change<T>(apply: (settings: Settings, onSaveFailure: (undo: () => Promise<unknown>) => void) => T | Promise<T>): Promise<T> {
     const run = this.#queue.then(async () => {
       const settings = await this.#file.load();
-      const result = await apply(settings);
-      await this.#file.save(settings);
+      const undos: Array<() => Promise<unknown>> = [];
+      const result = await apply(settings, (undo) => undos.unshift(undo));
+      try {
+        await this.#file.save(settings);
+      } catch (error) {
+        for (const undo of undos) {
+          await undo().catch((undoError: unknown) => {
+            const why = undoError instanceof Error ? undoError.message : String(undoError);
+            throw new KeychainError('settings_io', `${error instanceof Error ? error.message : String(error)} The keychain could not be put back either: ${why}`);
+          });
+        }
+        throw error;
+      }
       return result;
     });
     // The queue only orders changes; each caller gets its own outcome (and error) through `run`.
@@ -291,19 +308,4 @@ export class ProfileManager {
     );
     return run;
   }
-}
-
-/** The error for a key that failed its check: what the service said, with the key masked. */
-function rejection(profile: Profile, key: string, error: unknown): KeychainError {
-  if (error instanceof KeychainError) return error;
-  const said = redactKey(error instanceof Error ? error.message : String(error), key).replace(/\.?\s*$/, '.');
-  const details: ConstructorParameters<typeof KeyRejectedError>[1] = { profile: profile.name };
-  if (isEconError(error)) {
-    details.verifyCode = error.code;
-    if (error.status !== undefined) details.status = error.status;
-  }
-  return new KeyRejectedError(
-    `The new key ${maskKey(key)} was not saved for profile "${profile.name}": checking it with ${profile.baseURL} failed. ${said} The profile keeps its previous key.`,
-    details,
-  );
 }

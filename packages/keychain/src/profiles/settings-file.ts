@@ -40,12 +40,18 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** Where the profiles are kept: the file below, or a fake in tests. */
+export interface SettingsStore {
+  load(): Promise<Settings>;
+  save(settings: Settings): Promise<void>;
+}
+
 /**
  * The profiles file: plain JSON, read whole and checked on every load, written atomically (a temp
  * file in the same folder, flushed, then renamed over the old one), so a crash mid-write leaves the
  * old file or the new one, never half of one. It never holds a key.
  */
-export class SettingsFile {
+export class SettingsFile implements SettingsStore {
   readonly path: string;
   readonly #now: () => Date;
 
