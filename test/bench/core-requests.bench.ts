@@ -67,7 +67,7 @@ console.log(`workload: ${workload.length} queries (${plan.stats.unique} distinct
 console.log(`naive, one request per query:             ${workload.length} requests (${(workload.length / plan.stats.minimumRequests).toFixed(1)}x the bound)`);
 console.log(`lower bound, sum of ceil(pairs/100):      ${plan.stats.minimumRequests} requests (1.00)`);
 console.log(`fetchSeries, counted by /_sandbox/stats:  ${sent} requests (${(sent / plan.stats.minimumRequests).toFixed(2)}), ${results.length - failed.length} series, ${failed.length - wrong.length} not_found (gaps in the real data), ${wrong.length} other failures, ${ms.toFixed(0)} ms`);
-console.log(`again with a cache: ${firstFill} requests to fill it, then ${fromCache} for the same job (only the batches holding not_found queries go again)`);
+console.log(`again with a cache: ${firstFill} requests to fill it, then ${fromCache} for the same job (data and "no data" answers both cached)`);
 const met = sent === plan.stats.minimumRequests && wrong.length === 0;
 console.log(`target: the lower bound (${plan.stats.minimumRequests})  ${met ? 'MET' : 'NOT MET'}`);
 if (wrong.length) console.log(wrong.slice(0, 5).map((f) => (f.ok ? '' : `${f.error.code}: ${f.error.message}`)).join('\n'));

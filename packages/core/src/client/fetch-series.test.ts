@@ -96,6 +96,24 @@ describe('fetchSeries', () => {
     expect(fresh.size).toBe(0);
   });
 
+  it('remembers "no data" answers in the cache, so a repeated job sends nothing', async () => {
+    const t = new FakeTransport(service());
+    const cache = new MemoryCacheStore();
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, cache });
+    const job = [q('A', 'VN'), q('A', 'XX'), q('B', 'VN'), q('B', 'XX')];
+    const first = await c.fetchSeries(job);
+    const again = await c.fetchSeries(job);
+    expect(t.requests).toHaveLength(1);
+    expect(again.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(['ok', 'not_found', 'ok', 'not_found']);
+    expect(again[1]).toEqual(first[1]);
+    await expect(c.getIndicators({ source: 'WB', indicator: 'A', country: 'XX', start_year: 2019, end_year: 2021 })).rejects.toMatchObject({ code: 'not_found', serverMessage: 'Data not found: A has no data for XX' });
+    expect(t.requests).toHaveLength(1);
+    // A single GET answered 404 Data not found is remembered too.
+    await expect(c.getIndicators({ source: 'WB', indicator: 'Z', country: 'XX' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(c.getIndicators({ source: 'WB', indicator: 'Z', country: 'XX' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(t.requests).toHaveLength(2);
+  });
+
   it('estimate includes the gate\'s own estimate when it has one', async () => {
     const gate = {
       acquire: async () => ({ answered() {}, refused() {}, failed() {}, unused() {} }),

@@ -11,7 +11,7 @@ import type { Series } from '../series.ts';
 import { groupIndicatorRecords, indicatorSeries, stockSeries, tradeSeries, type MapContext } from '../series/map.ts';
 import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
 import type { ApiResult, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
-import { cacheGet, cachePut, readJson, staleAllowedFor, type CacheConfig } from './json.ts';
+import { cacheGet, cachePut, isCachedNotFound, isDataNotFound, notFoundEntry, notFoundFromCache, readJson, staleAllowedFor, type CacheConfig } from './json.ts';
 import type { CallOptions, CacheMode } from './options.ts';
 import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
 
@@ -53,6 +53,12 @@ function toSeries(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: numbe
   return stockSeries(result.data as StockRecord[], q, ctx);
 }
 
+/** The result a cache entry gives: its Series, or the remembered "no data" error. */
+function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): SeriesResult {
+  if (isCachedNotFound(entry.value)) return { ok: false, error: notFoundFromCache(entry.value) };
+  return { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, stale) };
+}
+
 async function lookUp(host: Host, keys: Iterable<string>, mode: CacheMode): Promise<Map<string, CacheEntry>> {
   const entries = new Map<string, CacheEntry>();
   if (!host.cache.store || mode === 'no-store') return entries;
@@ -89,21 +95,18 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
     if (store) await cachePut(cache, cacheKey(engine.baseURL, u.key), result, at);
     settle(u, { ok: true, series: toSeries(u, result, at, false) });
   };
-  const fail = (u: UniqueQuery, error: unknown): void => {
+  const fail = async (u: UniqueQuery, error: unknown): Promise<void> => {
     if (!(error instanceof EconError)) throw error;
+    if (store && isDataNotFound(error)) await cachePut(cache, cacheKey(engine.baseURL, u.key), notFoundEntry(error), engine.clock.now());
     const entry = entries.get(u.key);
-    if (entry && opts.cache === 'allow-stale' && staleAllowedFor(error)) {
-      settle(u, { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, true) });
-    } else {
-      settle(u, { ok: false, error });
-    }
+    if (entry && opts.cache === 'allow-stale' && staleAllowedFor(error)) settle(u, fromEntry(u, entry, true));
+    else settle(u, { ok: false, error });
   };
 
   for (const [position, error] of plan.invalid) results[position] = { ok: false, error };
   for (const key of plan.cached) {
     const u = plan.unique.get(key)!;
-    const entry = entries.get(key)!;
-    settle(u, { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, false) });
+    settle(u, fromEntry(u, entries.get(key)!, false));
   }
 
   const single = async (u: UniqueQuery): Promise<void> => {
@@ -111,7 +114,7 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
       const answer = await execute(engine, { method: 'GET', path: u.path, params: u.params }, opts);
       await succeed(u, readJson(answer, CHECKS[u.path]).result);
     } catch (error) {
-      fail(u, error);
+      await fail(u, error);
     }
   };
 
@@ -129,7 +132,7 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
         const data = groups.get(pair) ?? [];
         const gone = missing.get(pair);
         if (gone && data.length === 0) {
-          fail(u, new NotFoundError(`${gone.message ?? `Data not found: ${pair.replace('|', ' for ')}`} (status 404). Check the indicator and country codes: listSourceIndicators and listCountries show what exists.`, { status: 404, ...(gone.message ? { serverMessage: gone.message } : {}) }));
+          await fail(u, new NotFoundError(`${gone.message ?? `Data not found: ${pair.replace('|', ' for ')}`} (status 404). Check the indicator and country codes: listSourceIndicators and listCountries show what exists.`, { status: 404, ...(gone.message ? { serverMessage: gone.message } : {}) }));
           continue;
         }
         await succeed(u, { data, metadata: { ...result.metadata, total_records: data.length } });
@@ -142,7 +145,7 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
         await pool(req.members, CONCURRENCY, single);
         return;
       }
-      for (const u of req.members) fail(u, error);
+      for (const u of req.members) await fail(u, error);
     }
   };
 

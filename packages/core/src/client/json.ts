@@ -4,7 +4,7 @@
  * refusal) falls back to an expired entry, marked `stale: true`.
  */
 import { cacheKey, requestKey, type CacheEntry, type CacheStore } from '../cache/store.ts';
-import { EconError } from '../errors/errors.ts';
+import { EconError, NotFoundError } from '../errors/errors.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
 import { bodyText, checkEnvelope, parseJson, type RecordCheck } from '../wire/check.ts';
 import type { ApiResult } from '../wire/records.ts';
@@ -16,6 +16,32 @@ export interface CacheConfig {
   store: CacheStore | undefined;
   ttlMs: number;
   onError: (error: unknown) => void;
+}
+
+/** A cached "no data" answer: a 404 Data not found is as stable as data, and costs a request to learn. */
+export interface CachedNotFound {
+  not_found: { message: string; serverMessage?: string };
+}
+
+/** Whether a cached value is a remembered "no data" answer. */
+export function isCachedNotFound(value: unknown): value is CachedNotFound {
+  return typeof value === 'object' && value !== null && 'not_found' in value;
+}
+
+/** The error a remembered "no data" answer stands for. */
+export function notFoundFromCache(value: CachedNotFound): NotFoundError {
+  const { message, serverMessage } = value.not_found;
+  return new NotFoundError(message, { status: 404, ...(serverMessage === undefined ? {} : { serverMessage }) });
+}
+
+/** The cache value remembering a "no data" answer. */
+export function notFoundEntry(error: EconError): CachedNotFound {
+  return { not_found: { message: error.message, ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }) } };
+}
+
+/** Whether an error is the service saying there is no such data (worth remembering), not a missing route. */
+export function isDataNotFound(error: unknown): error is EconError {
+  return error instanceof EconError && error.code === 'not_found' && /^data not found/i.test(error.serverMessage ?? '');
 }
 
 /** Failures where an expired cache entry is better than nothing. */
@@ -65,14 +91,21 @@ export async function requestJson<T>(
   const useCache = cache.store !== undefined && opts.cache !== 'no-store' && spec.method === 'GET';
   const key = cacheKey(engine.baseURL, requestKey(spec.method, spec.path, spec.params ?? {}));
   const entry = useCache ? await cacheGet(cache, key) : undefined;
-  if (entry && entry.expiresAt > engine.clock.now()) return entry.value as ApiResult<T>;
+  if (entry && entry.expiresAt > engine.clock.now()) {
+    if (isCachedNotFound(entry.value)) throw notFoundFromCache(entry.value);
+    return entry.value as ApiResult<T>;
+  }
   try {
     const answer = await execute(engine, spec, opts);
     const { result } = readJson<T>(answer, check);
     if (useCache) await cachePut(cache, key, result, engine.clock.now());
     return result;
   } catch (error) {
-    if (entry && opts.cache === 'allow-stale' && staleAllowedFor(error)) return { ...(entry.value as ApiResult<T>), stale: true };
+    if (useCache && isDataNotFound(error)) await cachePut(cache, key, notFoundEntry(error), engine.clock.now());
+    if (entry && opts.cache === 'allow-stale' && staleAllowedFor(error)) {
+      if (isCachedNotFound(entry.value)) throw notFoundFromCache(entry.value);
+      return { ...(entry.value as ApiResult<T>), stale: true };
+    }
     throw error;
   }
 }
