@@ -93,4 +93,8 @@ export const errorBodySchema = {
       },
     },
   },
+  example: {
+    success: false,
+    error: { status: 400, code: 'invalid_parameters', message: 'Invalid parameters: start_year must be a whole year such as 2015, got "20x5"', parameter: 'start_year' },
+  },
 } as const;

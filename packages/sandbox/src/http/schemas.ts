@@ -151,24 +151,44 @@ export const rateLimitHeaders = {
   'X-RateLimit-Remaining-Day': { type: 'integer', description: 'Requests left in the rolling day.' },
 };
 
-const error = (description: string) => ({ $ref: 'ErrorResponse#', description });
+/** An error answer: the one error body, with an example of this status (in the media object, where OpenAPI shows it). */
+const error = (description: string, status: number, code: string, message: string, extra: Record<string, string> = {}) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: { $ref: 'ErrorResponse#' },
+      example: { success: false, error: { status, code, message, ...extra } },
+    },
+  },
+});
 
-/** The error answers of an authenticated /api/v1 route. */
+const ERROR_EXAMPLES: Record<number, [string, string]> = {
+  404: ['data_not_found', 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators'],
+};
+
+/** The error answers of an authenticated /api/v1 route (`extra`: more statuses, or other descriptions). */
 export function errorResponses(extra: Record<number, string> = {}) {
   const responses: Record<number, unknown> = {
-    400: error('Invalid parameters: the message and `parameter` name the bad parameter.'),
-    401: error('Authentication required (no key) or Invalid API key.'),
-    403: error('Insufficient permissions (the plan does not include the data), or Rate limit exceeded when the sandbox runs with --rate-limit-status 403.'),
+    400: error('Invalid parameters: the message and `parameter` name the bad parameter.', 400, 'invalid_parameters',
+      'Invalid parameters: start_year must be a whole year such as 2015, got "20x5"', { parameter: 'start_year' }),
+    401: error('Authentication required (no key) or Invalid API key.', 401, 'authentication_required',
+      'Authentication required: send "Authorization: Bearer <key>" or ?api_key=<key>'),
+    403: error('Insufficient permissions (the plan does not include the data), or Rate limit exceeded when the sandbox runs with --rate-limit-status 403.',
+      403, 'insufficient_permissions', 'Insufficient permissions: the Free plan includes WB and IMF indicator data and the metadata lists; GSO data needs the Basic plan or higher'),
     429: {
-      ...error('Rate limit exceeded (scope says which window); Retry-After says when to try again.'),
+      ...error('Rate limit exceeded (scope says which window); Retry-After says when to try again.', 429, 'rate_limit_exceeded',
+        'Rate limit exceeded: 10 requests per minute for this key\'s plan; try again in 42 s', { scope: 'minute' }),
       headers: {
         'Retry-After': { type: 'integer', description: 'Seconds to wait (rounded up; absent with --retry-after off).' },
         'Retry-After-Ms': { type: 'integer', description: 'Milliseconds to wait.' },
       },
     },
-    500: error('Server error (only ever an injected fault in the sandbox).'),
+    500: error('Server error (only ever an injected fault in the sandbox).', 500, 'server_error', 'Server error: injected fault (--faults), status 500'),
   };
-  for (const [status, description] of Object.entries(extra)) responses[Number(status)] = error(description);
+  for (const [status, description] of Object.entries(extra)) {
+    const [code, message] = ERROR_EXAMPLES[Number(status)] ?? ['not_found', 'Not found'];
+    responses[Number(status)] = error(description, Number(status), code, message);
+  }
   return responses;
 }
 
