@@ -4,6 +4,7 @@ import { backoffMs, retryAfterMs } from '../net/retry.ts';
 import { TransportFailure } from '../net/transport.ts';
 import { FakeTransport, envelope, hangingTransport, json, recordingSleep } from '../testing/fake-transport.ts';
 import type { RequestGate, RequestPermit } from '../quota/gate.ts';
+import { AbortError } from '../errors/errors.ts';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const ok = json(200, envelope([]));
@@ -138,5 +139,42 @@ describe('the retry loop', () => {
     key = 'key-two-2222';
     await c.getIndicators(q);
     expect(t.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer key-one-1111', 'Bearer key-two-2222']);
+  });
+});
+
+describe('the gate and the key provider', () => {
+  it('a cancel while the gate holds the request rejects with aborted and sends nothing', async () => {
+    const t = new FakeTransport(ok);
+    const waiting: RequestGate = {
+      acquire: ({ signal }) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new AbortError('Cancelled while waiting for quota')), { once: true })),
+    };
+    const ac = new AbortController();
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, gate: waiting });
+    const p = c.getIndicators(q, { signal: ac.signal });
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ code: 'aborted' });
+    expect(t.requests).toHaveLength(0);
+  });
+
+  it('a key provider that fails gives the slot back and says what to do', async () => {
+    const log: string[] = [];
+    const gate: RequestGate = { acquire: async () => ({ answered: () => log.push('answered'), refused: () => log.push('refused'), failed: () => log.push('failed'), unused: () => log.push('unused') }) };
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: new FakeTransport(ok), gate, getApiKey: () => { throw new Error('keychain locked'); } });
+    await expect(c.getIndicators(q)).rejects.toMatchObject({ code: 'authentication', message: 'Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).' });
+    expect(log).toEqual(['unused']);
+  });
+
+  it('withOptions shares the gate and the transport, and overrides only what it is given', async () => {
+    const t = new FakeTransport(ok);
+    let acquired = 0;
+    const gate: RequestGate = { acquire: async () => { acquired++; return { answered() {}, refused() {}, failed() {}, unused() {} }; } };
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'first-key-0001', transport: t, gate });
+    const other = c.withOptions({ apiKey: 'other-key-0002', authMode: 'query' });
+    await c.getIndicators(q);
+    await other.getIndicators(q);
+    expect(acquired).toBe(2);
+    expect(other.gate).toBe(gate);
+    expect(t.requests[0]!.headers['authorization']).toBe('Bearer first-key-0001');
+    expect(t.requests[1]!.url).toContain('api_key=other-key-0002');
   });
 });
