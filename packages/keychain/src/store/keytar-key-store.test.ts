@@ -81,14 +81,11 @@ describe.skipIf(process.platform !== 'linux')('KeytarKeyStore without a usable k
     expect(outcome.stdout).not.toContain(secret);
   });
 
-  // gnome-keyring-daemon outlives its dbus-run-session: stop the one that owns the Secret Service name
-  // on the private bus (its pid, asked of the bus itself), so no test leaves a daemon behind.
-  const STOP_SECRET_SERVICE =
-    'pid=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.secrets 2>/dev/null | awk "/uint32/ {print \\$2}"); [ -n "$pid" ] && kill "$pid"';
-  const canRunDbus = hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon');
-  describe.skipIf(!canRunDbus && !keychainRequired)(`in private D-Bus sessions${canRunDbus ? '' : ' (skipped: dbus-run-session or gnome-keyring-daemon missing)'}`, () => {
+  const canRunDbus = ['dbus-run-session', 'dbus-send', 'gnome-keyring-daemon'].every(hasCommand);
+  describe.skipIf(!canRunDbus && !keychainRequired)(`in private D-Bus sessions${canRunDbus ? '' : ' (skipped: dbus-run-session, dbus-send or gnome-keyring-daemon missing)'}`, () => {
     it('with a session bus but no unlocked Secret Service keyring: keychain_unavailable (no_secret_service)', () => {
-      const script = `export XDG_DATA_HOME="$(mktemp -d)"; dbus-run-session -- bash -c 'eval "$KEYTAR_CHILD"; ${STOP_SECRET_SERVICE}' 2>/dev/null`;
+      // No keyring is started: D-Bus activation starts one that has no default keyring and cannot prompt.
+      const script = 'export XDG_DATA_HOME="$(mktemp -d)"; dbus-run-session -- bash -c \'source "$KEYRING_HELPERS"; eval "$KEYTAR_CHILD"; stop_secret_service\' 2>/dev/null';
       const outcome = runKeytarChild(envWithoutKeychain(), 'no-service-profile', secret, script);
       expect(outcome.error?.code).toBe('keychain_unavailable');
       expect(outcome.error?.reason).toBe('no_secret_service');
@@ -102,8 +99,8 @@ describe.skipIf(process.platform !== 'linux')('KeytarKeyStore without a usable k
       // The keyring is created with one password, then the daemon is started with another: it stays locked.
       const script = [
         'export XDG_DATA_HOME="$(mktemp -d)"',
-        `dbus-run-session -- bash -c 'echo -n first | gnome-keyring-daemon --unlock --components=secrets >/dev/null; secret-tool search service none >/dev/null; ${STOP_SECRET_SERVICE}' 2>/dev/null`,
-        `dbus-run-session -- bash -c 'echo -n second | gnome-keyring-daemon --unlock --components=secrets >/dev/null; eval "$KEYTAR_CHILD"; ${STOP_SECRET_SERVICE}' 2>/dev/null`,
+        'dbus-run-session -- bash -c \'source "$KEYRING_HELPERS"; start_keyring first; stop_secret_service\' 2>/dev/null',
+        'dbus-run-session -- bash -c \'source "$KEYRING_HELPERS"; start_keyring second; eval "$KEYTAR_CHILD"; stop_secret_service\' 2>/dev/null',
       ].join('; ');
       const outcome = runKeytarChild(envWithoutKeychain(), 'locked-profile', secret, script);
       expect(outcome.error).toEqual({

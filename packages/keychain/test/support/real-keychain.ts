@@ -45,6 +45,8 @@ export function hasCommand(command: string): boolean {
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
 const childScript = resolve(fileURLToPath(import.meta.url), '../../fixtures/keytar-child.ts');
+/** Shell helpers for a throwaway gnome-keyring in a private D-Bus session: start_keyring, stop_secret_service. */
+const keyringHelpers = resolve(fileURLToPath(import.meta.url), '../../fixtures/keyring-session.sh');
 
 /** The environment without any way to a session bus or a display. */
 export function envWithoutKeychain(): NodeJS.ProcessEnv {
@@ -63,11 +65,12 @@ export interface ChildOutcome {
 /**
  * Runs the keytar child (`test/fixtures/keytar-child.ts`) with the given environment. `script` is a
  * bash script that runs the child with `eval "$KEYTAR_CHILD"`, e.g. inside a private dbus-run-session
- * with a keyring in some state; by default the child runs directly.
+ * with a keyring in some state (`source "$KEYRING_HELPERS"` gives start_keyring and stop_secret_service);
+ * by default the child runs directly.
  */
 export function runKeytarChild(env: NodeJS.ProcessEnv, account: string, key: string, script = 'eval "$KEYTAR_CHILD"'): ChildOutcome {
   const child = [process.execPath, '--import', 'tsx', childScript, account, key].map((a) => `'${a}'`).join(' ');
-  const result = spawnSync('bash', ['-c', script], { cwd: repoRoot, env: { ...env, KEYTAR_CHILD: child }, encoding: 'utf8' });
+  const result = spawnSync('bash', ['-c', script], { cwd: repoRoot, env: { ...env, KEYTAR_CHILD: child, KEYRING_HELPERS: keyringHelpers }, encoding: 'utf8' });
   if (result.error) throw result.error;
   const stdout = result.stdout.trim();
   const jsonStart = stdout.lastIndexOf('{"ok"');
