@@ -28,9 +28,14 @@ echo "==> lint";      pnpm --silent lint || status=1
 echo "==> tests"
 dbus-run-session -- bash -c '
   export XDG_DATA_HOME="$(mktemp -d)"
-  echo -n econdata-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  source packages/keychain/test/fixtures/keyring-session.sh
+  start_keyring econdata-test || exit 1
   export ECONDATA_REQUIRE_KEYCHAIN=1
-  exec pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$1/vitest.json"
+  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$1/vitest.json"
+  code=$?
+  # A daemonized keyring can outlive its D-Bus session: stop it ourselves.
+  stop_secret_service
+  exit $code
 ' _ "$results" || status=1
 
 node scripts/lib/summarize.mjs "$results" || status=1
