@@ -115,44 +115,50 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
       throw abortError();
     }
 
-    let error: EconError;
     const now = cfg.clock.now();
+    let res: TransportResponse;
     try {
-      const res = await sendOnce(cfg, spec, key, opts);
-      const hint = usageHint(res.headers);
-      if (res.status >= 200 && res.status < 300) {
-        permit.answered(hint);
-        return { ...res, key };
-      }
-      const wait = retryAfterMs(res.headers, cfg.clock.now());
-      error = errorFromResponse(res.status, bodyText(res.body), wait === undefined ? { now, ...(key ? { key } : {}) } : { retryAfterMs: wait, now, ...(key ? { key } : {}) });
-      if (error.code === 'rate_limited') {
-        const info: Parameters<RequestPermit['refused']>[0] = {};
-        if (wait !== undefined) info.retryAfterMs = wait;
-        if (error.scope) info.scope = error.scope;
-        if (hint) info.hint = hint;
-        permit.refused(info);
-      } else {
-        permit.answered(hint);
-      }
+      res = await sendOnce(cfg, spec, key, opts);
     } catch (failure) {
-      if (!(failure instanceof EconError)) throw failure;
       // The request left (or may have): the ledger counts it.
       permit.failed();
-      error = failure;
+      if (!(failure instanceof EconError) || failure.code === 'aborted') throw failure;
+      await backOff(cfg, failure, attempt, opts);
+      continue;
     }
+    const hint = usageHint(res.headers);
+    if (res.status >= 200 && res.status < 300) {
+      permit.answered(hint);
+      return { ...res, key };
+    }
+    const wait = retryAfterMs(res.headers, cfg.clock.now());
+    const error = errorFromResponse(res.status, bodyText(res.body), wait === undefined ? { now, ...(key ? { key } : {}) } : { retryAfterMs: wait, now, ...(key ? { key } : {}) });
+    if (error.code === 'rate_limited') {
+      const info: Parameters<RequestPermit['refused']>[0] = {};
+      if (wait !== undefined) info.retryAfterMs = wait;
+      if (error.scope) info.scope = error.scope;
+      if (hint) info.hint = hint;
+      permit.refused(info);
+    } else {
+      permit.answered(hint);
+    }
+    await backOff(cfg, error, attempt, opts);
+  }
+}
 
-    if (error.code === 'aborted' || !isRetryable(error)) throw error;
-    const asked = error.retryAfterMs;
-    if (asked !== undefined && asked > cfg.maxRetryAfterMs) throw tooLongToWait(error, asked, cfg.maxRetryAfterMs, cfg.clock.now());
-    if (attempt >= opts.maxRetries) throw error;
-    const wait = asked ?? backoffMs(attempt, cfg.random, cfg.backoff);
-    try {
-      await cfg.sleep(wait, signal);
-    } catch (cause) {
-      if (signal?.aborted) throw abortError();
-      throw cause;
-    }
+/** Throws `error` when it may not be retried (or no retry is left); otherwise waits before the next attempt. */
+async function backOff(cfg: EngineConfig, error: EconError, attempt: number, opts: AttemptOptions): Promise<void> {
+  const { signal } = opts;
+  if (error.code === 'aborted' || !isRetryable(error)) throw error;
+  const asked = error.retryAfterMs;
+  if (asked !== undefined && asked > cfg.maxRetryAfterMs) throw tooLongToWait(error, asked, cfg.maxRetryAfterMs, cfg.clock.now());
+  if (attempt >= opts.maxRetries) throw error;
+  const wait = asked ?? backoffMs(attempt, cfg.random, cfg.backoff);
+  try {
+    await cfg.sleep(wait, signal);
+  } catch (cause) {
+    if (signal?.aborted) throw abortError();
+    throw cause;
   }
 }
 
