@@ -40,15 +40,19 @@ type Flag = { name: string; value?: string };
 function splitArgs(argv: string[]): Flag[] {
   const flags: Flag[] = [];
   const valueless = new Set(['--help', '-h', '--demo', '--log']);
+  const valued = new Set(['--port', '--host', '--data', '--keys', '--time-scale', '--rate-limit-status', '--retry-after', '--faults', '--seed', '--cors-origins']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('-')) throw new UsageError(`unexpected argument "${arg}": flags start with --`);
     const eq = arg.indexOf('=');
-    if (eq > 0) flags.push({ name: arg.slice(0, eq), value: arg.slice(eq + 1) });
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (!valueless.has(name) && !valued.has(name)) throw new UsageError(`unknown flag ${name}`);
+    if (eq > 0 && valueless.has(name)) throw new UsageError(`${name} does not take a value`);
+    if (eq > 0) flags.push({ name, value: arg.slice(eq + 1) });
     else if (valueless.has(arg)) flags.push({ name: arg });
     else {
       const value = argv[i + 1];
-      if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new UsageError(`${arg} needs a value`);
+      if (value === undefined || valued.has(value) || valueless.has(value)) throw new UsageError(`${arg} needs a value`);
       flags.push({ name: arg, value });
       i++;
     }

@@ -1,0 +1,95 @@
+/**
+ * The command line: flags, ECONDATA_DATA_DIR, the banner, bad flags (exit 2), clean stop on signals.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/cli.ts';
+
+const CLI = resolve(import.meta.dirname, '../src/cli.ts');
+const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', env: { ...process.env, ECONDATA_DATA_DIR: '' } });
+
+describe('parseArgs', () => {
+  it('defaults to port 8787 and the demo pack', () => {
+    expect(parseArgs([], {})).toEqual({ port: 8787 });
+  });
+
+  it('reads every flag, in both --flag value and --flag=value forms', () => {
+    expect(parseArgs(['--port', '0', '--host=0.0.0.0', '--data', '/tmp/x', '--time-scale', '60', '--rate-limit-status', '403', '--retry-after=off',
+      '--faults', '500:0.1,reset:0.05', '--seed', '42', '--cors-origins', 'https://a.example, https://b.example', '--log'], {})).toEqual({
+      port: 0, host: '0.0.0.0', dataDir: '/tmp/x', timeScale: 60, rateLimitStatus: 403, retryAfter: false,
+      faults: '500:0.1,reset:0.05', seed: 42, corsOrigins: ['https://a.example', 'https://b.example'], logger: true,
+    });
+    expect(parseArgs(['--cors-origins', 'off'], {})).toMatchObject({ corsOrigins: [] });
+    expect(parseArgs(['--help'], {})).toBe('help');
+  });
+
+  it('takes ECONDATA_DATA_DIR when --data is absent, and --demo overrides it', () => {
+    expect(parseArgs([], { ECONDATA_DATA_DIR: '/srv/data' })).toEqual({ port: 8787, dataDir: '/srv/data' });
+    expect(parseArgs(['--data', '/tmp/y'], { ECONDATA_DATA_DIR: '/srv/data' })).toMatchObject({ dataDir: '/tmp/y' });
+    expect(parseArgs(['--demo'], { ECONDATA_DATA_DIR: '/srv/data' })).toEqual({ port: 8787 });
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port expects a whole number from 0 to 65535, e.g. --port 8787 (got "abc")'],
+    [['--port', '70000'], '--port expects a whole number from 0 to 65535, e.g. --port 8787 (got "70000")'],
+    [['--port'], '--port needs a value'],
+    [['--time-scale', '0'], '--time-scale expects a positive number, e.g. --time-scale 60 (got "0")'],
+    [['--rate-limit-status', '500'], '--rate-limit-status expects 429 or 403 (got "500")'],
+    [['--retry-after', 'yes'], '--retry-after expects on or off (got "yes")'],
+    [['--faults', '500:2'], '--faults: bad fault "500:2": expected'],
+    [['--seed', '-1'], '--seed expects a whole number from 0 to 2147483647, e.g. --seed 42 (got "-1")'],
+    [['--port', '--host', 'x'], '--port needs a value'],
+    [['--demo=yes'], '--demo does not take a value'],
+    [['--seed', 'x'], '--seed expects a whole number from 0 to 2147483647, e.g. --seed 42 (got "x")'],
+    [['--keys', '/nonexistent.json'], '--keys expects a JSON file of [{ "key": "...", "plan": "free" }, ...]: cannot read /nonexistent.json'],
+    [['--demo', '--data', '/tmp'], '--demo and --data exclude each other: choose one'],
+    [['--verbose'], 'unknown flag --verbose'],
+    [['8787'], 'unexpected argument "8787": flags start with --'],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseArgs(args, {})).toThrow(message);
+  });
+});
+
+describe('the sandbox command', () => {
+  it('exits 2 naming a bad flag and its accepted form', () => {
+    const result = run(['--rate-limit-status', '401']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('sandbox: --rate-limit-status expects 429 or 403 (got "401")\nRun "pnpm sandbox --help" for every flag.\n');
+  });
+
+  it('prints every flag with --help', () => {
+    const result = run(['--help']);
+    expect(result.status).toBe(0);
+    for (const flag of ['--port', '--host', '--data', '--keys', '--time-scale', '--rate-limit-status', '--retry-after', '--faults', '--seed', '--cors-origins']) {
+      expect(result.stdout).toContain(flag);
+    }
+  });
+
+  it('exits 1 with the reason when the data folder cannot be loaded', () => {
+    const result = run(['--data', '/nonexistent/data', '--port', '0']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('sandbox: cannot load the data: data folder /nonexistent/data does not exist\n');
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('prints its URL, docs, data and keys, serves, and stops cleanly on %s', async (signal) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--demo', '--port', '0', '--faults', 'delay=1:0.5', '--seed', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => { out += c; });
+    await new Promise<void>((done, fail) => {
+      child.stdout.on('data', () => out.includes('Ready in') && done());
+      child.on('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
+    });
+    const url = /URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+    expect(out).toContain(`  Docs   ${url}/api/docs`);
+    expect(out).toContain('  Data   DEMO DATA (generated)');
+    expect(out).toMatch(/sandbox-free\s+free\n\s+sandbox-basic\s+basic\n\s+sandbox-pro\s+pro\n\s+sandbox-enterprise\s+enterprise/);
+    expect(out).toContain('  Faults delay=1:0.5 (seed 3)');
+    const res = await fetch(`${url}/api/v1/sources`, { headers: { authorization: 'Bearer sandbox-free' } });
+    expect(res.status).toBe(200);
+    const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    child.kill(signal);
+    expect(await exit).toBe(0);
+    expect(out).toContain(`${signal}: stopping the sandbox`);
+  });
+});
