@@ -52,6 +52,7 @@ describe('fetchSeries', () => {
       dimensions: { source: 'WB', indicator: 'A', indicator_name: 'Name of A', country: 'VN', country_name: 'Country VN' },
       provenance: { source: 'World Bank', last_updated: '2026-07-01', endpoint: '/indicators', query: queries[0] },
     });
+    expect(results[1]).toMatchObject({ ok: true, series: { provenance: { query: { kind: 'indicator', source: 'WB', indicator: 'B', country: 'VN', start_year: 2019, end_year: 2021 } } } });
     expect(results[5]).toMatchObject({ ok: false, error: { code: 'not_found', status: 404, serverMessage: 'Data not found: A has no data for XX' } });
   });
 

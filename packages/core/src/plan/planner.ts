@@ -17,6 +17,7 @@ export const BATCH_COMBINATION_LIMIT = 100;
 export interface UniqueQuery {
   /** The normalized single request, e.g. 'GET /indicators?country=VN&indicator=...': also its cache key. */
   key: string;
+  /** The query, normalized (codes upper-cased): what its Series carries in provenance. */
   query: SeriesQuery;
   path: '/indicators' | '/trade/vietnam' | '/stocks/vietnam';
   params: Params;
@@ -63,10 +64,20 @@ export interface PlanOptions {
   batchLimit?: number;
 }
 
+// The query a Series carries is the normalized one (codes upper-cased), the same for every spelling.
 function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key'> {
-  if (q.kind === 'indicator') return { query: q, path: '/indicators', params: indicatorParams(q) };
-  if (q.kind === 'trade') return { query: q, path: '/trade/vietnam', params: tradeParams(q) };
-  if (q.kind === 'stock') return { query: q, path: '/stocks/vietnam', params: stockParams(q) };
+  if (q.kind === 'indicator') {
+    const params = indicatorParams(q);
+    return { query: { kind: 'indicator', ...params } as SeriesQuery, path: '/indicators', params };
+  }
+  if (q.kind === 'trade') {
+    const params = tradeParams(q);
+    return { query: { kind: 'trade', ...params } as SeriesQuery, path: '/trade/vietnam', params };
+  }
+  if (q.kind === 'stock') {
+    const params = stockParams(q);
+    return { query: { kind: 'stock', ...params } as SeriesQuery, path: '/stocks/vietnam', params };
+  }
   throw new InvalidParameterError('kind', `Invalid kind: expected 'indicator', 'trade' or 'stock', got ${JSON.stringify((q as { kind?: unknown }).kind)}.`);
 }
 
