@@ -98,7 +98,9 @@ export async function lockFile(path: string, options: FileLockOptions = {}): Pro
     if (Date.now() - started > timeoutMs) {
       throw new Error(`Could not lock ${path} within ${timeoutMs} ms: another process keeps it. If no other EconData program is running, delete that file.`);
     }
-    // Short at first (the lock is held for about a millisecond), longer if it stays taken.
-    await sleep(Math.min(25, 2 ** Math.min(attempt, 5) / 2) + Math.random());
+    // The lock is held for about a millisecond: yield a few times, then sleep briefly (jittered,
+    // so that two waiting processes do not keep colliding).
+    if (attempt < 4) await new Promise<void>((resolve) => setImmediate(resolve));
+    else await sleep(Math.min(4, 2 ** (attempt - 4)) * (0.5 + Math.random()));
   }
 }

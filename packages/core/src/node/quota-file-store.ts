@@ -16,13 +16,19 @@ export interface FileQuotaStoreOptions extends FileLockOptions {
   dir: string;
 }
 
+interface Queued {
+  change: (log: QuotaLog) => unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
 /** Keeps usage logs in `<dir>/quota-<keyId>.json`, shared safely by the processes of one machine. */
 export class FileQuotaStore implements QuotaStore {
   readonly #dir: string;
   readonly #lock: FileLockOptions;
   #ready: Promise<unknown> | undefined;
-  /** In-process queue per file, so this process's own ledgers do not compete for the lock file. */
-  readonly #chains = new Map<string, Promise<unknown>>();
+  /** Changes waiting for the file's lock, per file: all of them are applied in one lock session. */
+  readonly #queues = new Map<string, Queued[]>();
 
   constructor(options: FileQuotaStoreOptions) {
     this.#dir = options.dir;
@@ -36,24 +42,54 @@ export class FileQuotaStore implements QuotaStore {
 
   update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T> {
     const file = this.pathOf(keyId);
-    const previous = this.#chains.get(file) ?? Promise.resolve();
-    const next = previous.then(() => this.#locked(file, change), () => this.#locked(file, change));
-    const tail = next.catch(() => undefined);
-    this.#chains.set(file, tail);
-    void tail.then(() => {
-      if (this.#chains.get(file) === tail) this.#chains.delete(file);
+    return new Promise<T>((resolve, reject) => {
+      const queued: Queued = { change, resolve: resolve as (value: unknown) => void, reject };
+      const queue = this.#queues.get(file);
+      if (queue) {
+        queue.push(queued);
+        return;
+      }
+      this.#queues.set(file, [queued]);
+      void this.#drain(file);
     });
-    return next;
   }
 
-  async #locked<T>(file: string, change: (log: QuotaLog) => T): Promise<T> {
+  /** Applies every queued change of one file, a batch per lock session, until none is left. */
+  async #drain(file: string): Promise<void> {
+    for (;;) {
+      const batch = this.#queues.get(file) ?? [];
+      if (batch.length === 0) {
+        this.#queues.delete(file);
+        return;
+      }
+      this.#queues.set(file, []);
+      try {
+        const results = await this.#locked(file, batch.map((q) => q.change));
+        batch.forEach((q, i) => {
+          const r = results[i] as { ok: boolean; value: unknown };
+          if (r.ok) q.resolve(r.value);
+          else q.reject(r.value);
+        });
+      } catch (error) {
+        for (const q of batch) q.reject(error);
+      }
+    }
+  }
+
+  async #locked(file: string, changes: Array<(log: QuotaLog) => unknown>): Promise<Array<{ ok: boolean; value: unknown }>> {
     this.#ready ??= mkdir(this.#dir, { recursive: true });
     await this.#ready;
     const release = await lockFile(`${file}.lock`, this.#lock);
     try {
       const raw = await readOrUndefined(file);
       const log = raw === undefined ? emptyLog() : parseLog(parseJson(raw, file), file);
-      const result = change(log);
+      const results = changes.map((change) => {
+        try {
+          return { ok: true, value: change(log) };
+        } catch (error) {
+          return { ok: false, value: error }; // handed to that change's caller
+        }
+      });
       const after = JSON.stringify(log);
       if (after !== raw) {
         // Write aside and rename: a crash mid-write never leaves a half-written log behind.
@@ -66,7 +102,7 @@ export class FileQuotaStore implements QuotaStore {
           throw error;
         }
       }
-      return result;
+      return results;
     } finally {
       await release();
     }

@@ -33,10 +33,13 @@ export interface QuotaLedgerOptions {
   leaseMs?: number;
 }
 
-type Decision =
-  | { kind: 'admit'; id: string | undefined }
-  | { kind: 'wait'; until: number }
-  | { kind: 'exhausted'; resetAt: number; used: number; limit: number };
+/** What one look at the log decided: the slots taken, then why no more could be. */
+interface Decision {
+  /** Pending-entry ids of the slots taken (undefined entries: unlimited plan, nothing recorded). */
+  admitted: Array<string | undefined>;
+  /** Set when fewer slots than asked for were free. */
+  stop?: { kind: 'wait'; until: number } | { kind: 'exhausted'; resetAt: number; used: number; limit: number };
+}
 
 interface Waiter {
   resolve(permit: RequestPermit): void;
@@ -61,6 +64,8 @@ export class QuotaLedger implements RequestGate {
   #announced: Limits = { minute: null, day: null };
   readonly #queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
   #inFlight = 0;
+  readonly #reports: Array<(log: QuotaLog) => void> = [];
+  #reporting = false;
   #snapshot: QuotaLog = emptyLog();
   #pumping = false;
   #pumpAgain = false;
@@ -208,14 +213,12 @@ export class QuotaLedger implements RequestGate {
         this.#cancelTimer?.();
         this.#cancelTimer = undefined;
         while (this.#head() && this.#inFlight < this.#concurrency) {
-          const decision = await this.#decide();
-          if (decision.kind === 'admit') {
-            this.#admit(decision.id);
-            continue;
-          }
-          if (decision.kind === 'exhausted') this.#rejectAll(decision);
-          else this.#sleepUntil(decision.until);
-          break;
+          const wanted = Math.min(this.#queues.interactive.length + this.#queues.background.length, this.#concurrency - this.#inFlight);
+          const decision = await this.#decide(wanted);
+          for (const id of decision.admitted) this.#admit(id);
+          if (decision.stop?.kind === 'exhausted') this.#rejectAll(decision.stop);
+          else if (decision.stop) this.#sleepUntil(decision.stop.until);
+          if (decision.stop) break;
         }
       } while (this.#pumpAgain);
     } catch (error) {
@@ -225,22 +228,29 @@ export class QuotaLedger implements RequestGate {
     }
   }
 
-  #decide(): Promise<Decision> {
+  /** Takes up to `wanted` slots in one change of the log (one lock session for the file store). */
+  #decide(wanted: number): Promise<Decision> {
     const limits = this.#effective();
-    if (limits.minute === null && limits.day === null) return Promise.resolve({ kind: 'admit', id: undefined });
+    if (limits.minute === null && limits.day === null) return Promise.resolve({ admitted: Array<undefined>(wanted).fill(undefined) });
     return this.#update((log, now): Decision => {
+      const admitted: string[] = [];
       const used = usage(log, now, this.#windows);
-      if (limits.day !== null && (used.dayUsed >= limits.day || log.dayBlockedUntil > now)) {
-        const room = roomAt(dayLeaves(log, this.#windows), used.dayUsed, limits.day) ?? now;
-        return { kind: 'exhausted', resetAt: Math.max(room, log.dayBlockedUntil), used: used.dayUsed, limit: limits.day };
+      while (admitted.length < wanted) {
+        if (limits.day !== null && (used.dayUsed >= limits.day || log.dayBlockedUntil > now)) {
+          const room = roomAt(dayLeaves(log, this.#windows), used.dayUsed, limits.day) ?? now;
+          return { admitted, stop: { kind: 'exhausted', resetAt: Math.max(room, log.dayBlockedUntil), used: used.dayUsed, limit: limits.day } };
+        }
+        if (limits.minute !== null && (used.minuteUsed >= limits.minute || log.minuteBlockedUntil > now)) {
+          const room = roomAt(minuteLeaves(log, now, this.#windows), used.minuteUsed, limits.minute) ?? now;
+          return { admitted, stop: { kind: 'wait', until: Math.max(room, log.minuteBlockedUntil) } };
+        }
+        const id = `${this.#idPrefix}-${(this.#nextId += 1)}`;
+        log.pending.push({ id, until: now + this.#leaseMs });
+        used.minuteUsed += 1;
+        used.dayUsed += 1;
+        admitted.push(id);
       }
-      if (limits.minute !== null && (used.minuteUsed >= limits.minute || log.minuteBlockedUntil > now)) {
-        const room = roomAt(minuteLeaves(log, now, this.#windows), used.minuteUsed, limits.minute) ?? now;
-        return { kind: 'wait', until: Math.max(room, log.minuteBlockedUntil) };
-      }
-      const id = `${this.#idPrefix}-${(this.#nextId += 1)}`;
-      log.pending.push({ id, until: now + this.#leaseMs });
-      return { kind: 'admit', id };
+      return { admitted };
     });
   }
 
@@ -252,20 +262,24 @@ export class QuotaLedger implements RequestGate {
     const settle = (report: ((log: QuotaLog, now: number) => void) | undefined, countAsSent: boolean): void => {
       if (settled) return;
       settled = true;
+      // The moment the answer came, not when the report reaches the store (which may wait for
+      // the file lock): the server saw the request before this, never after.
+      const endedAt = this.#clock.now();
       this.#inFlight -= 1;
-      this.#update((log, now) => {
+      // Unlimited plan and nothing learned: there is nothing to record.
+      if (id === undefined && !report) {
+        this.#emit();
+        void this.#pump();
+        return;
+      }
+      this.#report((log) => {
         const i = id === undefined ? -1 : log.pending.findIndex((p) => p.id === id);
         if (i >= 0) log.pending.splice(i, 1);
         // An entry not found has already turned into a sent request (its lease ran out): counting
         // it again is the careful side.
-        if (countAsSent && id !== undefined) insertSorted(log.sent, now);
-        report?.(log, now);
-      })
-        .catch((error: unknown) => this.#fail(error))
-        .finally(() => {
-          this.#emit();
-          void this.#pump();
-        });
+        if (countAsSent && id !== undefined) insertSorted(log.sent, endedAt);
+        report?.(log, endedAt);
+      });
     };
     const permit: RequestPermit = {
       answered: (hint?: ServerUsageHint) => settle(hint ? (log, now) => this.#learnHint(log, hint, acquiredAt, now) : undefined, true),
@@ -280,6 +294,24 @@ export class QuotaLedger implements RequestGate {
     }
     waiter.resolve(permit);
     this.#emit();
+  }
+
+  /** Queues a report; reports arriving together are written in one change of the log. */
+  #report(change: (log: QuotaLog) => void): void {
+    this.#reports.push(change);
+    if (this.#reporting) return;
+    this.#reporting = true;
+    void (async () => {
+      while (this.#reports.length > 0) {
+        const batch = this.#reports.splice(0);
+        await this.#update((log) => {
+          for (const apply of batch) apply(log);
+        }).catch((error: unknown) => this.#fail(error));
+        this.#emit();
+        void this.#pump();
+      }
+      this.#reporting = false;
+    })();
   }
 
   #learnHint(log: QuotaLog, hint: ServerUsageHint, acquiredAt: number, now: number): void {
