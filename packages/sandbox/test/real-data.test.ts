@@ -98,6 +98,22 @@ describe.skipIf(!realDataDir)('real data (../shared/data)', () => {
     expect(retail[11]).toMatchObject({ period: '2024-12', unit: 'billion VND', value: Number(line('gso_vn_retail_sales_monthly.csv', '2024-12,total,')[4]) });
   });
 
+  it('every listed GSO indicator answers at each of its frequencies (the longest code too)', async () => {
+    const list = (await get('/api/v1/sources/GSO/indicators')).body.data as Array<{ code: string; frequencies: string[]; first_period: string }>;
+    expect(list).toHaveLength(686);
+    const longest = list.reduce((a, b) => (b.code.length > a.code.length ? b : a));
+    expect(longest.code.length).toBeGreaterThan(120);
+    const statuses = new Map<number, number>();
+    for (const info of list) {
+      for (const frequency of info.frequencies) {
+        const res = await fetch(`${s.url}/api/v1/indicators?source=GSO&indicator=${info.code}&frequency=${frequency}`, { headers: { authorization: `Bearer ${KEYS.enterprise}` } });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        await res.arrayBuffer();
+      }
+    }
+    expect([...statuses.keys()]).toEqual([200]);
+  });
+
   it('VNINDEX (and HNX as HNXINDEX) closes as in vn_index_daily.csv', async () => {
     const vn = (await get('/api/v1/stocks/vietnam?index=VNINDEX&start_date=2024-12-31&end_date=2024-12-31')).body.data;
     const row = line('vn_index_daily.csv', 'VNINDEX,2024-12-31,');

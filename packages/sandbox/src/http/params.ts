@@ -100,7 +100,7 @@ export function countryCode(value: unknown, name: string): string {
 
 /** A code-like value (indicator, symbol): letters, digits, dot, underscore, dash; returned in upper case. */
 export function codeValue(value: unknown, name: string, example: string): string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9._-]{1,120}$/.test(value.trim())) {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9._-]{1,200}$/.test(value.trim())) {
     throw invalidParameter(name, `must be a code such as ${example}, got ${shown(value)}`);
   }
   return value.trim().toUpperCase();
