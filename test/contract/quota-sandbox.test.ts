@@ -147,6 +147,15 @@ describe('two processes sharing one key and one FileQuotaStore', () => {
     const ledger = new QuotaLedger({ plan: 'basic', timeScale: 60, store: new FileQuotaStore({ dir: storeDir }), keyId: await quotaKeyId('sandbox-basic') });
     expect((await ledger.refresh()).day.used).toBe(150);
   });
+
+  it('stay within the Free plan together when each sends through the real EconDataClient', async () => {
+    sandbox.reset();
+    const storeDir = await mkdtemp(join(tmpdir(), 'econdata-quota-'));
+    const options: BacklogOptions = { url: sandbox.url, key: 'sandbox-free', plan: 'free', count: 15, timeScale: 60, storeDir, via: 'client', startAt: Date.now() + 1_500 };
+    const results = await Promise.all([runWorker(options), runWorker(options)]);
+    expect(results.map((r) => [r.sentAt.length, r.refused, r.exhausted])).toEqual([[15, 0, 0], [15, 0, 0]]);
+    expect(sandbox.stats()).toMatchObject({ received: 30, answered: 30, refused: 0 });
+  });
 });
 
 describe('cancellation', () => {

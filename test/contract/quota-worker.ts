@@ -5,7 +5,7 @@
  * quota contract tests and the quota benchmark, so that several processes share one key and one
  * FileQuotaStore. Plain fetch: the ledger is what is under test, not the client.
  */
-import { isEconError, MemoryQuotaStore, QuotaLedger, quotaKeyId, type PlanName, type RequestPriority, type ServerUsageHint } from '@econdata/core';
+import { EconDataClient, isEconError, MemoryQuotaStore, QuotaLedger, quotaKeyId, type PlanName, type RequestPriority, type ServerUsageHint } from '@econdata/core';
 import { FileQuotaStore } from '@econdata/core/node';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +21,8 @@ export interface BacklogOptions {
   priority?: RequestPriority;
   /** Start at this epoch millisecond (lets several processes start together). */
   startAt?: number;
+  /** 'client': each request is a real EconDataClient call (`listSources`, no cache) with the ledger as gate. */
+  via?: 'fetch' | 'client';
 }
 
 export interface BacklogResult {
@@ -62,6 +64,22 @@ export async function pushBacklog(options: BacklogOptions, ledger?: QuotaLedger)
     });
   if (options.startAt !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, options.startAt! - Date.now())));
   const result: BacklogResult = { sentAt: [], refused: 0, exhausted: 0, failed: 0 };
+  if (options.via === 'client') {
+    const client = new EconDataClient({ baseURL: options.url, apiKey: options.key, gate, priority: options.priority ?? 'background', maxRetries: 0 });
+    await Promise.all(
+      Array.from({ length: options.count }, async () => {
+        try {
+          await client.listSources({ cache: 'no-store' });
+          result.sentAt.push(Date.now());
+        } catch (error) {
+          if (isEconError(error, 'quota_exhausted')) result.exhausted += 1;
+          else if (isEconError(error, 'rate_limited')) result.refused += 1;
+          else throw error;
+        }
+      }),
+    );
+    return result;
+  }
   await Promise.all(
     Array.from({ length: options.count }, async () => {
       let permit;
