@@ -162,12 +162,8 @@ const error = (description: string, status: number, code: string, message: strin
   },
 });
 
-const ERROR_EXAMPLES: Record<number, [string, string]> = {
-  404: ['data_not_found', 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators'],
-};
-
-/** The error answers of an authenticated /api/v1 route (`extra`: more statuses, or other descriptions). */
-export function errorResponses(extra: Record<number, string> = {}) {
+/** The error answers of an authenticated /api/v1 route; `notFound` describes its 404 with an example message. */
+export function errorResponses(notFound?: { description: string; example: string }) {
   const responses: Record<number, unknown> = {
     400: error('Invalid parameters: the message and `parameter` name the bad parameter.', 400, 'invalid_parameters',
       'Invalid parameters: start_year must be a whole year such as 2015, got "20x5"', { parameter: 'start_year' }),
@@ -185,10 +181,7 @@ export function errorResponses(extra: Record<number, string> = {}) {
     },
     500: error('Server error (only ever an injected fault in the sandbox).', 500, 'server_error', 'Server error: injected fault (--faults), status 500'),
   };
-  for (const [status, description] of Object.entries(extra)) {
-    const [code, message] = ERROR_EXAMPLES[Number(status)] ?? ['not_found', 'Not found'];
-    responses[Number(status)] = error(description, Number(status), code, message);
-  }
+  if (notFound) responses[404] = error(notFound.description, 404, 'data_not_found', notFound.example);
   return responses;
 }
 

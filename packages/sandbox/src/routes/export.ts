@@ -109,7 +109,7 @@ export function exportRoutes(app: FastifyInstance, dataset: Dataset): void {
       querystring,
       response: {
         200: { description: 'The CSV file.', content: { 'text/csv': { schema: { type: 'string' } } }, headers: contentDisposition },
-        ...errorResponses({ 404: 'Data not found.' }),
+        ...errorResponses({ description: 'Data not found: as for the JSON endpoint of the dataset.', example: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators' }),
       },
     },
   }, async (request, reply) => {
@@ -128,7 +128,7 @@ export function exportRoutes(app: FastifyInstance, dataset: Dataset): void {
       querystring,
       response: {
         200: { description: 'The XLSX workbook.', content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } }, headers: contentDisposition },
-        ...errorResponses({ 404: 'Data not found.' }),
+        ...errorResponses({ description: 'Data not found: as for the JSON endpoint of the dataset.', example: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators' }),
       },
     },
   }, async (request, reply) => {

@@ -34,7 +34,10 @@ export function indicatorRoutes(app: FastifyInstance, dataset: Dataset): void {
       querystring: indicatorParams,
       response: {
         200: envelope('IndicatorRecord', 'The records of the series in the year range.'),
-        ...errorResponses({ 404: 'Data not found (unknown source, indicator or country, a frequency the series does not have, no data in the range), or Not found.' }),
+        ...errorResponses({
+          description: 'Data not found: unknown source, indicator or country, a frequency the series does not have, or no data in the range.',
+          example: 'Data not found: GSO CPI.TOTAL.YOY for VN has no annual data; its frequencies: monthly',
+        }),
       },
     },
   }, async (request) => {
@@ -68,7 +71,7 @@ export function indicatorRoutes(app: FastifyInstance, dataset: Dataset): void {
         200: envelope('IndicatorRecord', 'All records of every combination, and one item per combination.', {
           items: { type: 'array', items: { $ref: 'BatchItem#' } },
         }),
-        ...errorResponses({ 404: 'Data not found: unknown source.' }),
+        ...errorResponses({ description: 'Data not found: unknown source.', example: 'Data not found: unknown source "OECD"; sources: WB, IMF, GSO' }),
       },
     },
   }, async (request) => {

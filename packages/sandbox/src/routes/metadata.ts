@@ -49,7 +49,7 @@ export function metadataRoutes(app: FastifyInstance, dataset: Dataset): void {
       },
       response: {
         200: envelope('Indicator', 'The indicators of the source, sorted by code.'),
-        ...errorResponses({ 404: 'Data not found: unknown source.' }),
+        ...errorResponses({ description: 'Data not found: unknown source.', example: 'Data not found: unknown source "OECD"; sources: WB, IMF, GSO' }),
       },
     },
   }, async (request) => {

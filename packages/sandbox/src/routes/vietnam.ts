@@ -33,7 +33,10 @@ export function vietnamRoutes(app: FastifyInstance, dataset: Dataset): void {
       querystring: { type: 'object', properties: tradeParams },
       response: {
         200: envelope('TradeRecord', 'Trade records sorted by period, then flow.'),
-        ...errorResponses({ 404: 'Data not found: no month matches, or a partner / HS breakdown the data does not have.' }),
+        ...errorResponses({
+          description: 'Data not found: no month matches, or a partner / HS breakdown the data does not have.',
+          example: 'Data not found: the customs data has totals only (partner WLD): no breakdown by partner, so nothing for partner "CN"',
+        }),
       },
     },
   }, async (request) => {
@@ -51,7 +54,10 @@ export function vietnamRoutes(app: FastifyInstance, dataset: Dataset): void {
       querystring: { type: 'object', properties: stockParams },
       response: {
         200: envelope('StockRecord', 'Daily records sorted by date.'),
-        ...errorResponses({ 404: 'Data not found: unknown symbol, or no trading day in the range.' }),
+        ...errorResponses({
+          description: 'Data not found: unknown symbol, or no trading day in the range.',
+          example: 'Data not found: no trading day for VNM from 2024-01-06 to 2024-01-07; the data runs 2019-09-26 to 2025-11-12',
+        }),
       },
     },
   }, async (request) => {
