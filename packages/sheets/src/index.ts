@@ -6,7 +6,7 @@ export * from './grid/types.ts';
 export { layoutSeries, type LayoutOptions } from './grid/layout.ts';
 export { groupByFrequency } from './grid/wide.ts';
 export { bodyRow, gridRows, gridRowCount, gridColumnCount, sheetName } from './grid/cells.ts';
-export { periodToDate, dateToPeriod, periodFormat, formatDate, excelSerialToDate, frequencyOfPeriod } from './grid/periods.ts';
+export { periodToDate, periodToSerial, isPeriodFormat, dateToPeriod, periodFormat, formatDate, excelSerialToDate, frequencyOfPeriod } from './grid/periods.ts';
 export { valueFormat } from './grid/formats.ts';
 export { queryText, parseQueryText } from './grid/provenance.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
 import { bodyRow, gridRows } from './cells.ts';
 import { layoutSeries } from './layout.ts';
+import { excelSerialToDate, isPeriodFormat } from './periods.ts';
 
-const v = (cells: Array<{ v: unknown }>): unknown[] => cells.map((c) => (c.v instanceof Date ? c.v.toISOString().slice(0, 10) : c.v));
+// Period cells hold Excel serial days: shown here as the ISO date they stand for.
+const v = (cells: Array<{ v: unknown; fmt?: string }>): unknown[] =>
+  cells.map((c) => (typeof c.v === 'number' && isPeriodFormat(c.fmt) ? excelSerialToDate(c.v).toISOString().slice(0, 10) : c.v));
 
 describe('wide layout', () => {
   const grid = layoutSeries([gdp, gdpNamibia, inflation]);

@@ -8,7 +8,7 @@
 import type { Series } from '@econdata/core';
 import { cell, textWidth } from './cells.ts';
 import { valueFormat } from './formats.ts';
-import { periodFormat, periodToDate } from './periods.ts';
+import { periodFormat, periodToSerial } from './periods.ts';
 import { dimensionLabel, LABEL, queryText, STALE_TEXT } from './provenance.ts';
 import type { BodyColumn, Cell, CellValue, ColumnRole, Grid, GridColumn } from './types.ts';
 
@@ -56,7 +56,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
   const at = (i: number): CellValue[] => cols[i] ?? [];
   const d = dimensionKeys.length;
   for (const s of series) {
-    const dates = s.periods.map((p) => periodToDate(p, s.frequency));
+    const dates = s.periods.map((p) => periodToSerial(p, s.frequency));
     const fmts = s.frequency === 'quarterly' ? s.periods.map((p) => periodFormat('quarterly', p)) : null;
     const fmt = s.frequency === 'quarterly' ? '' : periodFormat(s.frequency);
     s.columns.forEach((column, c) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dateToPeriod, excelSerialToDate, formatDate, frequencyOfPeriod, periodFormat, periodToDate } from './periods.ts';
+import { dateToPeriod, excelSerialToDate, formatDate, frequencyOfPeriod, periodFormat, periodToDate, periodToSerial } from './periods.ts';
 import { valueFormat } from './formats.ts';
 
 const savedTz = process.env['TZ'];
@@ -33,6 +33,8 @@ describe('periods as dates', () => {
       // 45292 is Excel's serial day for 2024-01-01.
     }
     expect(dateToPeriod(excelSerialToDate(45292), 'daily')).toBe('2024-01-01');
+    expect(periodToSerial('2024-01-01', 'daily')).toBe(45292);
+    expect(periodToSerial('2024-Q4', 'quarterly')).toBe(45566);
     expect(dateToPeriod(excelSerialToDate(45657), 'daily')).toBe('2024-12-31');
   });
 

@@ -35,8 +35,12 @@ export function periodFormat(frequency: Frequency, period?: string): string {
   }
 }
 
-/** The UTC midnight of a period's first day; throws when the string is not of the frequency's form. */
-export function periodToDate(period: string, frequency: Frequency): Date {
+/**
+ * The Excel serial day of a period's first day: days since 1899-12-30, the number Excel,
+ * LibreOffice and Office.js store for a date. Computed from UTC arithmetic, so no time zone can
+ * shift it. Throws when the string is not of the frequency's form.
+ */
+export function periodToSerial(period: string, frequency: Frequency): number {
   const m = PATTERNS[frequency].exec(period);
   if (!m) {
     throw new SheetsError('invalid_period', `Period ${JSON.stringify(period)} is not a ${frequency} period (expected ${EXAMPLES[frequency]})`);
@@ -46,14 +50,20 @@ export function periodToDate(period: string, frequency: Frequency): Date {
   let day = 1;
   if (frequency === 'quarterly') month = (Number(m[2]) - 1) * 3;
   if (frequency === 'monthly' || frequency === 'daily') month = Number(m[2]) - 1;
-  if (frequency === 'daily') day = Number(m[3]);
-  const date = new Date(Date.UTC(year, month, day));
-  // Date.UTC also accepts years below 100 as 19xx: set the full year explicitly.
-  date.setUTCFullYear(year, month, day);
-  if (date.getUTCDate() !== day) {
-    throw new SheetsError('invalid_period', `Period ${JSON.stringify(period)} is not a real calendar day`);
+  if (frequency === 'daily') {
+    day = Number(m[3]);
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month] ?? 31;
+    if (day > days) throw new SheetsError('invalid_period', `Period ${JSON.stringify(period)} is not a real calendar day`);
   }
-  return date;
+  // Date.UTC maps years 0-99 to 1900-1999; shift such years by 400 (same calendar) and back.
+  const shift = year < 100 ? 400 : 0;
+  return (Date.UTC(year + shift, month, day) - (shift > 0 ? YEARS_400_MS : 0)) / DAY_MS + EXCEL_EPOCH_OFFSET;
+}
+
+/** The UTC midnight of a period's first day, as a Date (see periodToSerial). */
+export function periodToDate(period: string, frequency: Frequency): Date {
+  return excelSerialToDate(periodToSerial(period, frequency));
 }
 
 const EXAMPLES: Record<Frequency, string> = { annual: '2024', quarterly: '2024-Q1', monthly: '2024-03', daily: '2024-03-15' };
@@ -84,10 +94,16 @@ export function frequencyOfPeriod(period: string): Frequency | null {
 // Excel serial day numbers: day 25569 is 1970-01-01 (1900 date system, which exceljs writes).
 const EXCEL_EPOCH_OFFSET = 25569;
 const DAY_MS = 86_400_000;
+const YEARS_400_MS = 146_097 * DAY_MS;
 
 /** A date from an Excel serial number (what a reader gets from an unformatted date cell), in UTC. */
 export function excelSerialToDate(serial: number): Date {
   return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET) * DAY_MS));
+}
+
+/** Whether a number format is one of the period (date) formats this package writes. */
+export function isPeriodFormat(fmt: string | undefined): boolean {
+  return fmt === 'yyyy' || fmt === 'yyyy-mm' || fmt === 'yyyy-mm-dd' || (fmt !== undefined && /^yyyy"-Q[1-4]"$/.test(fmt));
 }
 
 /** Renders a date with one of the period formats this package writes, for text sinks (CSV, table). */

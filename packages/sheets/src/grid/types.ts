@@ -4,7 +4,12 @@
  * Office.js or exceljs types, so it can cross IPC and be rendered anywhere.
  */
 
-/** A cell's value. Dates are UTC midnights (never local time), so no sink shifts them by a time zone. */
+/**
+ * A cell's value. Periods in the data block are spreadsheet dates: the Excel serial day (days
+ * since 1899-12-30, what Excel, LibreOffice and Office.js store) with a date format, computed in
+ * UTC so no time zone can shift them; `excelSerialToDate` gives the UTC Date. A Date value is
+ * also accepted (written as its UTC day).
+ */
 export type CellValue = number | string | Date | boolean | null;
 
 /** How a renderer should present a cell; renderers map these to their own styling. */

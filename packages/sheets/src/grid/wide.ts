@@ -11,7 +11,7 @@ import type { Frequency, Series } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 import { cell, textWidth } from './cells.ts';
 import { displayWidth, valueFormat } from './formats.ts';
-import { periodFormat, periodToDate } from './periods.ts';
+import { periodFormat, periodToSerial } from './periods.ts';
 import { dimensionLabel, LABEL, queryText, STALE_TEXT } from './provenance.ts';
 import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
@@ -27,6 +27,19 @@ export function groupByFrequency(series: readonly Series[]): Array<{ frequency: 
     else groups.set(s.frequency, [s]);
   }
   return [...groups].map(([frequency, list]) => ({ frequency, series: list }));
+}
+
+/**
+ * The period axis: every period of every series, in order (period strings of one frequency sort as
+ * text). When every series has the same periods, that array is the axis (no copy: big data).
+ */
+function periodAxis(series: readonly Series[]): readonly string[] {
+  const first = series[0]?.periods ?? [];
+  const same = series.every((s) => s.periods === first || (s.periods.length === first.length && s.periods.every((p, i) => p === first[i])));
+  if (same) return first;
+  const axis = new Set<string>();
+  for (const s of series) for (const p of s.periods) axis.add(p);
+  return [...axis].sort();
 }
 
 interface ColumnPlan {
@@ -56,10 +69,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     for (const flag of Object.keys(s.flags ?? {})) plan.push({ series: i, kind: 'flag', key: flag, label: flag, unit: null });
   });
 
-  // The period axis: every period of every series, in order (period strings of one frequency sort as text).
-  const axisSet = new Set<string>();
-  for (const s of series) for (const p of s.periods) axisSet.add(p);
-  const axis = [...axisSet].sort();
+  const axis = periodAxis(series);
 
   const rows: Cell[][] = [];
   const merges: Range[] = [];
@@ -141,13 +151,13 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
   };
 }
 
-function wideBody(series: readonly Series[], plan: ColumnPlan[], axis: string[], frequency: Frequency, widths: number[]): { rowCount: number; columns: BodyColumn[] } {
-  const periodColumn: BodyColumn = { values: axis.map((p) => periodToDate(p, frequency)), style: 'period' };
+function wideBody(series: readonly Series[], plan: ColumnPlan[], axis: readonly string[], frequency: Frequency, widths: number[]): { rowCount: number; columns: BodyColumn[] } {
+  const periodColumn: BodyColumn = { values: axis.map((p) => periodToSerial(p, frequency)), style: 'period' };
   if (frequency === 'quarterly') periodColumn.formats = axis.map((p) => periodFormat('quarterly', p));
   else periodColumn.fmt = periodFormat(frequency);
 
-  // Row index of each period of each series on the shared axis; identity when a series covers the axis.
-  const position = new Map(axis.map((p, i) => [p, i]));
+  // Row index of each period on the shared axis, built only when a series does not cover the axis.
+  let position: Map<string, number> | undefined;
   const columns: BodyColumn[] = [periodColumn];
   plan.forEach((p, i) => {
     const s = series[p.series];
@@ -158,8 +168,10 @@ function wideBody(series: readonly Series[], plan: ColumnPlan[], axis: string[],
     if (s.periods.length === axis.length) {
       values = source; // same axis: share the Series' array, no copy
     } else {
+      position ??= new Map(axis.map((period, j) => [period, j]));
+      const at = position;
       const spread: Array<number | boolean | null> = new Array<number | boolean | null>(axis.length).fill(null);
-      s.periods.forEach((period, j) => (spread[position.get(period) ?? 0] = source[j] ?? null));
+      s.periods.forEach((period, j) => (spread[at.get(period) ?? 0] = source[j] ?? null));
       values = spread;
     }
     const fmt = p.kind === 'value' ? valueFormat(p.unit, p.key) : undefined;

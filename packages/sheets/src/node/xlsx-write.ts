@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { Series } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
-import { bodyRow, sheetName } from '../grid/cells.ts';
+import { sheetName } from '../grid/cells.ts';
 import { layoutSeries, type LayoutOptions } from '../grid/layout.ts';
 import { metadataGrid } from '../grid/metadata.ts';
 import { groupByFrequency } from '../grid/wide.ts';
@@ -61,7 +61,39 @@ function putRow(ws: ExcelJS.Worksheet, rowNumber: number, cells: Cell[], styles:
   row.commit();
 }
 
-function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache): void {
+/**
+ * Every exceljs row starts with its own empty style object, which defeats the style cache and
+ * costs one style computation per row; one frozen shared object is computed once.
+ */
+const NO_ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
+
+/** Rows written between checks of the compressor's backlog. */
+const ROWS_PER_YIELD = 1000;
+/** Uncompressed bytes allowed to wait for the compressor before the writer pauses. */
+const MAX_BACKLOG = 16 * 2 ** 20;
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Back-pressure for exceljs' streaming writer. A worksheet's XML goes through a buffer (`stream`)
+ * that writes into the zip entry's deflate stream without waiting for it, so a fast producer piles
+ * up uncompressed XML in memory. We wait for that deflate stream to drain. These are exceljs 4.4.0
+ * internals (pinned): when they are absent, the writer still yields to the event loop.
+ */
+async function drain(ws: ExcelJS.Worksheet): Promise<void> {
+  interface StreamState { length?: number }
+  interface Piped { _writableState?: StreamState; _readableState?: StreamState }
+  const buffer = (ws as unknown as { stream?: { pipes?: Piped[] } }).stream;
+  // The entry is piped once archiver reaches it (entries are zipped in order): wait a little for it.
+  for (let i = 0; i < 200 && buffer?.pipes?.length === 0; i += 1) await sleep(5);
+  const dest = buffer?.pipes?.[0];
+  // exceljs pipes into a readable-stream PassThrough (no writableLength getter): read its states.
+  const backlog = (): number => (dest?._writableState?.length ?? 0) + (dest?._readableState?.length ?? 0);
+  while (backlog() > MAX_BACKLOG) await sleep(1);
+  return tick();
+}
+
+async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache): Promise<void> {
   const total = grid.rows.length + grid.body.rowCount;
   if (total > EXCEL_MAX_ROWS) {
     throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
@@ -73,8 +105,26 @@ function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: st
   // Notes go on head cells (headers, provenance); body cells are written without a lookup.
   const notes = new Map(grid.notes.map((n) => [`${n.row}:${n.col}`, n.text]));
   grid.rows.forEach((cells, r) => putRow(ws, r + 1, cells, styles, notes));
+  // The body is read column-major straight from the Grid: no Cell objects per value, and one
+  // style object per column unless its format varies by row.
   const offset = grid.rows.length + 1;
-  for (let r = 0; r < grid.body.rowCount; r += 1) putRow(ws, offset + r, bodyRow(grid, r), styles);
+  const columns = grid.body.columns;
+  const fixed = columns.map((col) => (col.formats ? undefined : styles.get(col.style, col.fmt)));
+  for (let r = 0; r < grid.body.rowCount; r += 1) {
+    const row = ws.getRow(offset + r);
+    (row as unknown as { style: Partial<ExcelJS.Style> }).style = NO_ROW_STYLE;
+    for (let c = 0; c < columns.length; c += 1) {
+      const col = columns[c];
+      const v = col?.values[r] ?? null;
+      if (v === null || col === undefined) continue;
+      const target = row.getCell(c + 1);
+      target.value = v;
+      const style = col.formats ? styles.get(col.style, col.formats[r] ?? col.fmt) : fixed[c];
+      if (style) target.style = style;
+    }
+    row.commit();
+    if (r % ROWS_PER_YIELD === ROWS_PER_YIELD - 1) await drain(ws);
+  }
   ws.commit();
 }
 
@@ -89,10 +139,10 @@ export async function writeXlsx(path: string, grids: readonly Grid[], options: X
   const names = uniqueNames(all.map((g) => g.name));
   await writeAtomic(path, async (temp) => {
     const stream = createWriteStream(temp);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } });
     const styles = new StyleCache();
     try {
-      all.forEach((grid, i) => writeSheet(wb, grid, names[i] ?? grid.name, styles));
+      for (const [i, grid] of all.entries()) await writeSheet(wb, grid, names[i] ?? grid.name, styles);
       await wb.commit();
     } catch (error) {
       stream.destroy();
