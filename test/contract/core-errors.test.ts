@@ -29,6 +29,16 @@ afterEach(async () => {
 });
 
 describe.skipIf(!realDataDir)('core <-> sandbox: error statuses', () => {
+  it('invalid_parameter: refused before sending, so the service sees nothing and no quota is spent', async () => {
+    const sb = await sandbox();
+    const c = client(sb);
+    expect(await failure(c.getIndicators({ ...GDP, country: 'VNM' }))).toMatchObject({ code: 'invalid_parameter', parameter: 'country' });
+    expect(await failure(c.getStocks({ symbol: 'VNM', start_date: '2024-02-30' }))).toMatchObject({ code: 'invalid_parameter', parameter: 'start_date' });
+    expect(await failure(c.getTrade({ period: '2024-13' }))).toMatchObject({ code: 'invalid_parameter', parameter: 'period' });
+    expect(await failure(c.batchIndicators({ source: 'WB', indicators: ['NY.GDP.MKTP.CD'], countries: [] }))).toMatchObject({ code: 'invalid_parameter', parameter: 'countries' });
+    expect(sb.stats().received).toBe(0);
+  });
+
   it('400: a batch beyond the combination limit, with the service\'s message', async () => {
     const sb = await sandbox();
     const countries = (await client(sb).listCountries()).data.map((c) => c.code).filter((c) => /^[A-Z]{2}$/.test(c)).slice(0, 101);
