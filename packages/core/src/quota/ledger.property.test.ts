@@ -20,7 +20,10 @@ type Command =
   | { kind: 'abort'; pick: number }
   | { kind: 'plan'; plan: PlanLimits };
 
-const planArb = fc.record({ perMinute: fc.integer({ min: 1, max: 6 }), perDay: fc.integer({ min: 4, max: 25 }) });
+const planArb: fc.Arbitrary<PlanLimits> = fc.record({
+  perMinute: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 6 }) }, { weight: 1, arbitrary: fc.constant(null) }),
+  perDay: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 4, max: 25 }) }, { weight: 1, arbitrary: fc.constant(null) }),
+});
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('acquire' as const), priority: fc.constantFrom<RequestPriority>('interactive', 'background'), count: fc.integer({ min: 1, max: 4 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 70_000 }), fc.constant(MINUTE_MS), fc.constant(MINUTE_MS + 1)) }) },
@@ -71,7 +74,7 @@ async function simulate(initial: PlanLimits, commands: Command[], concurrency: n
     const permit = r.permit as RequestPermit;
     r.reportedAt = clock.now();
     r.sent = c.outcome !== 'unused';
-    const hint = c.remaining === undefined ? undefined : { remainingMinute: c.remaining, limitMinute: plan.perMinute as number };
+    const hint = c.remaining === undefined || plan.perMinute === null ? undefined : { remainingMinute: c.remaining, limitMinute: plan.perMinute };
     if (c.outcome === 'answered') permit.answered(hint);
     else if (c.outcome === 'failed') permit.failed();
     else if (c.outcome === 'unused') permit.unused();
@@ -103,7 +106,10 @@ async function simulate(initial: PlanLimits, commands: Command[], concurrency: n
 }
 
 function checkWindows(requests: Request[]): void {
-  const sent = requests.filter((r) => r.admitAt !== undefined && r.sent !== false);
+  // Requests admitted while the plan had no limit at all are not recorded (see README, "Limits of
+  // the design"): a later downgrade cannot know them, so they are left out of the count.
+  const recorded = (r: Request) => r.limits?.perMinute !== null || r.limits.perDay !== null;
+  const sent = requests.filter((r) => r.admitAt !== undefined && r.sent !== false && recorded(r));
   for (const j of sent) {
     for (const [windowMs, limit] of [[MINUTE_MS, j.limits?.perMinute], [DAY_MS, j.limits?.perDay]] as const) {
       if (limit === null || limit === undefined) continue;

@@ -171,6 +171,22 @@ describe('QuotaLedger', () => {
     expect(held.filter((t) => t.permit)).toHaveLength(4);
   });
 
+  it('honours a refusal on the unlimited plan too: the service knows a limit the plan does not', async () => {
+    const { clock, ledger } = setup({ plan: 'enterprise' });
+    (await ledger.acquire({ priority: 'interactive' })).refused({ retryAfterMs: 2_000, scope: 'minute' });
+    const next = track(ledger.acquire({ priority: 'interactive' }));
+    await clock.advance(1_999);
+    expect(next.permit).toBeUndefined();
+    await clock.advance(1);
+    expect(next.permit).toBeDefined();
+    next.permit?.refused({ retryAfterMs: 3_600_000, scope: 'day' });
+    await clock.flush();
+    const error = (await ledger.acquire({ priority: 'interactive' }).catch((e: unknown) => e)) as QuotaExhaustedError;
+    expect(error.code).toBe('quota_exhausted');
+    expect(error.resetAt?.getTime()).toBe(clock.now() + 3_600_000);
+    expect(error.message).toMatch(/The service refused this key for the day/);
+  });
+
   it('gives back the slot of a permit that was never used', async () => {
     const { clock, ledger } = setup({ plan: { perMinute: 1, perDay: 10 } });
     (await ledger.acquire({ priority: 'interactive' })).unused();

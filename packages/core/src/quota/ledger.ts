@@ -38,7 +38,7 @@ interface Decision {
   /** Pending-entry ids of the slots taken (undefined entries: unlimited plan, nothing recorded). */
   admitted: Array<string | undefined>;
   /** Set when fewer slots than asked for were free. */
-  stop?: { kind: 'wait'; until: number } | { kind: 'exhausted'; resetAt: number; used: number; limit: number };
+  stop?: { kind: 'wait'; until: number } | { kind: 'exhausted'; resetAt: number; used: number; limit: number | null };
 }
 
 interface Waiter {
@@ -231,18 +231,26 @@ export class QuotaLedger implements RequestGate {
   /** Takes up to `wanted` slots in one change of the log (one lock session for the file store). */
   #decide(wanted: number): Promise<Decision> {
     const limits = this.#effective();
-    if (limits.minute === null && limits.day === null) return Promise.resolve({ admitted: Array<undefined>(wanted).fill(undefined) });
+    const blocked = Math.max(this.#snapshot.minuteBlockedUntil, this.#snapshot.dayBlockedUntil) > this.#clock.now();
+    // Unlimited and not told to wait by a refusal: nothing to count, no store to touch.
+    if (limits.minute === null && limits.day === null && !blocked) return Promise.resolve({ admitted: Array<undefined>(wanted).fill(undefined) });
     return this.#update((log, now): Decision => {
-      const admitted: string[] = [];
+      const admitted: Array<string | undefined> = [];
       const used = usage(log, now, this.#windows);
       while (admitted.length < wanted) {
-        if (limits.day !== null && (used.dayUsed >= limits.day || log.dayBlockedUntil > now)) {
-          const room = roomAt(dayLeaves(log, this.#windows), used.dayUsed, limits.day) ?? now;
+        const dayFull = limits.day !== null && used.dayUsed >= limits.day;
+        if (dayFull || log.dayBlockedUntil > now) {
+          const room = (dayFull && roomAt(dayLeaves(log, this.#windows), used.dayUsed, limits.day as number)) || now;
           return { admitted, stop: { kind: 'exhausted', resetAt: Math.max(room, log.dayBlockedUntil), used: used.dayUsed, limit: limits.day } };
         }
-        if (limits.minute !== null && (used.minuteUsed >= limits.minute || log.minuteBlockedUntil > now)) {
-          const room = roomAt(minuteLeaves(log, now, this.#windows), used.minuteUsed, limits.minute) ?? now;
+        const minuteFull = limits.minute !== null && used.minuteUsed >= limits.minute;
+        if (minuteFull || log.minuteBlockedUntil > now) {
+          const room = (minuteFull && roomAt(minuteLeaves(log, now, this.#windows), used.minuteUsed, limits.minute as number)) || now;
           return { admitted, stop: { kind: 'wait', until: Math.max(room, log.minuteBlockedUntil) } };
+        }
+        if (limits.minute === null && limits.day === null) {
+          admitted.push(undefined);
+          continue;
         }
         const id = `${this.#idPrefix}-${(this.#nextId += 1)}`;
         log.pending.push({ id, until: now + this.#leaseMs });
@@ -336,7 +344,7 @@ export class QuotaLedger implements RequestGate {
     }, delay);
   }
 
-  #rejectAll(cause: Error | { resetAt: number; used: number; limit: number }): void {
+  #rejectAll(cause: Error | { resetAt: number; used: number; limit: number | null }): void {
     const waiters = [...this.#queues.interactive, ...this.#queues.background];
     for (const waiter of waiters) {
       this.#remove(waiter);
@@ -346,12 +354,12 @@ export class QuotaLedger implements RequestGate {
     this.#emit();
   }
 
-  #exhausted({ resetAt, used, limit }: { resetAt: number; used: number; limit: number }): QuotaExhaustedError {
+  #exhausted({ resetAt, used, limit }: { resetAt: number; used: number; limit: number | null }): QuotaExhaustedError {
     const now = this.#clock.now();
     const scaled = this.#timeScale === 1 ? '' : ` (time scale ${this.#timeScale})`;
+    const what = limit === null ? `The service refused this key for the day (${used} requests from here in the last 24 hours${scaled})` : `Today's allowance of ${limit} requests on the ${planLabel(this.#plan)} plan is spent (${used} in the last 24 hours${scaled})`;
     return new QuotaExhaustedError(
-      `Today's allowance of ${limit} requests on the ${planLabel(this.#plan)} plan is spent (${used} in the last 24 hours${scaled}); ` +
-        `requests can be sent again from ${new Date(resetAt).toISOString()}. Use cached data until then, or upgrade the plan.`,
+      `${what}; requests can be sent again from ${new Date(resetAt).toISOString()}. Use cached data until then, or upgrade the plan.`,
       { resetAt: new Date(resetAt), retryAfterMs: Math.max(0, resetAt - now), scope: 'day' },
     );
   }
