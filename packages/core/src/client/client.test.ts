@@ -14,6 +14,8 @@ describe('construction', () => {
     }
     expect(() => new EconDataClient({ baseURL: 'https://user:pw@api.example.com' })).toThrow(/credentials/);
     expect(() => new EconDataClient({ baseURL: 'https://api.example.com', maxRetries: 1.5 })).toThrow('Invalid maxRetries: expected a number >= 0 (whole), got 1.5.');
+    expect(() => new EconDataClient({ baseURL: 'ftp://files.example.com' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL', message: 'Refused baseURL ftp://files.example.com: use https://.' }) as Error);
+    expect(() => new EconDataClient({ baseURL: 'not a url' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL' }) as Error);
   });
 
   it('builds URLs below /api/v1 with sorted, encoded parameters and an escaped path segment', async () => {

@@ -4,6 +4,7 @@
  */
 import type { AuthMode, KeyProvider } from '../auth.ts';
 import type { CacheStore } from '../cache/store.ts';
+import { InvalidParameterError } from '../errors/errors.ts';
 import { axiosTransport } from '../net/transport.ts';
 import { openGate, type RequestGate } from '../quota/gate.ts';
 import type { BatchIndicatorQuery, IndicatorQuery, SeriesQuery, StockQuery, TradeQuery } from '../query.ts';
@@ -35,7 +36,7 @@ export class EconDataClient {
     const baseURL = checkBaseURL(options.baseURL);
     for (const [name, v] of [['timeoutMs', options.timeoutMs], ['maxRetries', options.maxRetries], ['maxRetryAfterMs', options.maxRetryAfterMs], ['cacheTtlMs', options.cacheTtlMs]] as const) {
       if (v !== undefined && (!Number.isFinite(v) || v < 0 || (name === 'maxRetries' && !Number.isInteger(v)))) {
-        throw new TypeError(`Invalid ${name}: expected a number >= 0${name === 'maxRetries' ? ' (whole)' : ''}, got ${String(v)}.`);
+        throw new InvalidParameterError(name, `Invalid ${name}: expected a number >= 0${name === 'maxRetries' ? ' (whole)' : ''}, got ${String(v)}.`);
       }
     }
     this.#options = options;

@@ -1,5 +1,6 @@
 /** The client's options (constructor, per call) and their defaults. */
 import type { AuthMode, KeyProvider } from '../auth.ts';
+import { InvalidParameterError } from '../errors/errors.ts';
 import type { CacheStore } from '../cache/store.ts';
 import type { BackoffOptions } from '../net/retry.ts';
 import type { Transport } from '../net/transport.ts';
@@ -78,19 +79,19 @@ export const defaultSleep: Sleep = (ms, signal) =>
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** Refuses a base URL that is not https, unless it is loopback (the local sandbox). */
+/** Refuses a base URL that is not https, unless it is loopback (the local sandbox): an `invalid_parameter` naming baseURL. */
 export function checkBaseURL(baseURL: string): string {
   let url: URL;
   try {
     url = new URL(baseURL);
   } catch {
-    throw new TypeError(`Invalid baseURL ${JSON.stringify(baseURL)}: give a full address such as "https://api.example.com".`);
+    throw new InvalidParameterError('baseURL', `Invalid baseURL ${JSON.stringify(baseURL)}: give a full address such as "https://api.example.com".`);
   }
   if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname) && !/^127\.\d+\.\d+\.\d+$/.test(url.hostname)) {
-    throw new TypeError(`Refused baseURL ${url.origin}: the service requires HTTPS (plain http is allowed only for loopback addresses such as http://127.0.0.1). Use https://.`);
+    throw new InvalidParameterError('baseURL', `Refused baseURL ${url.origin}: the service requires HTTPS (plain http is allowed only for loopback addresses such as http://127.0.0.1). Use https://.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`Refused baseURL ${url.origin}: use https://.`);
-  if (url.username || url.password || url.search) throw new TypeError('Refused baseURL: it must not hold credentials or a query string; give the key with apiKey or getApiKey.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidParameterError('baseURL', `Refused baseURL ${url.protocol}//${url.host}: use https://.`);
+  if (url.username || url.password || url.search) throw new InvalidParameterError('baseURL', 'Refused baseURL: it must not hold credentials or a query string; give the key with apiKey or getApiKey.');
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   return `${url.origin}${path}`;
 }
