@@ -62,6 +62,24 @@ describe('FileQuotaStore', () => {
     expect(await readdir(dir)).toEqual(['quota-k.json']);
   });
 
+  it('goes on when the process holding the lock is killed', async () => {
+    const lockModule = fileURLToPath(new URL('./quota-file-lock.ts', import.meta.url));
+    const script = `import { lockFile } from ${JSON.stringify(lockModule)};
+      await lockFile(process.argv[1]);
+      process.stdout.write('locked\\n');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, join(dir, 'quota-k.json.lock')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+      child.on('error', reject);
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const store = new FileQuotaStore({ dir, timeoutMs: 5_000 });
+    expect(await store.update('k', (log) => log.sent.push(1))).toBe(1);
+  });
+
   it('says which file to delete when a live process keeps the lock', async () => {
     await writeFile(join(dir, 'quota-k.json.lock'), `${process.ppid} cafe`);
     const store = new FileQuotaStore({ dir, timeoutMs: 50 });

@@ -77,7 +77,10 @@ export class FileQuotaStore implements QuotaStore {
   }
 
   async #locked(file: string, changes: Array<(log: QuotaLog) => unknown>): Promise<Array<{ ok: boolean; value: unknown }>> {
-    this.#ready ??= mkdir(this.#dir, { recursive: true });
+    this.#ready ??= mkdir(this.#dir, { recursive: true }).catch((error: unknown) => {
+      this.#ready = undefined; // try again on the next change (the folder may be creatable later)
+      throw error;
+    });
     await this.#ready;
     const release = await lockFile(`${file}.lock`, this.#lock);
     try {
