@@ -105,22 +105,31 @@ export function groupIndicatorRecords(records: readonly IndicatorRecord[]): Map<
   return groups;
 }
 
-/** One Series of trade: a `value` and `ytd_value` column per flow present ('exports.value', ...). */
+/**
+ * One Series of trade: a `value` and `ytd_value` column per flow present ('exports.value', ...).
+ * When the records span several partners or HS codes, each combination gets its own columns
+ * ('exports.US.TOTAL.value'), so no value overwrites another.
+ */
 export function tradeSeries(records: readonly TradeRecord[], query: Extract<SeriesQuery, { kind: 'trade' }>, ctx: MapContext): Series {
+  const combos = new Set(records.map((r) => `${r.partner}|${r.hs_code}`));
+  const split = combos.size > 1;
+  const groupOf = (r: TradeRecord): string => (split ? `${r.flow}.${r.partner}.${r.hs_code}` : r.flow);
+  const groups = [...new Set(records.map(groupOf))];
   const flows = [...new Set(records.map((r) => r.flow))];
-  if (flows.length === 0 && query.flow) flows.push(query.flow);
+  if (groups.length === 0 && query.flow) groups.push(query.flow);
   const periods = [...new Set(records.map((r) => r.period))].sort();
   const at = new Map(periods.map((p, i) => [p, i]));
   const unit = records[0]?.unit ?? null;
   const columns: SeriesColumn[] = [];
   const values: Array<Array<number | null>> = [];
-  for (const flow of flows) {
-    const label = flow.charAt(0).toUpperCase() + flow.slice(1);
-    columns.push({ key: `${flow}.value`, label, unit }, { key: `${flow}.ytd_value`, label: `${label}, year to date`, unit });
+  for (const group of groups) {
+    const [flow = group, ...rest] = group.split('.');
+    const label = `${flow.charAt(0).toUpperCase()}${flow.slice(1)}${rest.length ? ` (${rest.join(', ')})` : ''}`;
+    columns.push({ key: `${group}.value`, label, unit }, { key: `${group}.ytd_value`, label: `${label}, year to date`, unit });
     const v = new Array<number | null>(periods.length).fill(null);
     const ytd = new Array<number | null>(periods.length).fill(null);
     for (const r of records) {
-      if (r.flow !== flow) continue;
+      if (groupOf(r) !== group) continue;
       const i = at.get(r.period)!;
       v[i] = r.value;
       ytd[i] = r.ytd_value ?? null;
@@ -128,14 +137,15 @@ export function tradeSeries(records: readonly TradeRecord[], query: Extract<Seri
     values.push(v, ytd);
   }
   const first = records[0];
-  const partner = query.partner ?? first?.partner ?? 'WLD';
-  const hs = query.hs_code ?? first?.hs_code ?? 'TOTAL';
+  const partner = query.partner ?? (split ? [...new Set(records.map((r) => r.partner))].join(',') : first?.partner ?? 'WLD');
+  const hs = query.hs_code ?? (split ? [...new Set(records.map((r) => r.hs_code))].join(',') : first?.hs_code ?? 'TOTAL');
   const dimensions: Record<string, string> = { flow: query.flow ?? flows.join(','), partner, hs_code: hs };
-  if (first?.partner_name) dimensions['partner_name'] = first.partner_name;
-  if (first?.hs_description) dimensions['hs_description'] = first.hs_description;
+  if (!split && first?.partner_name) dimensions['partner_name'] = first.partner_name;
+  if (!split && first?.hs_description) dimensions['hs_description'] = first.hs_description;
+  const what = split ? `${partner}; ${hs}` : `${first?.partner_name ?? partner}, ${first?.hs_description ?? hs}`;
   return {
     id: seriesId(query), kind: 'trade',
-    title: `Vietnam trade: ${flows.join(', ') || 'no data'} (${first?.partner_name ?? partner}, ${first?.hs_description ?? hs})`,
+    title: `Vietnam trade: ${flows.join(', ') || 'no data'} (${what})`,
     frequency: 'monthly', dimensions, columns, periods, values, provenance: provenance(ctx, query),
   };
 }
