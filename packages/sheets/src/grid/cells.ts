@@ -1,5 +1,5 @@
 /** Small helpers to build and read Grids, shared by the layouts and every renderer. */
-import type { Cell, CellStyle, CellValue, Grid } from './types.ts';
+import type { Cell, CellStyle, CellValue, Grid, Range } from './types.ts';
 
 /** A cell with an optional style and format (omitting what is not set, for exact optional types). */
 export function cell(v: CellValue, style?: CellStyle, fmt?: string): Cell {
@@ -52,4 +52,31 @@ export function textWidth(value: CellValue): number {
   if (value instanceof Date) return 10;
   if (typeof value === 'boolean') return 5;
   return String(value).length;
+}
+
+/** Points per line of 11-point text. */
+const LINE_POINTS = 15;
+/** Wrapping breaks at word and punctuation boundaries, wasting part of each line: a margin. */
+const WRAP_WASTE = 1.2;
+
+/**
+ * Heights for the head rows whose text wraps: each wrapping cell needs ceil(text / room) lines,
+ * where room is the width of its column, or of its merged range.
+ */
+export function wrappedRowHeights(rows: Cell[][], widths: readonly number[], merges: readonly Range[], wraps: (c: Cell) => boolean): Record<number, number> {
+  const heights: Record<number, number> = {};
+  rows.forEach((row, r) => {
+    let lines = 1;
+    row.forEach((c, col) => {
+      if (c === undefined || typeof c.v !== 'string' || !wraps(c)) return;
+      const merge = merges.find((m) => m.top === r && m.left === col);
+      let width = 0;
+      for (let i = col; i <= (merge?.right ?? col); i += 1) width += widths[i] ?? 10;
+      const room = Math.max(1, width - 2);
+      const needed = c.v.length <= room ? 1 : Math.ceil((c.v.length / room) * WRAP_WASTE);
+      lines = Math.max(lines, needed);
+    });
+    if (lines > 1) heights[r] = lines * LINE_POINTS;
+  });
+  return heights;
 }

@@ -99,6 +99,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
     columns,
     merges: [],
     notes: [],
+    rowHeights: {},
     frozenRows: headerRow + 1,
     frozenColumns: 0,
     regions: {

@@ -21,9 +21,9 @@ const WIDTHS = [20, 34, 40, 10, 10, 30, 13, 26, 60, 12];
 export function metadataGrid(series: readonly Series[], info: MetadataInfo): Grid {
   const rows: Cell[][] = [
     [cell('Econdata export', 'title')],
-    [cell('Created at', 'label'), cell(info.createdAt, 'meta')],
-    [cell('Product version', 'label'), cell(info.productVersion, 'meta')],
-    [cell('Series', 'label'), cell(series.length, 'meta')],
+    [cell('Created at', 'label'), cell(info.createdAt, 'text')],
+    [cell('Product version', 'label'), cell(info.productVersion, 'text')],
+    [cell('Series', 'label'), cell(series.length, 'text')],
     [],
     HEADER.map((h) => cell(h, 'header')),
   ];
@@ -33,7 +33,7 @@ export function metadataGrid(series: readonly Series[], info: MetadataInfo): Gri
       [
         info.sheetOf.get(s.id) ?? null, s.id, s.title, s.kind, s.frequency, p.source, p.last_updated, p.retrieved_at,
         queryText(p.endpoint, p.query), p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no',
-      ].map((v) => cell(v, 'meta')),
+      ].map((v) => cell(v, 'text')),
     );
   }
   const last = rows.length - 1;
@@ -45,6 +45,7 @@ export function metadataGrid(series: readonly Series[], info: MetadataInfo): Gri
     columns: WIDTHS.map((width) => ({ width, role: 'label' as const })),
     merges: [],
     notes: [],
+    rowHeights: {},
     frozenRows: 0,
     frozenColumns: 0,
     regions: { header: { top: 5, left: 0, bottom: 5, right: HEADER.length - 1 }, data: { top: 6, left: 0, bottom: last, right: HEADER.length - 1 } },

@@ -13,7 +13,8 @@
 export type CellValue = number | string | Date | boolean | null;
 
 /** How a renderer should present a cell; renderers map these to their own styling. */
-export type CellStyle = 'title' | 'label' | 'meta' | 'header' | 'period' | 'value' | 'warning';
+/** 'meta' (provenance values) wraps within its column; 'text' is plain, unwrapped text. */
+export type CellStyle = 'title' | 'label' | 'meta' | 'text' | 'header' | 'period' | 'value' | 'warning';
 
 /** One cell. `fmt` is an Excel number format code (LibreOffice reads the same codes). */
 export interface Cell {
@@ -97,6 +98,11 @@ export interface Grid {
   columns: GridColumn[];
   merges: Range[];
   notes: Note[];
+  /**
+   * Heights in points of rows whose wrapped text needs more than one line (by Grid row index).
+   * Spreadsheets do not grow rows to fit wrapped text when they open a file, so the layout says.
+   */
+  rowHeights: Record<number, number>;
   /** Rows frozen at the top when the sheet is scrolled: everything down to the header row. */
   frozenRows: number;
   /** Columns frozen at the left (the period column in wide layouts). */

@@ -9,14 +9,16 @@
  */
 import type { Frequency, Series } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
-import { cell, textWidth } from './cells.ts';
+import { cell, textWidth, wrappedRowHeights } from './cells.ts';
 import { displayWidth, valueFormat } from './formats.ts';
 import { periodFormat, periodToSerial } from './periods.ts';
 import { dimensionLabel, LABEL, queryText, STALE_TEXT } from './provenance.ts';
 import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
-const MIN_WIDTH = 10;
-const MAX_WIDTH = 40;
+const MIN_WIDTH = 12;
+const MAX_WIDTH = 30;
+/** Provenance text (ids, queries) wraps rather than widening the data columns past this. */
+const MAX_META_WIDTH = 20;
 
 /** Splits series by frequency, in the order frequencies first appear. */
 export function groupByFrequency(series: readonly Series[]): Array<{ frequency: Frequency; series: Series[] }> {
@@ -89,7 +91,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
       if (right > left) merges.push({ top: rows.length, left, bottom: rows.length, right });
       // A merged group shares its width; a long value should not make every column wide.
       const share = Math.ceil(textWidth(v) / (right - left + 1));
-      for (let c = left; c <= right; c += 1) widths[c] = Math.max(widths[c] ?? 0, Math.min(share, MAX_WIDTH));
+      for (let c = left; c <= right; c += 1) widths[c] = Math.max(widths[c] ?? 0, Math.min(share + 1, MAX_META_WIDTH));
     });
     widths[0] = Math.max(widths[0] ?? 0, label.length + 1);
     rows.push(row);
@@ -133,6 +135,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     ...plan.map((p, i) => ({ width: Math.min(widths[i + 1] ?? MIN_WIDTH, MAX_WIDTH), role: p.kind, series: p.series, key: p.key })),
   ];
   const lastCol = plan.length;
+  const rowHeights = wrappedRowHeights(rows, columns.map((c) => c.width), merges, (c) => c.style === 'meta' || c.style === 'warning');
   return {
     name,
     orientation: 'wide',
@@ -141,6 +144,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     columns,
     merges,
     notes: [],
+    rowHeights,
     frozenRows: headerRow + 1,
     frozenColumns: 1,
     regions: {

@@ -14,7 +14,7 @@ import { csvField, escapeCsvText, gridToCsv, unescapeCsvText, writeCsv } from '.
 function tinyGrid(cells: Array<string | number | null>): Grid {
   return {
     name: 't', orientation: 'long', rows: [cells.map((v) => ({ v }))], body: { rowCount: 0, columns: [] },
-    columns: [], merges: [], notes: [], frozenRows: 0, frozenColumns: 0,
+    columns: [], merges: [], notes: [], rowHeights: {}, frozenRows: 0, frozenColumns: 0,
     regions: { header: { top: 0, left: 0, bottom: 0, right: 0 }, data: { top: 1, left: 0, bottom: 0, right: 0 } },
   };
 }

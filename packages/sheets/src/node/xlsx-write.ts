@@ -21,14 +21,19 @@ export const EXCEL_MAX_ROWS = 1_048_576;
 type Style = Partial<ExcelJS.Style>;
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDDEBF7' } };
+// A named font everywhere: a cell font without a name falls back to a serif face in LibreOffice.
+const FONT = { name: 'Calibri', family: 2, size: 11 } as const;
+const GREY = { argb: 'FF404040' };
 const BASE: Record<CellStyle, Style> = {
-  title: { font: { bold: true, size: 13 } },
-  label: { font: { bold: true, color: { argb: 'FF404040' } } },
-  meta: { font: { color: { argb: 'FF404040' } }, alignment: { horizontal: 'left' } },
-  header: { font: { bold: true }, fill: HEADER_FILL, border: { bottom: { style: 'thin' } }, alignment: { horizontal: 'center', wrapText: true } },
-  period: { alignment: { horizontal: 'left' } },
-  value: {},
-  warning: { font: { bold: true, color: { argb: 'FFC00000' } } },
+  title: { font: { ...FONT, bold: true, size: 13 } },
+  label: { font: { ...FONT, bold: true, color: GREY }, alignment: { vertical: 'top' } },
+  // Provenance text wraps within the series' columns instead of widening them.
+  meta: { font: { ...FONT, color: GREY }, alignment: { horizontal: 'left', vertical: 'top', wrapText: true } },
+  header: { font: { ...FONT, bold: true }, fill: HEADER_FILL, border: { bottom: { style: 'thin' } }, alignment: { horizontal: 'center', vertical: 'middle', wrapText: true } },
+  text: { font: { ...FONT, color: GREY }, alignment: { horizontal: 'left' } },
+  period: { font: FONT, alignment: { horizontal: 'left' } },
+  value: { font: FONT },
+  warning: { font: { ...FONT, bold: true, color: { argb: 'FFC00000' } }, alignment: { horizontal: 'left', vertical: 'top', wrapText: true } },
 };
 
 /**
@@ -46,8 +51,9 @@ class StyleCache {
   }
 }
 
-function putRow(ws: ExcelJS.Worksheet, rowNumber: number, cells: Cell[], styles: StyleCache, notes?: Map<string, string>): void {
+function putRow(ws: ExcelJS.Worksheet, rowNumber: number, cells: Cell[], styles: StyleCache, notes?: Map<string, string>, height?: number): void {
   const row = ws.getRow(rowNumber);
+  if (height !== undefined) row.height = height;
   cells.forEach((c, i) => {
     if (c === undefined) return;
     const style = styles.get(c.style, c.fmt);
@@ -99,12 +105,13 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
     throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
   }
   const views: Array<Partial<ExcelJS.WorksheetView>> = grid.frozenRows > 0 || grid.frozenColumns > 0 ? [{ state: 'frozen', xSplit: grid.frozenColumns, ySplit: grid.frozenRows }] : [];
-  const ws = wb.addWorksheet(name, { views });
+  // Printed (or saved as PDF), a sheet fits its columns on the page width.
+  const ws = wb.addWorksheet(name, { views, pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
   ws.columns = grid.columns.map((c) => ({ width: c.width }));
   for (const m of grid.merges) ws.mergeCells(m.top + 1, m.left + 1, m.bottom + 1, m.right + 1);
   // Notes go on head cells (headers, provenance); body cells are written without a lookup.
   const notes = new Map(grid.notes.map((n) => [`${n.row}:${n.col}`, n.text]));
-  grid.rows.forEach((cells, r) => putRow(ws, r + 1, cells, styles, notes));
+  grid.rows.forEach((cells, r) => putRow(ws, r + 1, cells, styles, notes, grid.rowHeights[r]));
   // The body is read column-major straight from the Grid: no Cell objects per value, and one
   // style object per column unless its format varies by row.
   const offset = grid.rows.length + 1;
