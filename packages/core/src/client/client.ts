@@ -12,7 +12,8 @@ import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams
 import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
 import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportStream } from './export.ts';
-import { estimateJob, fetchSeriesJob, type Estimate, type SeriesResult } from './fetch-series.ts';
+import { estimateJob, fetchSeriesJob, type BatchState, type Estimate, type SeriesResult } from './fetch-series.ts';
+import { BATCH_COMBINATION_LIMIT } from '../plan/planner.ts';
 import { readJson, requestJson, type CacheConfig } from './json.ts';
 import { checkBaseURL, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
 import { execute, type AttemptOptions, type EngineConfig, type RequestSpec } from './request.ts';
@@ -29,8 +30,8 @@ export class EconDataClient {
   readonly #options: ClientOptions;
   /** @internal */ readonly engine: EngineConfig;
   /** @internal */ readonly cache: CacheConfig;
-  /** Set when the service refused the batch route (404/405): later jobs go single at once. */
-  #batchRefused = { value: false };
+  /** What the service taught about its batch route: refused (404/405), or a smaller limit than 100. */
+  #batch: BatchState = { refused: false, limit: BATCH_COMBINATION_LIMIT };
 
   constructor(options: ClientOptions) {
     const baseURL = checkBaseURL(options.baseURL);
@@ -65,7 +66,7 @@ export class EconDataClient {
   /** A client with some options changed, sharing this one's gate, cache and transport. */
   withOptions(partial: Partial<ClientOptions>): EconDataClient {
     const next = new EconDataClient({ transport: this.engine.transport, gate: this.engine.gate, ...this.#options, ...partial } as ClientOptions);
-    next.#batchRefused = this.#batchRefused;
+    next.#batch = this.#batch;
     return next;
   }
 
@@ -90,9 +91,9 @@ export class EconDataClient {
     };
   }
 
-  /** @internal Whether the batch route is known to be refused. */
-  get batchRefused(): { value: boolean } {
-    return this.#batchRefused;
+  /** @internal What the service taught about its batch route (shared with `withOptions` copies). */
+  get batch(): BatchState {
+    return this.#batch;
   }
 
   async #get<T>(path: string, params: Params, check: RecordCheck, call?: CallOptions): Promise<ApiResult<T>> {

@@ -67,6 +67,25 @@ describe('fetchSeries', () => {
     expect((await c.estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(2);
   });
 
+  it('learns a smaller batch limit from a 400 that names it, and packs to it from then on', async () => {
+    const inner = service();
+    const t = new FakeTransport((req) => {
+      if (req.url.endsWith('/indicators/batch')) {
+        const body = JSON.parse(req.body!) as { indicators: string[]; countries: string[] };
+        const n = body.indicators.length * body.countries.length;
+        if (n > 4) return json(400, { success: false, error: { message: `Invalid parameters: indicators x countries is ${n} combinations; the batch limit is 4` } });
+      }
+      return inner(req);
+    });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t });
+    const job = ['A', 'B', 'C'].flatMap((i) => ['VN', 'TH', 'LA'].map((cc) => q(i, cc)));
+    const results = await c.fetchSeries(job);
+    expect(results.map((r) => (r.ok ? r.series.id : r.error.code))).toEqual(job.map((x) => `indicator:WB:${(x as { indicator: string }).indicator}:${(x as { country: string }).country}:2019-2021`));
+    // 1 refused batch of 9, then 9 pairs in rectangles of at most 4: 3 requests (the bound).
+    expect(t.requests).toHaveLength(4);
+    expect(await c.withOptions({}).estimate(job)).toMatchObject({ requests: 3, minimumRequests: 3 });
+  });
+
   it('answers from the cache, then serves stale entries marked stale when the service is unreachable', async () => {
     let now = Date.parse('2026-11-22T08:00:00Z');
     const cache = new MemoryCacheStore();

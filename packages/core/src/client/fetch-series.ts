@@ -33,10 +33,18 @@ export interface Estimate {
   quota?: QuotaEstimate;
 }
 
+/** What the client learned about the batch route; shared by a client and its `withOptions` copies. */
+export interface BatchState {
+  /** The route is absent or not allowed (404 Not found, 405): jobs go single at once. */
+  refused: boolean;
+  /** The combination limit, lowered when the service names a smaller one in a 400. */
+  limit: number;
+}
+
 interface Host {
   engine: EngineConfig;
   cache: CacheConfig;
-  batchRefused: { value: boolean };
+  batch: BatchState;
   attemptOptions(call?: CallOptions): AttemptOptions & { cache: CacheMode };
 }
 
@@ -57,6 +65,17 @@ function toSeries(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: numbe
 function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): SeriesResult {
   if (isCachedNotFound(entry.value)) return { ok: false, error: notFoundFromCache(entry.value) };
   return { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, stale) };
+}
+
+function planOptions(host: Host): { batch: boolean; batchLimit: number } {
+  return { batch: !host.batch.refused, batchLimit: host.batch.limit };
+}
+
+/** The limit a 400 names ("the batch limit is 50", "at most 50 combinations"), when smaller than the one in use. */
+function smallerLimit(error: EconError, current: number): number | undefined {
+  const m = /(?:batch limit is|at most|limit of)\s*(\d+)/i.exec(error.serverMessage ?? '');
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n >= 1 && n < current ? n : undefined;
 }
 
 async function lookUp(host: Host, keys: Iterable<string>, mode: CacheMode): Promise<Map<string, CacheEntry>> {
@@ -82,9 +101,9 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
   const opts = host.attemptOptions(call);
   const { engine, cache } = host;
   const now = engine.clock.now();
-  const planned = planRequests(queries, { batch: !host.batchRefused.value });
+  const planned = planRequests(queries, planOptions(host));
   const entries = await lookUp(host, planned.unique.keys(), opts.cache);
-  const plan = entries.size ? planRequests(queries, { batch: !host.batchRefused.value, cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : planned;
+  const plan = entries.size ? planRequests(queries, { ...planOptions(host), cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : planned;
   const results = new Array<SeriesResult | undefined>(queries.length);
   const settle = (u: UniqueQuery, r: SeriesResult): void => {
     for (const p of u.positions) results[p] = r;
@@ -138,10 +157,22 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
         await succeed(u, { data, metadata: { ...result.metadata, total_records: data.length } });
       }
     } catch (error) {
-      // The batch route refused (absent, not allowed, or a smaller limit): the same queries go one by one.
       const status = error instanceof EconError ? error.status : undefined;
+      // A smaller batch limit than ours: learn it and send these queries again, packed to it.
+      const limit = status === 400 ? smallerLimit(error as EconError, host.batch.limit) : undefined;
+      if (limit !== undefined) {
+        host.batch.limit = Math.min(host.batch.limit, limit);
+        // The new plan's queries are the same requests (same keys): answers go to the original positions.
+        const own = new Map(req.members.map((m) => [m.key, m]));
+        const again = planRequests(req.members.map((m) => m.query), planOptions(host)).requests;
+        await pool(again, CONCURRENCY, (r) => (r.kind === 'batch'
+          ? batch({ ...r, members: r.members.map((m) => own.get(m.key)!) })
+          : single(own.get(r.member.key)!)));
+        return;
+      }
+      // The batch route refused (absent, not allowed, or this body): the same queries go one by one.
       if (status === 400 || status === 404 || status === 405) {
-        if (status === 405 || (status === 404 && /^not found/i.test((error as EconError).serverMessage ?? ''))) host.batchRefused.value = true;
+        if (status === 405 || (status === 404 && /^not found/i.test((error as EconError).serverMessage ?? ''))) host.batch.refused = true;
         await pool(req.members, CONCURRENCY, single);
         return;
       }
@@ -157,9 +188,9 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
 export async function estimateJob(host: Host, queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
   const mode = call?.cache ?? host.attemptOptions().cache;
   const now = host.engine.clock.now();
-  const first = planRequests(queries, { batch: !host.batchRefused.value });
+  const first = planRequests(queries, planOptions(host));
   const entries = await lookUp(host, first.unique.keys(), mode);
-  const plan = entries.size ? planRequests(queries, { batch: !host.batchRefused.value, cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : first;
+  const plan = entries.size ? planRequests(queries, { ...planOptions(host), cached: (k) => (entries.get(k)?.expiresAt ?? 0) > now }) : first;
   const estimate: Estimate = { ...plan.stats };
   const gate = host.engine.gate;
   if (gate.estimate) estimate.quota = await gate.estimate(plan.stats.requests);
