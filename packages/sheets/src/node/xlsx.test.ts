@@ -7,6 +7,8 @@ import type { Series } from '@econdata/core';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
 import { layoutSeries } from '../grid/layout.ts';
 import type { Grid } from '../grid/types.ts';
+import { readCsv } from './csv-read.ts';
+import { writeCsv } from './csv-write.ts';
 import { readXlsx } from './xlsx-read.ts';
 import { EXCEL_MAX_ROWS, writeSeriesXlsx, writeXlsx } from './xlsx-write.ts';
 
@@ -19,6 +21,22 @@ describe('XLSX round trip', () => {
     const grids = await writeSeriesXlsx(file, all, { createdAt: '2026-11-22T00:00:00.000Z', productVersion: '9.9.9' });
     expect(grids.map((g) => g.name)).toEqual(['Indicators (annual)', 'Indicators (quarterly)', 'Trade', 'Stocks']);
     expect(await readXlsx(file)).toStrictEqual(all);
+  });
+
+  it.each(['Asia/Ho_Chi_Minh', 'America/Los_Angeles'])('round-trips XLSX and CSV without a date shift in %s', async (zone) => {
+    const saved = process.env['TZ'];
+    process.env['TZ'] = zone;
+    try {
+      expect(new Date(2024, 0, 1).getTimezoneOffset()).toBe(zone === 'Asia/Ho_Chi_Minh' ? -420 : 480);
+      const dir = await mkdtemp(join(tmpdir(), 'sheets-tz-'));
+      await writeSeriesXlsx(join(dir, 'tz.xlsx'), all);
+      expect(await readXlsx(join(dir, 'tz.xlsx'))).toStrictEqual(all);
+      await writeCsv(join(dir, 'tz.csv'), layoutSeries(all, { orientation: 'long' }));
+      expect(await readCsv(join(dir, 'tz.csv'))).toStrictEqual(all);
+    } finally {
+      if (saved === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = saved;
+    }
   });
 
   it('reads a long workbook back exactly', async () => {
