@@ -157,6 +157,7 @@ export class EconDataClient {
   /**
    * Many queries at once: validated, de-duplicated, answered from the cache where possible, indicator
    * queries coalesced into batches. One result per query, in order; one bad query never sinks the others.
+   * Duplicate queries share one Series object: copy it before changing it.
    */
   async fetchSeries(queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
     return fetchSeriesJob(this, queries, call);
