@@ -7,3 +7,4 @@ export * from './key-id.ts';
 export * from './status.ts';
 export * from './ledger.ts';
 export * from './fake-clock.ts';
+export type { QuotaLedgerOptions } from './options.ts';

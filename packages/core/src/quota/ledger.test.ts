@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isEconError, QuotaExhaustedError } from '../errors/errors.ts';
 import { FakeClock } from './fake-clock.ts';
 import type { RequestPermit } from './gate.ts';
-import { QuotaLedger, type QuotaLedgerOptions } from './ledger.ts';
+import { QuotaLedger } from './ledger.ts';
+import type { QuotaLedgerOptions } from './options.ts';
 import { DAY_MS, MINUTE_MS } from './plans.ts';
 import { MemoryQuotaStore } from './store.ts';
 

@@ -4,42 +4,17 @@
  * spent, learns from the service's refusals and headers, and keeps its log in a QuotaStore so that
  * a restart does not reset the day and processes sharing a key share one count.
  */
-import { AbortError, QuotaExhaustedError } from '../errors/errors.ts';
+import { AbortError } from '../errors/errors.ts';
+import { exhaustedError, takeSlots, type Decision, type Exhaustion } from './admission.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { estimateJob } from './estimate.ts';
 import type { AcquireOptions, QuotaEstimate, RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from './gate.ts';
 import { learnFromHint, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
-import { dayLeaves, emptyLog, insertSorted, minuteLeaves, prune, roomAt, usage, type QuotaLog } from './log.ts';
+import { emptyLog, insertSorted, prune, usage, type QuotaLog } from './log.ts';
 import { planLabel, planLimits, windowLengths, type PlanLimits, type PlanSpec, type WindowLengths } from './plans.ts';
 import { computeStatus, type QuotaStatus } from './status.ts';
 import { checkKeyId, MemoryQuotaStore, type QuotaStore } from './store.ts';
-
-export interface QuotaLedgerOptions {
-  /** The user's plan (from their profile); change it later with `setPlan`. */
-  plan: PlanSpec;
-  /** Where usage is kept. @default a new MemoryQuotaStore (no persistence, no sharing) */
-  store?: QuotaStore;
-  /** The key's fingerprint (`await quotaKeyId(key)`), never the key. @default 'default' */
-  keyId?: string;
-  /** @default real time */
-  clock?: Clock;
-  /** Divides both windows, like the sandbox's `--time-scale` (60: a minute lasts 1 s). @default 1 */
-  timeScale?: number;
-  /** Requests kept unused in each window, below the plan's limits. @default 0 */
-  safetyMargin?: number;
-  /** Requests in flight at once from this ledger, whatever the plan. @default 8 */
-  concurrency?: number;
-  /** How long an unreported request counts as in flight before it counts as sent (real ms). @default 120000 */
-  leaseMs?: number;
-}
-
-/** What one look at the log decided: the slots taken, then why no more could be. */
-interface Decision {
-  /** Pending-entry ids of the slots taken (undefined entries: unlimited plan, nothing recorded). */
-  admitted: Array<string | undefined>;
-  /** Set when fewer slots than asked for were free. */
-  stop?: { kind: 'wait'; until: number } | { kind: 'exhausted'; resetAt: number; used: number; limit: number | null };
-}
+import { wholeAtLeast, type QuotaLedgerOptions } from './options.ts';
 
 interface Waiter {
   resolve(permit: RequestPermit): void;
@@ -93,6 +68,12 @@ export class QuotaLedger implements RequestGate {
   acquire(options: AcquireOptions): Promise<RequestPermit> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(new AbortError('Request cancelled before it was sent'));
+    if (this.#unlimitedNow() && !this.#head() && !this.#pumping && this.#inFlight < this.#concurrency) {
+      // Nothing to count and nobody ahead: no queue, no store.
+      const permit = this.#permit(undefined);
+      this.#emit();
+      return Promise.resolve(permit);
+    }
     return new Promise<RequestPermit>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -228,42 +209,34 @@ export class QuotaLedger implements RequestGate {
     }
   }
 
-  /** Takes up to `wanted` slots in one change of the log (one lock session for the file store). */
-  #decide(wanted: number): Promise<Decision> {
+  /** Unlimited, and not told to wait by a refusal: nothing to count, no store to touch. */
+  #unlimitedNow(): boolean {
     const limits = this.#effective();
     const blocked = Math.max(this.#snapshot.minuteBlockedUntil, this.#snapshot.dayBlockedUntil) > this.#clock.now();
-    // Unlimited and not told to wait by a refusal: nothing to count, no store to touch.
-    if (limits.minute === null && limits.day === null && !blocked) return Promise.resolve({ admitted: Array<undefined>(wanted).fill(undefined) });
-    return this.#update((log, now): Decision => {
-      const admitted: Array<string | undefined> = [];
-      const used = usage(log, now, this.#windows);
-      while (admitted.length < wanted) {
-        const dayFull = limits.day !== null && used.dayUsed >= limits.day;
-        if (dayFull || log.dayBlockedUntil > now) {
-          const room = (dayFull && roomAt(dayLeaves(log, this.#windows), used.dayUsed, limits.day as number)) || now;
-          return { admitted, stop: { kind: 'exhausted', resetAt: Math.max(room, log.dayBlockedUntil), used: used.dayUsed, limit: limits.day } };
-        }
-        const minuteFull = limits.minute !== null && used.minuteUsed >= limits.minute;
-        if (minuteFull || log.minuteBlockedUntil > now) {
-          const room = (minuteFull && roomAt(minuteLeaves(log, now, this.#windows), used.minuteUsed, limits.minute as number)) || now;
-          return { admitted, stop: { kind: 'wait', until: Math.max(room, log.minuteBlockedUntil) } };
-        }
-        if (limits.minute === null && limits.day === null) {
-          admitted.push(undefined);
-          continue;
-        }
-        const id = `${this.#idPrefix}-${(this.#nextId += 1)}`;
-        log.pending.push({ id, until: now + this.#leaseMs });
-        used.minuteUsed += 1;
-        used.dayUsed += 1;
-        admitted.push(id);
-      }
-      return { admitted };
-    });
+    return limits.minute === null && limits.day === null && !blocked;
+  }
+
+  /** Takes up to `wanted` slots in one change of the log (one lock session for the file store). */
+  #decide(wanted: number): Promise<Decision> {
+    if (this.#unlimitedNow()) return Promise.resolve({ admitted: Array<undefined>(wanted).fill(undefined) });
+    const limits = this.#effective();
+    return this.#update((log, now) => takeSlots(log, now, wanted, limits, this.#windows, () => ({ id: `${this.#idPrefix}-${(this.#nextId += 1)}`, until: now + this.#leaseMs })));
   }
 
   #admit(id: string | undefined): void {
     const waiter = this.#head();
+    const permit = this.#permit(id);
+    if (!waiter || !this.#remove(waiter)) {
+      // The waiter was cancelled while its slot was being taken: give the slot back.
+      permit.unused();
+      return;
+    }
+    waiter.resolve(permit);
+    this.#emit();
+  }
+
+  /** A permit for a slot taken (pending entry `id`), counted in flight until it is reported. */
+  #permit(id: string | undefined): RequestPermit {
     const acquiredAt = this.#clock.now();
     this.#inFlight += 1;
     let settled = false;
@@ -295,13 +268,7 @@ export class QuotaLedger implements RequestGate {
       failed: () => settle(undefined, true),
       unused: () => settle(undefined, false),
     };
-    if (!waiter || !this.#remove(waiter)) {
-      // The waiter was cancelled while its slot was being taken: give the slot back.
-      permit.unused();
-      return;
-    }
-    waiter.resolve(permit);
-    this.#emit();
+    return permit;
   }
 
   /** Queues a report; reports arriving together are written in one change of the log. */
@@ -344,24 +311,14 @@ export class QuotaLedger implements RequestGate {
     }, delay);
   }
 
-  #rejectAll(cause: Error | { resetAt: number; used: number; limit: number | null }): void {
+  #rejectAll(cause: Error | Exhaustion): void {
     const waiters = [...this.#queues.interactive, ...this.#queues.background];
     for (const waiter of waiters) {
       this.#remove(waiter);
-      waiter.reject(cause instanceof Error ? cause : this.#exhausted(cause));
+      waiter.reject(cause instanceof Error ? cause : exhaustedError(cause, planLabel(this.#plan), this.#timeScale, this.#clock.now()));
     }
     if (cause instanceof Error) this.#fail(cause);
     this.#emit();
-  }
-
-  #exhausted({ resetAt, used, limit }: { resetAt: number; used: number; limit: number | null }): QuotaExhaustedError {
-    const now = this.#clock.now();
-    const scaled = this.#timeScale === 1 ? '' : ` (time scale ${this.#timeScale})`;
-    const what = limit === null ? `The service refused this key for the day (${used} requests from here in the last 24 hours${scaled})` : `Today's allowance of ${limit} requests on the ${planLabel(this.#plan)} plan is spent (${used} in the last 24 hours${scaled})`;
-    return new QuotaExhaustedError(
-      `${what}; requests can be sent again from ${new Date(resetAt).toISOString()}. Use cached data until then, or upgrade the plan.`,
-      { resetAt: new Date(resetAt), retryAfterMs: Math.max(0, resetAt - now), scope: 'day' },
-    );
   }
 
   #fail(error: unknown): void {
@@ -375,9 +332,4 @@ export class QuotaLedger implements RequestGate {
     const status = this.status();
     for (const fn of this.#listeners) fn(status);
   }
-}
-
-function wholeAtLeast(name: string, value: number, min: number): number {
-  if (!(Number.isInteger(value) && value >= min)) throw new TypeError(`${name} must be a whole number >= ${min}, got ${String(value)}`);
-  return value;
 }
