@@ -107,7 +107,13 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
       key = cfg.getApiKey ? await cfg.getApiKey() : undefined;
     } catch (cause) {
       permit.unused();
-      throw new AuthenticationError('Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).', { cause: redact(String((cause as Error)?.message ?? cause)) });
+      // The key store's own message says what is missing and how to fix it (e.g. no OS keychain
+      // reachable): pass it on, redacted, instead of a generic "save the key again".
+      const reason = redact(String((cause as Error)?.message ?? cause ?? '')).trim();
+      const message = reason
+        ? `Could not read the API key of this profile: ${reason}`
+        : 'Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).';
+      throw new AuthenticationError(message, { cause: reason });
     }
     if (key === '') key = undefined;
     if (signal?.aborted) {

@@ -160,7 +160,7 @@ describe('the gate and the key provider', () => {
     const log: string[] = [];
     const gate: RequestGate = { acquire: async () => ({ answered: () => log.push('answered'), refused: () => log.push('refused'), failed: () => log.push('failed'), unused: () => log.push('unused') }) };
     const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: new FakeTransport(ok), gate, getApiKey: () => { throw new Error('keychain locked'); } });
-    await expect(c.getIndicators(q)).rejects.toMatchObject({ code: 'authentication', message: 'Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).' });
+    await expect(c.getIndicators(q)).rejects.toMatchObject({ code: 'authentication', message: 'Could not read the API key of this profile: keychain locked' });
     expect(log).toEqual(['unused']);
   });
 
