@@ -57,7 +57,7 @@ export function textWidth(value: CellValue): number {
 /** Points per line of 11-point text. */
 const LINE_POINTS = 15;
 /** Wrapping breaks at word and punctuation boundaries, wasting part of each line: a margin. */
-const WRAP_WASTE = 1.2;
+const WRAP_WASTE = 1.15;
 
 /**
  * Heights for the head rows whose text wraps: each wrapping cell needs ceil(text / room) lines,
@@ -72,7 +72,7 @@ export function wrappedRowHeights(rows: Cell[][], widths: readonly number[], mer
       const merge = merges.find((m) => m.top === r && m.left === col);
       let width = 0;
       for (let i = col; i <= (merge?.right ?? col); i += 1) width += widths[i] ?? 10;
-      const room = Math.max(1, width - 2);
+      const room = Math.max(1, width - 1);
       const needed = c.v.length <= room ? 1 : Math.ceil((c.v.length / room) * WRAP_WASTE);
       lines = Math.max(lines, needed);
     });

@@ -14,7 +14,7 @@ describe('wide layout', () => {
   it('puts the provenance block above the data, one column group per series', () => {
     expect(grid.rows.map((r) => r[0]?.v ?? null)).toEqual([
       'Series', 'Title', 'Kind', 'Source code', 'Indicator code', 'Indicator name', 'Country code', 'Country',
-      'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Stale', 'Unit', 'Field', null, 'Period',
+      'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Stale', 'Column', 'Unit', 'Field', null, 'Period',
     ]);
     const row = (label: string): unknown[] => v(grid.rows.find((r) => r[0]?.v === label) ?? []);
     expect(row('Query')).toEqual([
@@ -30,11 +30,14 @@ describe('wide layout', () => {
     // The inflation series spans its value and its flag column.
     expect(grid.merges).toContainEqual({ top: 0, left: 3, bottom: 0, right: 4 });
     expect(grid.regions).toEqual({
-      provenance: { top: 0, left: 0, bottom: 15, right: 4 },
-      header: { top: 17, left: 0, bottom: 17, right: 4 },
-      data: { top: 18, left: 0, bottom: 21, right: 4 },
+      provenance: { top: 0, left: 0, bottom: 16, right: 4 },
+      header: { top: 18, left: 0, bottom: 18, right: 4 },
+      data: { top: 19, left: 0, bottom: 22, right: 4 },
     });
-    expect([grid.frozenRows, grid.frozenColumns]).toEqual([18, 1]);
+    expect([grid.frozenRows, grid.frozenColumns]).toEqual([19, 1]);
+    // Headers name the series; the Column row keeps the column's own label.
+    expect(v(grid.rows[18] ?? [])).toEqual(['Period', 'GDP (current US$): Viet Nam', 'GDP (current US$): Namibia', 'Inflation, average consumer prices: Viet Nam', 'is_projection']);
+    expect(row('Column')).toEqual(['Column', 'GDP (current US$)', 'GDP (current US$)', 'Inflation (annual %)', 'is_projection']);
   });
 
   it('writes periods as UTC dates with their format, values as numbers, missing as empty', () => {
@@ -60,6 +63,7 @@ describe('wide layout', () => {
   it('lays out OHLCV with one merged provenance group and per-column units', () => {
     const s = layoutSeries([stock]);
     expect(v(s.rows.find((r) => r[0]?.v === 'Unit') ?? [])).toEqual(['Unit', 'thousand VND', 'thousand VND', 'thousand VND', 'thousand VND', 'shares']);
+    expect(v(s.rows.find((r) => r[0]?.v === 'Period') ?? [])).toEqual(['Period', 'ACB: Open', 'ACB: High', 'ACB: Low', 'ACB: Close', 'ACB: Volume']);
     expect(s.merges).toContainEqual({ top: 0, left: 1, bottom: 0, right: 5 });
     expect(bodyRow(s, 1).map((c) => c.fmt)).toEqual(['yyyy-mm-dd', '#,##0.00', '#,##0.00', '#,##0.00', '#,##0.00', '#,##0']);
     expect(v(bodyRow(s, 1))).toEqual(['2024-01-03', 23.45, 23.9, 23.3, 23.85, null]);

@@ -114,20 +114,23 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     if (series.some((s) => s.provenance.stale !== undefined)) {
       seriesRow(LABEL.stale, (s) => (s.provenance.stale === undefined ? null : s.provenance.stale ? STALE_TEXT : 'no'), 'warning');
     }
+    columnRow(LABEL.column, (p) => p.label);
     columnRow(LABEL.unit, (p) => p.unit);
     columnRow(LABEL.field, (p) => (p.kind === 'flag' ? `flag:${p.key}` : p.key));
     rows.push([]);
   }
   const provenanceBottom = rows.length - 2;
   const headerRow = rows.length;
-  const header = provenance
-    ? plan.map((p) => p.label)
-    : plan.map((p) => {
-        const s = series[p.series];
-        return s === undefined || s.columns.length + Object.keys(s.flags ?? {}).length === 1 ? (s?.title ?? p.label) : `${s.title}: ${p.label}`;
-      });
+  // Headers say whose column it is (two 'GDP (current US$)' columns would be ambiguous): the series
+  // title for a one-column series, its symbol (or title) and the column label otherwise.
+  const header = plan.map((p) => {
+    const s = series[p.series];
+    if (s === undefined || p.kind === 'flag') return p.label;
+    if (s.columns.length === 1) return s.title;
+    return `${s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title}: ${p.label}`;
+  });
   rows.push([cell(LABEL.period, 'header'), ...header.map((h) => cell(h, 'header'))]);
-  header.forEach((h, i) => (widths[i + 1] = Math.max(widths[i + 1] ?? 0, Math.min(textWidth(h) + 2, MAX_WIDTH))));
+  header.forEach((h, i) => (widths[i + 1] = Math.max(widths[i + 1] ?? 0, Math.min(textWidth(h) + 2, MAX_META_WIDTH))));
 
   const body = wideBody(series, plan, axis, frequency, widths);
   const columns: GridColumn[] = [
@@ -135,7 +138,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     ...plan.map((p, i) => ({ width: Math.min(widths[i + 1] ?? MIN_WIDTH, MAX_WIDTH), role: p.kind, series: p.series, key: p.key })),
   ];
   const lastCol = plan.length;
-  const rowHeights = wrappedRowHeights(rows, columns.map((c) => c.width), merges, (c) => c.style === 'meta' || c.style === 'warning');
+  const rowHeights = wrappedRowHeights(rows, columns.map((c) => c.width), merges, (c) => c.style === 'meta' || c.style === 'warning' || c.style === 'header');
   return {
     name,
     orientation: 'wide',

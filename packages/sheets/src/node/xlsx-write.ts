@@ -106,12 +106,22 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
   }
   const views: Array<Partial<ExcelJS.WorksheetView>> = grid.frozenRows > 0 || grid.frozenColumns > 0 ? [{ state: 'frozen', xSplit: grid.frozenColumns, ySplit: grid.frozenRows }] : [];
   // Printed (or saved as PDF), a sheet fits its columns on the page width.
-  const ws = wb.addWorksheet(name, { views, pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const ws = wb.addWorksheet(name, {
+    views,
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    properties: { outlineLevelRow: grid.regions.provenance ? 1 : 0 },
+  });
   ws.columns = grid.columns.map((c) => ({ width: c.width }));
   for (const m of grid.merges) ws.mergeCells(m.top + 1, m.left + 1, m.bottom + 1, m.right + 1);
   // Notes go on head cells (headers, provenance); body cells are written without a lookup.
   const notes = new Map(grid.notes.map((n) => [`${n.row}:${n.col}`, n.text]));
-  grid.rows.forEach((cells, r) => putRow(ws, r + 1, cells, styles, notes, grid.rowHeights[r]));
+  // The provenance rows form an outline group: one click folds them away to give the data room
+  // under the frozen header.
+  const block = grid.regions.provenance;
+  grid.rows.forEach((cells, r) => {
+    if (block && r >= block.top && r <= block.bottom) ws.getRow(r + 1).outlineLevel = 1;
+    putRow(ws, r + 1, cells, styles, notes, grid.rowHeights[r]);
+  });
   // The body is read column-major straight from the Grid: no Cell objects per value, and one
   // style object per column unless its format varies by row.
   const offset = grid.rows.length + 1;

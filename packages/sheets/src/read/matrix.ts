@@ -22,7 +22,7 @@ export interface MatrixSource {
   file: string;
 }
 
-const FIXED_LABELS = new Set<string>([LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query, LABEL.stale, LABEL.unit, LABEL.field]);
+const FIXED_LABELS = new Set<string>([LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query, LABEL.stale, LABEL.column, LABEL.unit, LABEL.field]);
 
 function textOf(v: CellValue | undefined, src: MatrixSource): string | null {
   if (v === null || v === undefined || v === '') return null;
@@ -124,7 +124,7 @@ function readWide(matrix: Cell[][], h: number, src: MatrixSource): Series[] {
     const flags: Record<string, boolean[]> = {};
     for (const c of g.cols) {
       const field = metaText(LABEL.field, c) ?? 'value';
-      const label = textOf(header[c]?.v, src) ?? '';
+      const label = metaText(LABEL.column, c) ?? textOf(header[c]?.v, src) ?? '';
       if (field.startsWith('flag:')) {
         flags[field.slice(5)] = bodyRows.map((row) => boolOf(row[c]?.v));
         continue;
