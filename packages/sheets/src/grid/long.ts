@@ -30,7 +30,8 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
       const p = s.provenance;
       const values: CellValue[] = [s.id, s.title, s.kind, s.frequency, p.source, p.last_updated, p.retrieved_at, queryText(p.endpoint, p.query)];
       if (hasStale) values.push(p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no');
-      rows.push([...values, ...dimensionKeys.map((k) => s.dimensions[k] ?? null)].map((v) => cell(v, 'meta')));
+      // Plain text, not wrapped: this table's columns are sized for the data block below.
+      rows.push([...values, ...dimensionKeys.map((k) => s.dimensions[k] ?? null)].map((v) => cell(v, 'text')));
     }
     rows.push([]);
   }
@@ -86,7 +87,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
     let width = Math.max(MIN_WIDTH, r.label.length + 2);
     if (r.role === 'value') width = 16;
     else if (r.role !== 'period') for (const v of new Set(at(i))) width = Math.max(width, textWidth(v) + 1);
-    for (const row of rows.slice(0, headerRow)) width = Math.max(width, textWidth(row[i]?.v ?? null) + 1);
+    else width = 12;
     return { width: Math.min(width, MAX_WIDTH), role: r.role, ...(r.key === undefined ? {} : { key: r.key }) };
   });
   const lastCol = roles.length - 1;
