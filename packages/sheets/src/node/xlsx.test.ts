@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -68,5 +68,26 @@ describe('XLSX round trip', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
     const big: Grid = { ...layoutSeries([gdp]), body: { rowCount: EXCEL_MAX_ROWS, columns: [] } };
     await expect(writeXlsx(join(dir, 'big.xlsx'), [big])).rejects.toMatchObject({ code: 'too_many_rows', message: expect.stringMatching(/allows 1048576\. Export this data as CSV/) });
+  });
+});
+
+describe('files that are not exports', () => {
+  it('says so instead of guessing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-bad-'));
+    await writeFile(join(dir, 'notes.csv'), 'name,age\r\nAn,3\r\n');
+    await writeFile(join(dir, 'fake.xlsx'), 'this is not a zip');
+    await expect(readCsv(join(dir, 'notes.csv'))).rejects.toMatchObject({
+      code: 'unreadable_file',
+      message: 'notes.csv: no header row found (neither an Econdata export nor a service export file).',
+    });
+    await expect(readXlsx(join(dir, 'fake.xlsx'))).rejects.toMatchObject({ code: 'unreadable_file', message: expect.stringMatching(/^fake\.xlsx is not a readable XLSX workbook/) });
+  });
+
+  it('names the cell when a value was edited into text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-bad-'));
+    const file = join(dir, 'edited.csv');
+    await writeCsv(file, layoutSeries([gdp]));
+    await writeFile(file, (await readFile(file, 'utf8')).replace('366474752771.4', 'n/a'));
+    await expect(readCsv(file)).rejects.toMatchObject({ code: 'unreadable_file', message: expect.stringMatching(/^edited\.csv: expected a number at row 20, column 2, found "n\/a"/) });
   });
 });
