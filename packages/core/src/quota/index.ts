@@ -8,3 +8,4 @@ export * from './status.ts';
 export * from './ledger.ts';
 export * from './fake-clock.ts';
 export type { QuotaLedgerOptions } from './options.ts';
+export * from './indexeddb-store.ts';

@@ -52,15 +52,17 @@ export interface LockManagerLike {
 export interface BrowserQuotaStoreOptions {
   /** Usually `localStorage` (the add-in's own storage). */
   storage: StorageLike;
-  /** `navigator.locks` where available: serializes changes across tabs and runtimes of one origin. */
+  /** `navigator.locks` where available: serializes the changes (it cannot make localStorage coherent across tabs). */
   locks?: LockManagerLike;
   /** Prefix of the storage entries. @default 'econdata.quota.' */
   prefix?: string;
 }
 
 /**
- * Keeps logs in Web Storage, so the add-in's usage survives a reload. Without `locks`, two runtimes
- * of the same origin changing one log at the same instant may lose an entry: pass `navigator.locks`.
+ * Keeps logs in Web Storage, so the add-in's usage survives a reload. For one runtime at a time:
+ * each tab reads its own cached copy of localStorage, so two tabs changing one log may lose entries
+ * even under `navigator.locks` (measured in Chromium). Where several tabs or runtimes share a key,
+ * use IndexedDbQuotaStore.
  */
 export class BrowserQuotaStore implements QuotaStore {
   readonly #storage: StorageLike;
