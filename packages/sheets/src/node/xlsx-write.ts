@@ -14,6 +14,7 @@ import { metadataGrid } from '../grid/metadata.ts';
 import { groupByFrequency } from '../grid/wide.ts';
 import type { Cell, CellStyle, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
+import { bodyXmlWriter } from './xlsx-body.ts';
 
 /** Excel's row limit per worksheet. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -73,6 +74,21 @@ function putRow(ws: ExcelJS.Worksheet, rowNumber: number, cells: Cell[], styles:
  */
 const NO_ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
+/** One body row through exceljs' own rows and cells (the slow path). */
+function putBodyRow(ws: ExcelJS.Worksheet, grid: Grid, r: number, rowNumber: number, styles: StyleCache): void {
+  const row = ws.getRow(rowNumber);
+  (row as unknown as { style: Partial<ExcelJS.Style> }).style = NO_ROW_STYLE;
+  grid.body.columns.forEach((col, c) => {
+    const v = col.values[r] ?? null;
+    if (v === null) return;
+    const target = row.getCell(c + 1);
+    target.value = v;
+    const style = styles.get(col.style, col.formats?.[r] ?? col.fmt);
+    if (style) target.style = style;
+  });
+  row.commit();
+}
+
 /** Rows written between checks of the compressor's backlog. */
 const ROWS_PER_YIELD = 1000;
 /** Uncompressed bytes allowed to wait for the compressor before the writer pauses. */
@@ -99,7 +115,7 @@ async function drain(ws: ExcelJS.Worksheet): Promise<void> {
   return tick();
 }
 
-async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache): Promise<void> {
+async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache, fastBody: boolean): Promise<void> {
   const total = grid.rows.length + grid.body.rowCount;
   if (total > EXCEL_MAX_ROWS) {
     throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
@@ -122,25 +138,15 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
     if (block && r >= block.top && r <= block.bottom) ws.getRow(r + 1).outlineLevel = 1;
     putRow(ws, r + 1, cells, styles, notes, grid.rowHeights[r]);
   });
-  // The body is read column-major straight from the Grid: no Cell objects per value, and one
-  // style object per column unless its format varies by row.
+  // The body is read column-major straight from the Grid: rendered as XML directly (xlsx-body.ts)
+  // or, if exceljs' internals are not as expected, through exceljs rows and cells.
   const offset = grid.rows.length + 1;
-  const columns = grid.body.columns;
-  const fixed = columns.map((col) => (col.formats ? undefined : styles.get(col.style, col.fmt)));
-  for (let r = 0; r < grid.body.rowCount; r += 1) {
-    const row = ws.getRow(offset + r);
-    (row as unknown as { style: Partial<ExcelJS.Style> }).style = NO_ROW_STYLE;
-    for (let c = 0; c < columns.length; c += 1) {
-      const col = columns[c];
-      const v = col?.values[r] ?? null;
-      if (v === null || col === undefined) continue;
-      const target = row.getCell(c + 1);
-      target.value = v;
-      const style = col.formats ? styles.get(col.style, col.formats[r] ?? col.fmt) : fixed[c];
-      if (style) target.style = style;
-    }
-    row.commit();
-    if (r % ROWS_PER_YIELD === ROWS_PER_YIELD - 1) await drain(ws);
+  const fast = fastBody ? bodyXmlWriter(wb, ws, grid, offset, (style, fmt) => styles.get(style, fmt)) : null;
+  for (let from = 0; from < grid.body.rowCount; from += ROWS_PER_YIELD) {
+    const to = Math.min(from + ROWS_PER_YIELD, grid.body.rowCount);
+    if (fast) fast(from, to);
+    else for (let r = from; r < to; r += 1) putBodyRow(ws, grid, r, offset + r, styles);
+    await drain(ws);
   }
   ws.commit();
 }
@@ -148,6 +154,8 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
 export interface XlsxOptions {
   /** A Metadata sheet written last (see metadataGrid). */
   metadata?: Grid;
+  /** Render data rows directly as XML (default true, ~3x faster); false uses exceljs rows (xlsx-body.ts). */
+  fastBody?: boolean;
 }
 
 /** Writes Grids as one workbook, a worksheet each (names made unique), atomically. */
@@ -159,7 +167,7 @@ export async function writeXlsx(path: string, grids: readonly Grid[], options: X
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } });
     const styles = new StyleCache();
     try {
-      for (const [i, grid] of all.entries()) await writeSheet(wb, grid, names[i] ?? grid.name, styles);
+      for (const [i, grid] of all.entries()) await writeSheet(wb, grid, names[i] ?? grid.name, styles, options.fastBody ?? true);
       await wb.commit();
     } catch (error) {
       stream.destroy();

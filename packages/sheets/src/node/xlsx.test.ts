@@ -39,6 +39,23 @@ describe('XLSX round trip', () => {
     }
   });
 
+  it('writes the same cells through the direct XML path and through exceljs rows', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const grids = [layoutSeries([gdp, gdpNamibia, inflation]), layoutSeries(all, { orientation: 'long' })];
+    await writeXlsx(join(dir, 'fast.xlsx'), grids);
+    await writeXlsx(join(dir, 'slow.xlsx'), grids, { fastBody: false });
+    const cells = async (file: string): Promise<unknown[]> => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const out: unknown[] = [];
+      wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => out.push([ws.name, c.address, c.value, c.numFmt, c.font?.bold]))));
+      return out;
+    };
+    const fast = await cells(join(dir, 'fast.xlsx'));
+    expect(fast.length).toBeGreaterThan(300);
+    expect(fast).toEqual(await cells(join(dir, 'slow.xlsx')));
+  });
+
   it('reads a long workbook back exactly', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
     const file = join(dir, 'long.xlsx');
