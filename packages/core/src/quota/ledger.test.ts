@@ -243,6 +243,28 @@ describe('QuotaLedger', () => {
     expect(ledger.status().day.resetAt?.getTime()).toBe(T0 + DAY_MS / 60 + 1);
   });
 
+  it('keeps a safety margin unused in each window', async () => {
+    const { clock, ledger } = setup({ safetyMargin: 2 });
+    const held = Array.from({ length: 9 }, () => track(ledger.acquire({ priority: 'background' })));
+    await clock.flush();
+    for (const t of held) t.permit?.answered();
+    await clock.flush();
+    expect(held.filter((t) => t.permit)).toHaveLength(8);
+    expect(ledger.status().minute).toMatchObject({ used: 8, limit: 8, remaining: 0, resetAt: new Date(T0 + MINUTE_MS + 1) });
+  });
+
+  it('drops its timer when the last waiter is cancelled', async () => {
+    const { clock, ledger } = setup({ plan: { perMinute: 1, perDay: 10 } });
+    (await ledger.acquire({ priority: 'interactive' })).answered();
+    const controller = new AbortController();
+    const waiting = ledger.acquire({ priority: 'interactive', signal: controller.signal }).catch((e: unknown) => e);
+    await clock.flush();
+    expect(clock.pendingTimers).toBe(1);
+    controller.abort();
+    await waiting;
+    expect(clock.pendingTimers).toBe(0);
+  });
+
   it('refuses settings that cannot work', () => {
     expect(() => new QuotaLedger({ plan: 'free', safetyMargin: 10 })).toThrow(/safetyMargin/);
     expect(() => new QuotaLedger({ plan: { perMinute: 0, perDay: 5 } })).toThrow(/perMinute/);
@@ -262,6 +284,15 @@ describe('QuotaLedger.estimate', () => {
     const big = await ledger.estimate(200);
     expect(big).toMatchObject({ fitsToday: false, remainingToday: 96 });
     expect(big.estimatedWaitMs).toBeGreaterThan(DAY_MS);
+  });
+
+  it('counts the requests already waiting as ahead of the job', async () => {
+    const { clock, ledger } = setup({ plan: { perMinute: 2, perDay: 100 } });
+    for (let i = 0; i < 2; i += 1) (await ledger.acquire({ priority: 'interactive' })).answered();
+    for (let i = 0; i < 2; i += 1) void ledger.acquire({ priority: 'background' });
+    await clock.flush();
+    // Two waiting take the next minute; the job's one request goes the minute after.
+    expect(await ledger.estimate(1)).toMatchObject({ fitsThisMinute: false, remainingToday: 98, estimatedWaitMs: 2 * (MINUTE_MS + 1) });
   });
 
   it('answers at once on the unlimited plan', async () => {

@@ -80,6 +80,11 @@ export class QuotaLedger implements RequestGate {
         waiter.onAbort = () => {
           if (this.#remove(waiter)) {
             reject(new AbortError('Request cancelled while waiting for the plan\'s rate limit'));
+            // Nobody left waiting: drop the timer, so that it does not keep a script alive.
+            if (!this.#head()) {
+              this.#cancelTimer?.();
+              this.#cancelTimer = undefined;
+            }
             this.#emit();
           }
         };
