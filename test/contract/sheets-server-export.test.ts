@@ -87,3 +87,14 @@ describe.skipIf(!realDataDir)('server export files into Series', () => {
     expect(await readXlsx(ours)).toStrictEqual(series);
   });
 });
+
+describe('server export text', () => {
+  it('is read verbatim: the service does not escape formula-like text, so neither do we unescape it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-server-'));
+    const file = join(dir, 'trade.csv');
+    await writeFile(file, "period,flow,partner,partner_name,hs_code,hs_description,value,ytd_value,unit\r\n2024-01,exports,WLD,World,TOTAL,'=quoted,34.53,34.53,USD billion\r\n");
+    const [s] = await readCsv(file);
+    expect(s?.dimensions['hs_description']).toBe("'=quoted");
+    expect(s?.values).toEqual([[34.53], [34.53]]);
+  });
+});

@@ -86,7 +86,7 @@ export function matrixToSeries(matrix: Cell[][], src: MatrixSource, serverOption
     if (first === LABEL.series && labels.includes(LABEL.period) && labels.includes(LABEL.field)) return readLong(matrix, r, src);
     const fields = labels.map((v) => (typeof v === 'string' ? v : ''));
     const kind = datasetOfFields(fields);
-    if (kind) return readRecords(matrix, r, fields, kind, src, serverOptions);
+    if (kind) return readRecords(matrix, r, fields, kind, serverOptions);
   }
   throw new SheetsError('unreadable_file', `${src.file}: no header row found (neither an Econdata export nor a service export file).`, { file: src.file });
 }
@@ -230,7 +230,7 @@ function readLong(matrix: Cell[][], h: number, src: MatrixSource): Series[] {
   });
 }
 
-function readRecords(matrix: Cell[][], h: number, fields: string[], kind: SeriesKind, src: MatrixSource, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
+function readRecords(matrix: Cell[][], h: number, fields: string[], kind: SeriesKind, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
   const records: ExportRecord[] = [];
   for (const row of matrix.slice(h + 1)) {
     if (isBlank(row)) continue;
@@ -238,7 +238,8 @@ function readRecords(matrix: Cell[][], h: number, fields: string[], kind: Series
     fields.forEach((f, i) => {
       if (!f) return;
       const v = row[i]?.v ?? null;
-      record[f] = typeof v === 'string' ? src.unescape(v) : v;
+      // Service exports are plain RFC 4180 with no formula escape: their text is read verbatim.
+      record[f] = v;
     });
     records.push(record);
   }
