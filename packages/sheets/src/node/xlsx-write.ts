@@ -141,7 +141,8 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
   // The body is read column-major straight from the Grid: rendered as XML directly (xlsx-body.ts)
   // or, if exceljs' internals are not as expected, through exceljs rows and cells.
   const offset = grid.rows.length + 1;
-  const fast = fastBody ? bodyXmlWriter(wb, ws, grid, offset, (style, fmt) => styles.get(style, fmt)) : null;
+  // The direct path needs <sheetData> opened, which exceljs does when it writes the first head row.
+  const fast = fastBody && grid.rows.length > 0 ? bodyXmlWriter(wb, ws, grid, offset, (style, fmt) => styles.get(style, fmt)) : null;
   for (let from = 0; from < grid.body.rowCount; from += ROWS_PER_YIELD) {
     const to = Math.min(from + ROWS_PER_YIELD, grid.body.rowCount);
     if (fast) fast(from, to);
