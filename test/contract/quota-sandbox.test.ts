@@ -23,9 +23,13 @@ const worker = fileURLToPath(new URL('./quota-worker.ts', import.meta.url));
 /** One request as the client sends it: the ledger's permit, then a report of how it ended. */
 async function send(sandbox: Sandbox, key: string, permit: RequestPermit): Promise<number> {
   const response = await fetch(`${sandbox.url}/api/v1/sources`, { headers: { authorization: `Bearer ${key}` } });
-  await response.text();
-  if (response.status === 429) permit.refused({ retryAfterMs: Number(response.headers.get('retry-after-ms')) });
-  else permit.answered();
+  const body = await response.text();
+  if (response.status === 429 || (response.status === 403 && /rate limit/i.test(body))) {
+    const retryAfter = response.headers.get('retry-after-ms');
+    permit.refused(retryAfter === null ? {} : { retryAfterMs: Number(retryAfter) });
+  } else {
+    permit.answered();
+  }
   return response.status;
 }
 
@@ -115,6 +119,35 @@ describe('quota ledger against the sandbox, on one shared fake clock', () => {
     expect(after.done).toBe(true);
     expect(await send(sandbox, 'sandbox-free', after.value as RequestPermit)).toBe(200);
     expect(sandbox.stats().refused).toBe(1);
+  });
+});
+
+describe('quota ledger against a sandbox that refuses with 403 and no Retry-After', () => {
+  const clock = new FakeClock(Date.UTC(2026, 2, 1, 9));
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, dataDir: realDataDir ?? null, now: () => clock.now(), rateLimitStatus: 403, retryAfter: false });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('after a refusal waits a whole window from it, then is answered', async () => {
+    // Someone else spends 7 of the minute's 10 requests.
+    for (let i = 0; i < 7; i += 1) await (await fetch(`${sandbox.url}/api/v1/sources`, { headers: { authorization: 'Bearer sandbox-free' } })).text();
+    await clock.advance(MINUTE / 2);
+    const refusedAt = clock.now();
+    const ledger = new QuotaLedger({ plan: 'free', clock, concurrency: 10 });
+    const permits = await Promise.all(Array.from({ length: 4 }, () => ledger.acquire({ priority: 'interactive' })));
+    expect((await Promise.all(permits.map((p) => send(sandbox, 'sandbox-free', p)))).sort()).toEqual([200, 200, 200, 403]);
+    // No Retry-After: everything the sandbox counted has left its window a minute after the refusal.
+    const next = track(ledger.acquire({ priority: 'interactive' }));
+    await clock.advance(refusedAt + MINUTE - clock.now());
+    expect(next.done).toBe(false);
+    await clock.advance(1);
+    expect(next.done).toBe(true);
+    expect(await send(sandbox, 'sandbox-free', next.value as RequestPermit)).toBe(200);
+    expect(sandbox.stats()).toMatchObject({ refused: 1 });
   });
 });
 
