@@ -11,7 +11,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { excelSerialToDate, formatDate, isPeriodFormat } from '../grid/periods.ts';
-import { gridColumnCount, gridRows } from '../grid/cells.ts';
+import { gridColumnCount } from '../grid/cells.ts';
 import type { Cell, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
 
@@ -55,16 +55,38 @@ export function* csvChunks(grid: Grid, options: CsvOptions = {}, linesPerChunk =
   const width = gridColumnCount(grid);
   let chunk = options.bom ?? true ? '\uFEFF' : '';
   let lines = 0;
-  for (const row of gridRows(grid)) {
+  const flush = (line: string): string | null => {
+    chunk += line;
+    lines += 1;
+    if (lines < linesPerChunk) return null;
+    const out = chunk;
+    chunk = '';
+    lines = 0;
+    return out;
+  };
+  for (const row of grid.rows) {
     const fields: string[] = [];
     for (let c = 0; c < width; c += 1) fields.push(csvField(row[c]));
-    chunk += `${fields.join(',')}\r\n`;
-    lines += 1;
-    if (lines >= linesPerChunk) {
-      yield chunk;
-      chunk = '';
-      lines = 0;
+    const out = flush(`${fields.join(',')}\r\n`);
+    if (out !== null) yield out;
+  }
+  // The body is read column-major, one reused cell per value: no Cell objects per row.
+  const columns = grid.body.columns;
+  const probe: Cell = { v: null };
+  for (let r = 0; r < grid.body.rowCount; r += 1) {
+    let line = '';
+    for (let c = 0; c < width; c += 1) {
+      const col = columns[c];
+      if (c > 0) line += ',';
+      if (col === undefined) continue;
+      probe.v = col.values[r] ?? null;
+      const fmt = col.formats?.[r] ?? col.fmt;
+      if (fmt === undefined) delete probe.fmt;
+      else probe.fmt = fmt;
+      line += csvField(probe);
     }
+    const out = flush(`${line}\r\n`);
+    if (out !== null) yield out;
   }
   if (chunk) yield chunk;
 }
