@@ -1,5 +1,5 @@
 /** The ledger's only contact with time: injectable, so tests run days in milliseconds. */
-export interface Clock {
+export interface QuotaClock {
   /** Epoch milliseconds. */
   now(): number;
   /** Calls `fn` once after `ms`; returns a function that cancels it. */
@@ -7,7 +7,7 @@ export interface Clock {
 }
 
 /** Real time. */
-export const systemClock: Clock = {
+export const systemQuotaClock: QuotaClock = {
   now: () => Date.now(),
   setTimer(fn, ms) {
     const handle = setTimeout(fn, ms);

@@ -2,7 +2,7 @@
  * A clock for tests: time moves only when the test says so, and timers fire in order as it moves.
  * Exported so the client's tests can drive the ledger too.
  */
-import type { Clock } from './clock.ts';
+import type { QuotaClock } from './clock.ts';
 
 interface Timer {
   at: number;
@@ -18,7 +18,7 @@ async function settle(): Promise<void> {
 }
 
 /** A manual clock: `advance(ms)` moves time and runs the timers that fall due, in order. */
-export class FakeClock implements Clock {
+export class FakeClock implements QuotaClock {
   #now: number;
   #seq = 0;
   #timers: Timer[] = [];

@@ -1,7 +1,7 @@
 export * from './gate.ts';
 export * from './plans.ts';
 export * from './clock.ts';
-export * from './log.ts';
+export { emptyLog, type PendingEntry, type QuotaLog } from './log.ts';
 export * from './store.ts';
 export * from './key-id.ts';
 export * from './status.ts';

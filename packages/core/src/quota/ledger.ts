@@ -6,7 +6,7 @@
  */
 import { AbortError } from '../errors/errors.ts';
 import { exhaustedError, takeSlots, type Decision, type Exhaustion } from './admission.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemQuotaClock, type QuotaClock } from './clock.ts';
 import { estimateJob } from './estimate.ts';
 import type { AcquireOptions, QuotaEstimate, RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from './gate.ts';
 import { learnFromHint, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
@@ -27,7 +27,7 @@ interface Waiter {
 export class QuotaLedger implements RequestGate {
   readonly #store: QuotaStore;
   readonly #keyId: string;
-  readonly #clock: Clock;
+  readonly #clock: QuotaClock;
   readonly #windows: WindowLengths;
   readonly #timeScale: number;
   readonly #margin: number;
@@ -53,7 +53,7 @@ export class QuotaLedger implements RequestGate {
   constructor(options: QuotaLedgerOptions) {
     this.#store = options.store ?? new MemoryQuotaStore();
     this.#keyId = checkKeyId(options.keyId ?? 'default');
-    this.#clock = options.clock ?? systemClock;
+    this.#clock = options.clock ?? systemQuotaClock;
     this.#timeScale = options.timeScale ?? 1;
     this.#windows = windowLengths(this.#timeScale);
     this.#margin = wholeAtLeast('safetyMargin', options.safetyMargin ?? 0, 0);

@@ -1,5 +1,5 @@
 /** The quota ledger's options, with their defaults. */
-import type { Clock } from './clock.ts';
+import type { QuotaClock } from './clock.ts';
 import type { PlanSpec } from './plans.ts';
 import type { QuotaStore } from './store.ts';
 
@@ -11,7 +11,7 @@ export interface QuotaLedgerOptions {
   /** The key's fingerprint (`await quotaKeyId(key)`), never the key. @default 'default' */
   keyId?: string;
   /** @default real time */
-  clock?: Clock;
+  clock?: QuotaClock;
   /** Divides both windows, like the sandbox's `--time-scale` (60: a minute lasts 1 s). @default 1 */
   timeScale?: number;
   /** Requests kept unused in each window, below the plan's limits. @default 0 */
