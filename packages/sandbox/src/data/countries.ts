@@ -31,7 +31,7 @@ export function loadCountries(files: DataFiles): CountryTable {
   if (iso) {
     const region = iso.optional('wb_region');
     const income = iso.optional('wb_income_group');
-    for (const r of iso.rows) {
+    iso.each((r) => {
       const code = r[iso.col('iso2')]!;
       const iso3 = r[iso.col('iso3')]!;
       byCode.set(code, {
@@ -39,7 +39,7 @@ export function loadCountries(files: DataFiles): CountryTable {
         region: text(r[region]), income_group: text(r[income]), is_aggregate: false,
       });
       iso3ToIso2.set(iso3, code);
-    }
+    });
   }
 
   // The World Bank list adds the economies ISO does not have (Kosovo, Channel Islands) and the aggregates.
@@ -48,10 +48,10 @@ export function loadCountries(files: DataFiles): CountryTable {
     const aggregate = wb.optional('is_aggregate');
     const region = wb.optional('region');
     const income = wb.optional('income_group');
-    for (const r of wb.rows) {
+    wb.each((r) => {
       const code = r[wb.col('iso2_code')]!;
       const wbCode = r[wb.col('country_code')]!;
-      if (!code) continue;
+      if (!code) return;
       iso3ToIso2.set(wbCode, code);
       if (!byCode.has(code)) {
         byCode.set(code, {
@@ -59,7 +59,7 @@ export function loadCountries(files: DataFiles): CountryTable {
           region: text(r[region]), income_group: text(r[income]), is_aggregate: r[aggregate] === 'true',
         });
       }
-    }
+    });
   }
 
   const sorted = new Map([...byCode.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -24,6 +24,16 @@ export class CsvError extends Error {
  */
 export function parseCsvRows(text: string, fileName = 'CSV'): string[][] {
   const rows: string[][] = [];
+  eachCsvRow(text, fileName, (row) => void rows.push(row));
+  return rows;
+}
+
+/**
+ * Calls `onRow` with each row of a CSV text, in order, until it returns false. Rows are not kept: a
+ * large file's rows die young instead of filling the old generation (garbage collection was most of
+ * the loading time).
+ */
+export function eachCsvRow(text: string, fileName: string, onRow: (row: string[]) => void | false): void {
   const n = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
@@ -41,7 +51,7 @@ export function parseCsvRows(text: string, fileName = 'CSV'): string[][] {
       const end = nextCr !== -1 && nextCr < eol ? nextCr : eol;
       // Not taken for a quote in the line or a lone CR inside it: the general parser below handles those.
       if ((nextQuote === -1 || nextQuote > end) && (end === eol || end === eol - 1)) {
-        rows.push(text.slice(i, end).split(','));
+        if (onRow(text.slice(i, end).split(',')) === false) return;
         i = eol + 1;
         line++;
         continue;
@@ -91,30 +101,42 @@ export function parseCsvRows(text: string, fileName = 'CSV'): string[][] {
     } else {
       if (sep === 13 && text.charCodeAt(i + 1) === 10) i += 2;
       else if (sep === 13 || sep === 10) i++;
-      rows.push(row);
+      if (onRow(row) === false) return;
       row = [];
       line++;
     }
   }
-  if (row.length > 0) rows.push(row);
-  return rows;
+  if (row.length > 0) onRow(row);
 }
 
 /** Parses CSV text with a header row; every data row must have the header's length (blank lines are skipped). */
 export function parseCsv(text: string, fileName = 'CSV'): CsvTable {
-  const all = parseCsvRows(text, fileName);
-  const header = all[0];
-  if (!header) throw new CsvError(`${fileName} is empty: it needs a header row`);
   const rows: string[][] = [];
-  for (let r = 1; r < all.length; r++) {
-    const row = all[r]!;
-    if (row.length === 1 && row[0] === '') continue;
-    if (row.length !== header.length) {
-      throw new CsvError(`${fileName} row ${r + 1}: ${row.length} fields, the header has ${header.length}`);
-    }
-    rows.push(row);
-  }
+  const header = eachCsvRecord(text, fileName, (row) => void rows.push(row));
   return { header, rows };
+}
+
+/**
+ * Reads the header row, then calls `onRecord` with each data row and its row number (2 = the first
+ * data row, as a spreadsheet shows it). Blank lines are skipped; a row of another length is an error.
+ */
+export function eachCsvRecord(text: string, fileName: string, onRecord: (row: string[], rowNumber: number) => void): string[] {
+  let header: string[] | undefined;
+  let rowNumber = 1;
+  eachCsvRow(text, fileName, (row) => {
+    if (!header) {
+      header = row;
+      return;
+    }
+    rowNumber++;
+    if (row.length === 1 && row[0] === '') return;
+    if (row.length !== header.length) {
+      throw new CsvError(`${fileName} row ${rowNumber}: ${row.length} fields, the header has ${header.length}`);
+    }
+    onRecord(row, rowNumber);
+  });
+  if (!header) throw new CsvError(`${fileName} is empty: it needs a header row`);
+  return header;
 }
 
 /** Quotes one CSV field when it needs it (comma, quote, line break, or leading/trailing space). */

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsv } from './csv.ts';
+import { eachCsvRecord, eachCsvRow } from './csv.ts';
 
 export interface DataFiles {
   /** What the banner and `metadata` call this data: a folder path, or `DEMO DATA (generated)`. */
@@ -36,21 +36,26 @@ export function folderFiles(dir: string): DataFiles {
   };
 }
 
-/** A parsed file whose columns are looked up by name. */
+/** A file whose columns are looked up by name and whose rows are read once, in order. */
 export interface Table {
   file: string;
-  rows: string[][];
   /** Index of a column the loader required. */
   col(name: string): number;
   /** Index of an optional column, or -1. */
   optional(name: string): number;
+  /** Calls `onRow` with each data row and its row number (2 = the first data row). */
+  each(onRow: (row: string[], rowNumber: number) => void): void;
 }
 
-/** Reads and parses a file, checking it has the required columns; undefined when the file is absent. */
+/** Opens a file, checking it has the required columns; undefined when the file is absent. */
 export function readTable(files: DataFiles, file: string, required: readonly string[]): Table | undefined {
   const text = files.read(file);
   if (text === undefined) return undefined;
-  const { header, rows } = parseCsv(text, file);
+  let header: string[] = [];
+  eachCsvRow(text, file, (row) => {
+    header = row;
+    return false; // the header only: the rows are read by each()
+  });
   const index = new Map(header.map((h, i) => [h.trim(), i]));
   const missing = required.filter((c) => !index.has(c));
   if (missing.length > 0) {
@@ -58,35 +63,35 @@ export function readTable(files: DataFiles, file: string, required: readonly str
   }
   return {
     file,
-    rows,
     col: (name) => index.get(name)!,
     optional: (name) => index.get(name) ?? -1,
+    each: (onRow) => void eachCsvRecord(text, file, onRow),
   };
 }
 
 /** A number cell: empty means "no value" (null); anything else must be a finite number. */
-export function numberCell(table: Table, row: number, cell: string | undefined): number | null {
+export function numberCell(table: Table, rowNumber: number, cell: string | undefined): number | null {
   if (cell === undefined || cell === '') return null;
   const value = Number(cell);
   if (!Number.isFinite(value)) {
-    throw new DataError(`${table.file} row ${row + 2}: "${cell}" is not a number`);
+    throw new DataError(`${table.file} row ${rowNumber}: "${cell}" is not a number`);
   }
   return value;
 }
 
 /** A whole-number cell (a year), required. */
-export function yearCell(table: Table, row: number, cell: string | undefined): number {
+export function yearCell(table: Table, rowNumber: number, cell: string | undefined): number {
   const value = Number(cell);
   if (!cell || !Number.isInteger(value)) {
-    throw new DataError(`${table.file} row ${row + 2}: "${cell ?? ''}" is not a year`);
+    throw new DataError(`${table.file} row ${rowNumber}: "${cell ?? ''}" is not a year`);
   }
   return value;
 }
 
 /** A required text cell matching a pattern (a period or a date). */
-export function patternCell(table: Table, row: number, cell: string | undefined, pattern: RegExp, what: string): string {
+export function patternCell(table: Table, rowNumber: number, cell: string | undefined, pattern: RegExp, what: string): string {
   if (cell === undefined || !pattern.test(cell)) {
-    throw new DataError(`${table.file} row ${row + 2}: "${cell ?? ''}" is not ${what}`);
+    throw new DataError(`${table.file} row ${rowNumber}: "${cell ?? ''}" is not ${what}`);
   }
   return cell;
 }

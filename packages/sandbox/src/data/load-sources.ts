@@ -38,16 +38,16 @@ export function loadWorldBank(files: DataFiles, countries: CountryTable): Loaded
   const meta = readTable(files, 'wb_wdi_indicators.csv', ['indicator_id', 'name', 'unit']);
   if (meta) {
     const note = meta.optional('source_note');
-    for (const r of meta.rows) {
+    meta.each((r) => {
       const code = r[meta.col('indicator_id')]!.toUpperCase();
       const unit = r[meta.col('unit')]!;
       units.set(code, unit);
       builder.declare({ code, name: r[meta.col('name')]!, unit, description: r[note] ?? '' });
-    }
+    });
   }
   const [ind, ctry, yr, val] = ['indicator_id', 'country_code', 'year', 'value'].map((c) => values.col(c));
   const unmapped = new Map<string, number>();
-  values.rows.forEach((r, i) => {
+  values.each((r, i) => {
     const code = r[ctry!]!;
     const iso2 = countries.toIso2(code);
     if (!iso2) return void unmapped.set(code, (unmapped.get(code) ?? 0) + 1);
@@ -71,18 +71,18 @@ export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource
   const units = new Map<string, string>();
   const meta = readTable(files, 'imf_weo_indicators.csv', ['indicator_id', 'name', 'unit']);
   if (meta) {
-    for (const r of meta.rows) {
+    meta.each((r) => {
       const code = r[meta.col('indicator_id')]!.toUpperCase();
       const unit = r[meta.col('unit')]!;
       const name = r[meta.col('name')]!;
       units.set(code, unit);
       builder.declare({ code, name, unit, description: `${name} (${unit})` });
-    }
+    });
   }
   const [ind, ctry, yr, val] = ['indicator_id', 'country_code', 'year', 'value'].map((c) => values.col(c));
   const proj = values.optional('is_projection');
   const unmapped = new Map<string, number>();
-  values.rows.forEach((r, i) => {
+  values.each((r, i) => {
     const code = r[ctry!]!;
     const iso2 = countries.toIso2(code);
     if (!iso2) return void unmapped.set(code, (unmapped.get(code) ?? 0) + 1);
@@ -119,7 +119,7 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
     const nameVi = t.optional(table.nameViColumn);
     const flow = table.flowColumn ? t.col(table.flowColumn) : -1;
     const declared = new Set<string>();
-    t.rows.forEach((r, i) => {
+    t.each((r, i) => {
       const period = patternCell(t, i, r[per!], table.frequency === 'monthly' ? MONTH : QUARTER, `a ${table.frequency} period`);
       const year = Number(period.slice(0, 4));
       const prefix = gsoPrefix(table, flow >= 0 ? r[flow]! : undefined);

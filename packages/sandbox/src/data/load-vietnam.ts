@@ -27,10 +27,10 @@ export function loadTrade(files: DataFiles): TradeData {
   // Optional breakdown columns: a folder with richer data carries them; totals are WLD / TOTAL.
   const partner = t.optional('partner');
   const hs = t.optional('hs_code');
-  t.rows.forEach((r, i) => {
+  t.each((r, i) => {
     const raw = r[flo!]!;
     const flow = FLOWS[raw];
-    if (flow === undefined) throw new DataError(`${file} row ${i + 2}: unknown flow "${raw}" (export, import, balance, total_trade)`);
+    if (flow === undefined) throw new DataError(`${file} row ${i}: unknown flow "${raw}" (export, import, balance, total_trade)`);
     if (flow === null) return;
     const row: TradeObservation = {
       period: patternCell(t, i, r[per!], MONTH, 'a month (YYYY-MM)'),
@@ -70,7 +70,7 @@ function readBars(files: DataFiles, file: string, keyColumn: string): Map<string
   const [key, date, open, high, low, close, volume] = [keyColumn, 'date', 'open', 'high', 'low', 'close', 'volume'].map((c) => t.col(c));
   let lastKey = '';
   let bars: PriceBar[] = [];
-  t.rows.forEach((r, i) => {
+  t.each((r, i) => {
     const k = r[key!]!.toUpperCase();
     if (k !== lastKey) {
       lastKey = k;
@@ -90,7 +90,7 @@ function readBars(files: DataFiles, file: string, keyColumn: string): Map<string
 export function loadHsCodes(files: DataFiles): Map<string, string> {
   const out = new Map<string, string>([['TOTAL', 'All goods']]);
   const t = readTable(files, 'hs_codes.csv', ['hscode', 'description']);
-  if (t) for (const r of t.rows) out.set(r[t.col('hscode')]!.toUpperCase(), r[t.col('description')]!);
+  t?.each((r) => void out.set(r[t.col('hscode')]!.toUpperCase(), r[t.col('description')]!));
   out.set('TOTAL', 'All goods');
   return out;
 }

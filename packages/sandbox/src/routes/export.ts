@@ -2,7 +2,6 @@
  * GET /export/csv and GET /export/excel: the records of /indicators (default), /trade/vietnam
  * (`dataset=trade`) or /stocks/vietnam (`dataset=stocks`) as a file with a meaningful name.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toCsv } from '../data/csv.ts';
 import type { Dataset } from '../data/model.ts';
@@ -68,6 +67,8 @@ function table(name: string, records: ReadonlyArray<object>, meta: { name: strin
 }
 
 async function xlsx(t: ExportTable, query: string): Promise<Buffer> {
+  // Loaded on the first Excel export: exceljs takes a few hundred ms to import, and start-up counts.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Econdata sandbox';
   const sheet = book.addWorksheet('Data', { views: [{ state: 'frozen', ySplit: 1 }] });
