@@ -16,6 +16,11 @@ export interface DataFiles {
   modified(name: string): string | undefined;
 }
 
+/** The period and date forms of the data files. */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const QUARTER = /^\d{4}-Q[1-4]$/;
+export const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A problem in a data file, with the file and the row. */
 export class DataError extends Error {
   override name = 'DataError';

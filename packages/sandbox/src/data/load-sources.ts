@@ -3,7 +3,7 @@
  * (the monthly and quarterly tables of gso-tables.ts).
  */
 import type { CountryTable } from './countries.ts';
-import { numberCell, patternCell, readTable, yearCell, type DataFiles } from './files.ts';
+import { MONTH, numberCell, patternCell, QUARTER, readTable, yearCell, type DataFiles } from './files.ts';
 import { GSO_TABLES, gsoItemCode, type GsoTable } from './gso-tables.ts';
 import type { SourceData } from './model.ts';
 import { SourceBuilder } from './source-builder.ts';
@@ -97,9 +97,6 @@ export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource
   const { data, undeclared } = builder.finish();
   return { data, warnings: [...unmappedWarning(values.file, unmapped), ...undeclaredWarning('imf_weo_indicators.csv', undeclared)] };
 }
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const QUARTER = /^\d{4}-Q[1-4]$/;
 
 export function loadGso(files: DataFiles): LoadedSource | undefined {
   const builder = new SourceBuilder(

@@ -2,12 +2,10 @@
  * Vietnam customs trade (for /trade/vietnam), stock and index daily prices (for /stocks/vietnam)
  * and HS descriptions.
  */
-import { DataError, numberCell, patternCell, readTable, type DataFiles } from './files.ts';
+import { DataError, DAY, MONTH, numberCell, patternCell, readTable, type DataFiles } from './files.ts';
 import { sourceName } from './load-sources.ts';
 import { TRADE_FLOWS, type MarketData, type PriceBar, type TradeData, type TradeFlow, type TradeObservation } from './model.ts';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The customs file's flows -> the wire's; `total_trade` is not a flow of the spec and is not served. */
 const FLOWS: Readonly<Record<string, TradeFlow | null>> = {

@@ -3,6 +3,7 @@
  * strictest reading, so a client that passes here also passes a fixed-window server.
  * `timeScale` divides every window in real time (60: a minute lasts 1 s, a day 24 min).
  */
+import { lowerBound } from '../sorted.ts';
 import type { Plan } from './auth.ts';
 
 export interface PlanLimits {
@@ -50,7 +51,7 @@ export class RateLimiter {
     this.expire(w, now);
 
     const inDay = w.times.length - w.head;
-    const firstInMinute = firstAfter(w.times, w.head, now - this.minuteMs);
+    const firstInMinute = lowerBound(w.times, (t) => t <= now - this.minuteMs, w.head);
     const inMinute = w.times.length - firstInMinute;
 
     // To admit one more, the window must drop to limit - 1: the (count - limit + 1)-th oldest has to expire.
@@ -81,24 +82,12 @@ export class RateLimiter {
   }
 
   private expire(w: Window, now: number): void {
-    w.head = firstAfter(w.times, w.head, now - this.dayMs);
+    w.head = lowerBound(w.times, (t) => t <= now - this.dayMs, w.head);
     if (w.head > 1024 && w.head * 2 > w.times.length) {
       w.times = w.times.slice(w.head);
       w.head = 0;
     }
   }
-}
-
-/** Index of the first timestamp after `t` (binary search from `from`). */
-function firstAfter(times: number[], from: number, t: number): number {
-  let lo = from;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid]! > t) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 function headers(limits: PlanLimits, minuteLeft: number, dayLeft: number): Record<string, string> {

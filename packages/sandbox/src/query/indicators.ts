@@ -2,7 +2,8 @@
  * Indicator queries: validation of the /indicators parameters (400 naming the parameter), then
  * the lookup (a map lookup plus a year filter), with a 404 saying what exists when nothing matches.
  */
-import { FREQUENCIES, SOURCE_CODES, seriesKey, type Dataset, type Frequency, type Observation, type SourceCode, type SourceData } from '../data/model.ts';
+import { FREQUENCIES, SOURCE_CODES, seriesKey, type Dataset, type Frequency, type SourceCode, type SourceData } from '../data/model.ts';
+import { lowerBound } from '../sorted.ts';
 import { periodOf } from '../data/source-builder.ts';
 import { dataNotFound, invalidParameter } from '../http/errors.ts';
 import { codeValue, countryCode, oneOf, requiredText, shown, yearRange, type Params, type YearRange } from '../http/params.ts';
@@ -76,8 +77,9 @@ export function indicatorRecords(dataset: Dataset, src: SourceData, q: Omit<Indi
     throw dataNotFound(`${src.code} ${canonical} for ${q.country} has no ${frequency} data; its frequencies: ${available.join(', ')}`);
   }
   const obs = series.observations;
-  const from = q.start === undefined ? 0 : lowerBound(obs, q.start);
-  const to = q.end === undefined ? obs.length : lowerBound(obs, q.end + 1);
+  // Observations are sorted by period, so by year.
+  const from = q.start === undefined ? 0 : lowerBound(obs, (o) => o.year < q.start!);
+  const to = q.end === undefined ? obs.length : lowerBound(obs, (o) => o.year <= q.end!);
   if (from >= to) {
     const asked = `${q.start ?? 'the start'} to ${q.end ?? 'the end'}`;
     throw dataNotFound(`${src.code} ${canonical} for ${q.country} has no ${frequency} data from ${asked}; it runs ${periodOf(obs[0]!)} to ${periodOf(obs[obs.length - 1]!)}`);
@@ -94,16 +96,4 @@ export function indicatorRecords(dataset: Dataset, src: SourceData, q: Omit<Indi
     records[i - from] = record;
   }
   return records;
-}
-
-/** First observation whose year is >= year (observations are sorted by period, so by year). */
-function lowerBound(obs: readonly Observation[], year: number): number {
-  let lo = 0;
-  let hi = obs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (obs[mid]!.year < year) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

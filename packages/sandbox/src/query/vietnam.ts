@@ -4,6 +4,7 @@
 import { TRADE_FLOWS, type Dataset, type PriceBar, type TradeFlow } from '../data/model.ts';
 import { dataNotFound, invalidParameter } from '../http/errors.ts';
 import { codeValue, date, month, oneOf, shown, text, type Params } from '../http/params.ts';
+import { lowerBound } from '../sorted.ts';
 
 export interface TradeQuery {
   flow?: TradeFlow;
@@ -129,23 +130,12 @@ export function stockRecords(dataset: Dataset, q: StockQuery): StockRecord[] {
     bars = indices.get(INDEX_CODES[q.index!]!);
     if (!bars) throw dataNotFound(`no data for index ${q.index}; indices: ${[...indices.keys()].join(', ') || 'none'}`);
   }
-  const from = q.start_date ? firstOnOrAfter(bars, q.start_date) : 0;
-  const to = q.end_date ? firstOnOrAfter(bars, q.end_date + '~') : bars.length;
+  const from = q.start_date ? lowerBound(bars, (b) => b.date < q.start_date!) : 0;
+  const to = q.end_date ? lowerBound(bars, (b) => b.date <= q.end_date!) : bars.length;
   if (from >= to) {
     throw dataNotFound(`no trading day for ${q.symbol ?? q.index} from ${q.start_date ?? 'the start'} to ${q.end_date ?? 'the end'}; the data runs ${bars[0]?.date} to ${bars[bars.length - 1]?.date}`);
   }
   const unit = q.symbol ? 'thousand VND' : 'points';
   const label = q.symbol ? { symbol: q.symbol } : { index: q.index! };
   return bars.slice(from, to).map((b) => ({ ...label, ...b, unit }));
-}
-
-function firstOnOrAfter(bars: readonly PriceBar[], day: string): number {
-  let lo = 0;
-  let hi = bars.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (bars[mid]!.date < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
