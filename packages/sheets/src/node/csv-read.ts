@@ -1,17 +1,17 @@
-/** Reading CSV files (ours, and the service's /export/csv) back into Series. */
+/** Reading CSV files (ours, and the service's /export/csv) back into Series, row by row. */
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Series } from '@econdata/core';
-import type { Cell } from '../grid/types.ts';
-import { parseCsv } from '../read/csv-parse.ts';
-import { matrixToSeries } from '../read/matrix.ts';
+import { csvRows } from '../read/csv-parse.ts';
 import type { ServerExportOptions } from '../read/records.ts';
+import { SheetReader } from '../read/sheet-reader.ts';
 import { unescapeCsvText } from './csv-write.ts';
 
 /** Series from CSV text (`file` names it in errors). */
 export function csvTextToSeries(text: string, file: string, options: ServerExportOptions & { retrievedAt: string }): Series[] {
-  const matrix: Cell[][] = parseCsv(text).map((row) => row.map((v) => ({ v: v === '' ? null : v })));
-  return matrixToSeries(matrix, { file, unescape: unescapeCsvText }, { ...options, endpoint: options.endpoint ?? '/export/csv' });
+  const reader = new SheetReader({ file, unescape: unescapeCsvText }, { ...options, endpoint: options.endpoint ?? '/export/csv' });
+  for (const row of csvRows(text)) reader.push(row.map((v) => ({ v: v === '' ? null : v })));
+  return reader.finish();
 }
 
 /** Every series of a CSV file: one of our layouts, or a service export. */

@@ -3,7 +3,7 @@ export { writeAtomic, removeStaleTempFiles, isTempFile, tempPathFor } from './at
 export { writeCsv, gridToCsv, csvChunks, escapeCsvText, unescapeCsvText, type CsvOptions } from './csv-write.ts';
 export { readCsv, csvTextToSeries } from './csv-read.ts';
 export { writeXlsx, writeSeriesXlsx, seriesSheets, EXCEL_MAX_ROWS, type XlsxOptions, type SeriesXlsxOptions } from './xlsx-write.ts';
-export { readXlsx, worksheetMatrix } from './xlsx-read.ts';
+export { readXlsx, rowCells } from './xlsx-read.ts';
 export type { ServerExportOptions } from '../read/records.ts';
 export { ExportLibrary, type LibraryOptions, type SaveOptions, type LibraryProblem, type OpenedExport } from './library/library.ts';
 export { sha256File, canonicalQuery, type ExportManifest, type ExportFormat } from './library/manifest.ts';

@@ -1,12 +1,17 @@
-/** Reading XLSX files (ours, and the service's /export/excel) back into Series. */
+/**
+ * Reading XLSX files (ours, and the service's /export/excel) back into Series. exceljs loads the
+ * workbook in memory (its streaming WorkbookReader was tried: on files whose sheets precede the
+ * shared strings, as exceljs' own streaming writer makes them, it returned unresolved strings and
+ * no sheet names in some runs); rows then go to a SheetReader one at a time.
+ */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Series } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
-import { matrixToSeries } from '../read/matrix.ts';
 import type { ServerExportOptions } from '../read/records.ts';
+import { SheetReader } from '../read/sheet-reader.ts';
 
 function plain(value: ExcelJS.CellValue): CellValue {
   if (value === null || value === undefined) return null;
@@ -14,33 +19,26 @@ function plain(value: ExcelJS.CellValue): CellValue {
   if ('richText' in value) return value.richText.map((t) => t.text).join('');
   if ('result' in value) return plain(value.result as ExcelJS.CellValue);
   if ('text' in value && typeof value.text === 'string') return value.text;
-  if ('error' in value) return null;
-  return null;
+  return null; // an error value (#N/A) reads as missing
 }
 
-/** The cells of a worksheet as a matrix (values and number formats). */
-export function worksheetMatrix(ws: ExcelJS.Worksheet): Cell[][] {
-  const matrix: Cell[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row, r) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (c, i) => {
-      // exceljs repeats a merged range's value in every cell of it; only the top-left one holds it.
-      const cellOut: Cell = { v: c.isMerged && c.master.address !== c.address ? null : plain(c.value) };
-      if (c.numFmt) cellOut.fmt = c.numFmt;
-      cells[i - 1] = cellOut;
-    });
-    for (let i = 0; i < cells.length; i += 1) cells[i] ??= { v: null };
-    matrix[r - 1] = cells;
+/** One worksheet row as cells (values and number formats), zero-based columns. */
+export function rowCells(row: ExcelJS.Row): Cell[] {
+  const cells: Cell[] = [];
+  row.eachCell({ includeEmpty: false }, (c, i) => {
+    // exceljs repeats a merged range's value in every cell of it; only the top-left one holds it.
+    const cell: Cell = { v: c.isMerged && c.master.address !== c.address ? null : plain(c.value) };
+    if (c.numFmt) cell.fmt = c.numFmt;
+    cells[i - 1] = cell;
   });
-  for (let i = 0; i < matrix.length; i += 1) matrix[i] ??= [];
-  return matrix;
+  for (let i = 0; i < cells.length; i += 1) cells[i] ??= { v: null };
+  return cells;
 }
 
-/** The source name and last update from the About sheet of a service export, when there is one. */
-function aboutSheet(ws: ExcelJS.Worksheet | undefined): Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> {
+/** The source name and last update from the About sheet of a service export. */
+function aboutFields(rows: Cell[][]): Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> {
   const out: Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> = {};
-  if (!ws) return out;
-  for (const row of worksheetMatrix(ws)) {
+  for (const row of rows) {
     const [label, value] = [row[0]?.v, row[1]?.v];
     if (typeof value !== 'string' || value === '') continue;
     if (label === 'Source') out.sourceName = value;
@@ -50,24 +48,46 @@ function aboutSheet(ws: ExcelJS.Worksheet | undefined): Pick<ServerExportOptions
 }
 
 /**
- * Every series of a workbook: each data sheet (the Metadata sheet is skipped) is read as one of
- * our layouts or as a service export.
+ * Every series of a workbook: each data sheet is read as one of our layouts or as a service
+ * export; our Metadata sheet is skipped, and a service export's About sheet supplies the source.
  */
 export async function readXlsx(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
+  const file = basename(path);
+  const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
+  const endpoint = options.endpoint ?? '/export/excel';
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.readFile(path);
   } catch (error) {
-    throw new SheetsError('unreadable_file', `${basename(path)} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}).`, { file: path, cause: error });
+    throw new SheetsError('unreadable_file', `${file} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}).`, { file: path, cause: error });
   }
-  const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
-  const about = wb.getWorksheet('About');
-  const server = { ...aboutSheet(about), ...options, retrievedAt, endpoint: options.endpoint ?? '/export/excel' };
-  const series: Series[] = [];
+  const sheets: Array<{ series: Series[]; serviceExport: boolean }> = [];
+  const about: Cell[][] = [];
   for (const ws of wb.worksheets) {
-    // Metadata (ours) and About (the service's export) describe the data sheets; they hold no series.
-    if (ws.name === 'Metadata' || ws === about) continue;
-    series.push(...matrixToSeries(worksheetMatrix(ws), { file: basename(path), unescape: (t) => t }, server));
+    if (ws.name === 'Metadata') continue;
+    if (ws.name === 'About') {
+      ws.eachRow((row) => about.push(rowCells(row)));
+      continue;
+    }
+    const sheet = new SheetReader({ file, unescape: (t) => t }, { ...options, retrievedAt, endpoint });
+    let expected = 1;
+    ws.eachRow((row, number) => {
+      // eachRow skips empty rows: push blanks so row numbers in errors stay right.
+      for (; expected < number; expected += 1) sheet.push([]);
+      sheet.push(rowCells(row));
+      expected = number + 1;
+    });
+    sheets.push({ series: sheet.finish(), serviceExport: sheet.layout === 'service-export' });
   }
-  return series;
+  // The About sheet comes after the data in the service's files: apply it now, unless the caller said.
+  const fromAbout = aboutFields(about);
+  return sheets.flatMap(({ series, serviceExport }) =>
+    series.map((s) => {
+      if (!serviceExport || about.length === 0) return s;
+      const provenance = { ...s.provenance };
+      if (options.sourceName === undefined && fromAbout.sourceName !== undefined) provenance.source = fromAbout.sourceName;
+      if (options.lastUpdated === undefined && fromAbout.lastUpdated !== undefined) provenance.last_updated = fromAbout.lastUpdated;
+      return { ...s, provenance };
+    }),
+  );
 }

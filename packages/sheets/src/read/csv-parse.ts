@@ -3,7 +3,11 @@ import { SheetsError } from '../errors.ts';
 
 /** Parses CSV text into rows of fields (strings, unquoted). */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return [...csvRows(text)];
+}
+
+/** The rows of CSV text one at a time, so a big file never becomes one array of every field. */
+export function* csvRows(text: string): Generator<string[]> {
   let row: string[] = [];
   let field = '';
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -38,7 +42,7 @@ export function parseCsv(text: string): string[][] {
       i += 1;
     } else if (ch === '\r' || ch === '\n') {
       row.push(field);
-      rows.push(row);
+      yield row;
       row = [];
       field = '';
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
@@ -49,7 +53,6 @@ export function parseCsv(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    yield row;
   }
-  return rows;
 }

@@ -1,0 +1,259 @@
+/**
+ * Reading a sheet back into Series, one row at a time (so a million-row file needs no matrix of
+ * cells). The header row says what the sheet is: 'Period' first is our wide layout, 'Series' ...
+ * 'Period' ... 'Field' our long layout, a row of record fields a service export. Rows above the
+ * header are the provenance block, kept until the header is found.
+ *
+ * Wide sheets put every series on one shared period axis, so a series read back has every axis
+ * period, with null where it had no observation (missing is null, as everywhere). Long sheets keep
+ * each series' own periods.
+ */
+import type { Frequency, Series, SeriesColumn, SeriesKind } from '@econdata/core';
+import { SheetsError } from '../errors.ts';
+import { frequencyOfPeriod } from '../grid/periods.ts';
+import { dimensionKey, LABEL } from '../grid/provenance.ts';
+import type { Cell } from '../grid/types.ts';
+import { datasetOfFields, recordsToSeries, type ExportRecord, type ServerExportOptions } from './records.ts';
+import { boolOf, isBlank, numberOf, periodOf, provenanceOf, textOf, type SheetSource } from './values.ts';
+
+export type { SheetSource } from './values.ts';
+type ServerOptions = ServerExportOptions & { retrievedAt: string; endpoint: string };
+
+/** What reads the rows below the header. */
+interface Body {
+  push(row: Cell[], index: number): void;
+  finish(): Series[];
+}
+
+const FIXED_LABELS = new Set<string>([LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query, LABEL.stale, LABEL.column, LABEL.unit, LABEL.field]);
+
+/** Reads one sheet pushed row by row; `finish` returns its Series. */
+export class SheetReader {
+  private readonly head: Cell[][] = [];
+  private body: Body | null = null;
+  private index = 0;
+  /** What the header row said the sheet is, once it was found. */
+  layout: 'wide' | 'long' | 'service-export' | null = null;
+
+  constructor(
+    private readonly src: SheetSource,
+    private readonly server: ServerOptions,
+  ) {}
+
+  /** The next row of the sheet (rows are numbered in push order, from 0). */
+  push(row: Cell[]): void {
+    const i = this.index;
+    this.index += 1;
+    if (this.body) {
+      if (!isBlank(row)) this.body.push(row, i);
+      return;
+    }
+    const first = row[0]?.v;
+    const labels = row.map((c) => c?.v ?? null);
+    if (first === LABEL.period) {
+      this.body = wideBody(this.head, row, this.src);
+      this.layout = 'wide';
+    } else if (first === LABEL.series && labels.includes(LABEL.period) && labels.includes(LABEL.field)) {
+      this.body = longBody(this.head, row, this.src);
+      this.layout = 'long';
+    } else {
+      const fields = labels.map((v) => (typeof v === 'string' ? v : ''));
+      const kind = datasetOfFields(fields);
+      if (kind) {
+        this.body = recordsBody(fields, kind, this.server);
+        this.layout = 'service-export';
+      } else this.head.push(row);
+    }
+  }
+
+  finish(): Series[] {
+    if (!this.body) {
+      throw new SheetsError('unreadable_file', `${this.src.file}: no header row found (neither an Econdata export nor a service export file).`, { file: this.src.file });
+    }
+    return this.body.finish();
+  }
+}
+
+/** Reads the Series of a sheet held as a matrix of cells. */
+export function matrixToSeries(matrix: Cell[][], src: SheetSource, server: ServerOptions): Series[] {
+  const reader = new SheetReader(src, server);
+  for (const row of matrix) reader.push(row);
+  return reader.finish();
+}
+
+function wideBody(head: Cell[][], header: Cell[], src: SheetSource): Body {
+  const width = header.length;
+  const meta = new Map<string, Cell[]>();
+  const dimensionLabels: string[] = [];
+  for (const row of head) {
+    const label = typeof row[0]?.v === 'string' ? row[0].v : null;
+    if (!label) continue;
+    meta.set(label, row);
+    if (!FIXED_LABELS.has(label)) dimensionLabels.push(label);
+  }
+  const metaText = (label: string, col: number): string | null => textOf(meta.get(label)?.[col]?.v, src);
+  const hasProvenance = meta.has(LABEL.series);
+
+  // Column groups: a series starts where its id is written; empty id cells continue the previous one.
+  const groups: Array<{ start: number; cols: number[] }> = [];
+  for (let c = 1; c < width; c += 1) {
+    if (!hasProvenance || metaText(LABEL.series, c) !== null || groups.length === 0) groups.push({ start: c, cols: [c] });
+    else groups[groups.length - 1]?.cols.push(c);
+  }
+  // Column-major accumulation, as Series holds it. The period column is read in the frequency
+  // of the first series (a wide sheet has one frequency).
+  const frequency = (groups[0] ? metaText(LABEL.frequency, groups[0].start) : null) as Frequency | null;
+  const periods: string[] = [];
+  const flagCol = new Array<boolean>(width).fill(false);
+  for (let c = 1; c < width; c += 1) flagCol[c] = (metaText(LABEL.field, c) ?? '').startsWith('flag:');
+  const numbers: Array<Array<number | null>> = Array.from({ length: width }, () => []);
+  const flags: boolean[][] = Array.from({ length: width }, () => []);
+
+  return {
+    push(row, i) {
+      periods.push(periodOf(row[0], frequency, src, i));
+      for (let c = 1; c < width; c += 1) {
+        if (flagCol[c]) flags[c]?.push(boolOf(row[c]?.v));
+        else numbers[c]?.push(numberOf(row[c]?.v, src, `row ${i + 1}, column ${c + 1}`));
+      }
+    },
+    finish() {
+      return groups.map((g) => {
+        const at = g.start;
+        const kind = (metaText(LABEL.kind, at) ?? 'indicator') as SeriesKind;
+        const columns: SeriesColumn[] = [];
+        const values: Array<Array<number | null>> = [];
+        const seriesFlags: Record<string, boolean[]> = {};
+        for (const c of g.cols) {
+          const field = metaText(LABEL.field, c) ?? 'value';
+          if (flagCol[c]) {
+            seriesFlags[field.slice(5)] = flags[c] ?? [];
+            continue;
+          }
+          columns.push({ key: field, label: metaText(LABEL.column, c) ?? textOf(header[c]?.v, src) ?? '', unit: metaText(LABEL.unit, c) });
+          values.push(numbers[c] ?? []);
+        }
+        const dimensions: Record<string, string> = {};
+        for (const label of dimensionLabels) {
+          const v = metaText(label, at);
+          if (v !== null) dimensions[dimensionKey(label)] = v;
+        }
+        const fields = new Map([...meta.keys()].map((label) => [label, metaText(label, at)]));
+        const s: Series = {
+          id: metaText(LABEL.series, at) ?? columns[0]?.label ?? `column ${at + 1}`,
+          kind,
+          title: metaText(LABEL.title, at) ?? columns[0]?.label ?? '',
+          frequency: (metaText(LABEL.frequency, at) as Frequency | null) ?? frequencyOfPeriod(periods[0] ?? '') ?? 'annual',
+          dimensions,
+          columns,
+          periods: groups.length === 1 ? periods : periods.slice(),
+          values,
+          provenance: provenanceOf(fields, kind),
+        };
+        if (Object.keys(seriesFlags).length > 0) s.flags = seriesFlags;
+        return s;
+      });
+    },
+  };
+}
+
+interface LongSeries {
+  id: string;
+  periods: string[];
+  index: Map<string, number>;
+  columns: SeriesColumn[];
+  values: Array<Array<number | null>>;
+  flags: Record<string, boolean[]>;
+  dims: Record<string, string>;
+}
+
+function longBody(head: Cell[][], headerRow: Cell[], src: SheetSource): Body {
+  const header = headerRow.map((c) => (typeof c?.v === 'string' ? c.v : ''));
+  const col = (label: string): number => header.indexOf(label);
+  const [iSeries, iPeriod, iField, iLabel, iValue, iUnit] = [LABEL.series, LABEL.period, LABEL.field, LABEL.column, LABEL.value, LABEL.unit].map(col) as [number, number, number, number, number, number];
+  const dimensionCols = header.map((l, i) => ({ l, i })).filter(({ i }) => i > iSeries && i < iPeriod);
+  const flagCols = header.map((l, i) => ({ l, i })).filter(({ i }) => i > iUnit && header[i] !== '');
+
+  // The provenance table: its header row, then one row per series.
+  const table = head.filter((row) => !isBlank(row));
+  const tableHeader = (table[0] ?? []).map((c) => (typeof c?.v === 'string' ? c.v : ''));
+  const info = new Map<string, Map<string, string | null>>();
+  for (const row of table.slice(1)) {
+    const fields = new Map(tableHeader.map((label, i) => [label, textOf(row[i]?.v, src)]));
+    info.set(fields.get(LABEL.series) ?? '', fields);
+  }
+  const acc = new Map<string, LongSeries>();
+
+  return {
+    push(row, i) {
+      const id = textOf(row[iSeries]?.v, src) ?? '';
+      const fields = info.get(id);
+      let a = acc.get(id);
+      if (!a) {
+        const dims: Record<string, string> = {};
+        for (const { l, i: c } of dimensionCols) {
+          const v = fields?.get(l) ?? textOf(row[c]?.v, src);
+          if (v !== null && v !== undefined) dims[dimensionKey(l)] = v;
+        }
+        acc.set(id, (a = { id, periods: [], index: new Map(), columns: [], values: [], flags: {}, dims }));
+      }
+      const period = periodOf(row[iPeriod], (fields?.get(LABEL.frequency) ?? null) as Frequency | null, src, i);
+      let p = a.index.get(period);
+      if (p === undefined) {
+        p = a.periods.length;
+        a.periods.push(period);
+        a.index.set(period, p);
+      }
+      const key = textOf(row[iField]?.v, src) ?? 'value';
+      let c = a.columns.findIndex((x) => x.key === key);
+      if (c < 0) {
+        c = a.columns.length;
+        a.columns.push({ key, label: textOf(row[iLabel]?.v, src) ?? '', unit: textOf(row[iUnit]?.v, src) });
+        a.values.push([]);
+      }
+      const values = a.values[c] ?? [];
+      values[p] = numberOf(row[iValue]?.v, src, `row ${i + 1}`);
+      for (const { l, i: fc } of flagCols) {
+        const cellValue = row[fc]?.v;
+        if (cellValue === null || cellValue === undefined || cellValue === '') continue;
+        (a.flags[l] ??= [])[p] = boolOf(cellValue);
+      }
+    },
+    finish() {
+      return [...acc.values()].map((a) => {
+        const fields = info.get(a.id) ?? new Map<string, string | null>();
+        const kind = (fields.get(LABEL.kind) ?? a.id.split(':')[0] ?? 'indicator') as SeriesKind;
+        const n = a.periods.length;
+        const s: Series = {
+          id: a.id,
+          kind,
+          title: fields.get(LABEL.title) ?? a.id,
+          frequency: (fields.get(LABEL.frequency) as Frequency | null) ?? frequencyOfPeriod(a.periods[0] ?? '') ?? 'annual',
+          dimensions: a.dims,
+          columns: a.columns,
+          periods: a.periods,
+          values: a.values.map((v) => Array.from({ length: n }, (_, p) => v[p] ?? null)),
+          provenance: provenanceOf(fields, kind),
+        };
+        const flagNames = Object.keys(a.flags);
+        if (flagNames.length > 0) s.flags = Object.fromEntries(flagNames.map((f) => [f, Array.from({ length: n }, (_, p) => a.flags[f]?.[p] ?? false)]));
+        return s;
+      });
+    },
+  };
+}
+
+function recordsBody(fields: string[], kind: SeriesKind, server: ServerOptions): Body {
+  const records: ExportRecord[] = [];
+  return {
+    push(row) {
+      const record: ExportRecord = {};
+      // Service exports are plain RFC 4180 with no formula escape: their text is read verbatim.
+      fields.forEach((f, i) => {
+        if (f) record[f] = row[i]?.v ?? null;
+      });
+      records.push(record);
+    },
+    finish: () => recordsToSeries(records, kind, server),
+  };
+}
