@@ -21,31 +21,32 @@ export { DEMO_KEYS } from './http/auth.ts';
 export { PLAN_LIMITS } from './http/rate-limit.ts';
 export { BATCH_LIMIT } from './routes/indicators.ts';
 
+/** Every option may be left out or given as undefined (e.g. `dataDir: realDataDir` where there may be none). */
 export interface SandboxOptions {
   /** 0 = any free port (the default here; the CLI defaults to 8787). */
-  port?: number;
+  port?: number | undefined;
   /** Default 127.0.0.1. */
-  host?: string;
+  host?: string | undefined;
   /** A data folder in the layout of the README; null or undefined: the generated demo pack. */
-  dataDir?: string | null;
+  dataDir?: string | null | undefined;
   /** API keys and their plans; default: the four demo keys sandbox-free, -basic, -pro, -enterprise. */
-  keys?: Array<{ key: string; plan: Plan }>;
+  keys?: Array<{ key: string; plan: Plan }> | undefined;
   /** Divides every rate-limit window: 60 makes a minute last 1 s and a day 24 min. Default 1. */
-  timeScale?: number;
+  timeScale?: number | undefined;
   /** Status of a rate-limit refusal. Default 429. */
-  rateLimitStatus?: 429 | 403;
+  rateLimitStatus?: 429 | 403 | undefined;
   /** Send Retry-After (and Retry-After-Ms) with rate-limit refusals. Default true. */
-  retryAfter?: boolean;
+  retryAfter?: boolean | undefined;
   /** Injected faults, the --faults syntax: "500:0.1,reset:0.05,delay=3000:0.1,truncate:0.05,html502:0.05". */
-  faults?: string;
+  faults?: string | undefined;
   /** Seed of the fault sequence; default: random (Sandbox.info.seed tells it). */
-  seed?: number;
+  seed?: number | undefined;
   /** Allowed CORS origins (exact, or "*"); default: http(s)://localhost:* and http(s)://127.0.0.1:*; [] turns CORS off. */
-  corsOrigins?: string[];
+  corsOrigins?: string[] | undefined;
   /** Log every request (pino, to stdout; api_key redacted). Default false. */
-  logger?: boolean;
+  logger?: boolean | undefined;
   /** The clock of the rate limiter, in milliseconds (tests inject one). Default Date.now. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 export interface Sandbox {

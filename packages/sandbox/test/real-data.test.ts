@@ -20,7 +20,7 @@ function line(file: string, prefix: string): string[] {
 describe.skipIf(!realDataDir)('real data (../shared/data)', () => {
   let s: Sandbox;
   beforeAll(async () => {
-    s = await startSandbox({ dataDir: realDataDir!, port: 0 });
+    s = await startSandbox({ dataDir: realDataDir, port: 0 }); // string | undefined is accepted as it is
   });
   afterAll(() => s.close());
   const get = async (path: string, key: string = KEYS.enterprise) => {
