@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openGate, QuotaLedger, type RequestGate } from '@econdata/core';
-import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { pushBacklog, type BacklogOptions, type BacklogResult } from '../contract/quota-worker.ts';
 import { realDataDir } from '../support/paths.ts';
 
@@ -43,6 +42,42 @@ function meanWindowFill(sentAt: number[], windowMs: number): number {
   return integral / (b - a);
 }
 
+/** The sandbox in its own process (as in real use), driven over its wire contract. */
+interface RemoteSandbox {
+  url: string;
+  demo: boolean;
+  reset(): Promise<void>;
+  refused(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function spawnSandbox(timeScale: number): Promise<RemoteSandbox> {
+  const script = `import { startSandbox } from '@econdata/sandbox';
+    const sb = await startSandbox({ port: 0, timeScale: ${timeScale}, dataDir: ${JSON.stringify(realDataDir ?? null)} });
+    process.stdout.write(JSON.stringify({ url: sb.url, demo: sb.info.demo }) + '\\n');
+    process.on('SIGTERM', () => void sb.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const first = await new Promise<{ url: string; demo: boolean }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { url: string; demo: boolean });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the sandbox process exited with ${code}`)));
+  });
+  return {
+    ...first,
+    reset: async () => void (await fetch(`${first.url}/_sandbox/reset`, { method: 'POST' })).text(),
+    refused: async () => ((await (await fetch(`${first.url}/_sandbox/stats`)).json()) as { refused: number }).refused,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 function runWorker(options: BacklogOptions): Promise<BacklogResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -63,8 +98,8 @@ interface Row {
   refused: number;
 }
 
-async function limitedRun(sandbox: Sandbox, plan: (typeof PLANS)[number], processes: 1 | 2): Promise<Row> {
-  sandbox.reset();
+async function limitedRun(sandbox: RemoteSandbox, plan: (typeof PLANS)[number], processes: 1 | 2): Promise<Row> {
+  await sandbox.reset();
   const count = plan.limit * plan.windows;
   const windowMs = 60_000 / plan.timeScale;
   const storeDir = await mkdtemp(join(tmpdir(), 'econdata-quota-bench-'));
@@ -82,13 +117,13 @@ async function limitedRun(sandbox: Sandbox, plan: (typeof PLANS)[number], proces
     requests: sentAt.length,
     fill: meanWindowFill(sentAt, windowMs) / plan.limit,
     endToEnd: sentAt.length / ((span + windowMs) / windowMs) / plan.limit,
-    refused: sandbox.stats().refused,
+    refused: await sandbox.refused(),
   };
 }
 
 /** Requests per second through a gate with `concurrency` callers, on the unlimited plan. */
-async function enterpriseRate(sandbox: Sandbox, gate: RequestGate, count: number, concurrency: number): Promise<number> {
-  sandbox.reset();
+async function enterpriseRate(sandbox: RemoteSandbox, gate: RequestGate, count: number, concurrency: number): Promise<number> {
+  await sandbox.reset();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -107,10 +142,10 @@ async function enterpriseRate(sandbox: Sandbox, gate: RequestGate, count: number
 
 let refusals = 0;
 // The sandbox's rate limiter takes one time scale: one sandbox per scale.
-const sandboxes = new Map<number, Sandbox>();
-for (const scale of new Set(PLANS.map((p) => p.timeScale))) sandboxes.set(scale, await startSandbox({ port: 0, timeScale: scale, dataDir: realDataDir ?? null }));
-const first = sandboxes.values().next().value as Sandbox;
-console.log(`sandbox: ${first.info.demo ? 'demo data' : 'real data'}; the machine is shared, so figures move by a few per cent between runs`);
+const sandboxes = new Map<number, RemoteSandbox>();
+for (const scale of new Set(PLANS.map((p) => p.timeScale))) sandboxes.set(scale, await spawnSandbox(scale));
+const first = sandboxes.values().next().value as RemoteSandbox;
+console.log(`sandbox: its own process, ${first.demo ? 'demo data' : 'real data'}; the machine is shared, so figures move by a few per cent between runs`);
 try {
   // Enterprise first: it also warms up the sandbox and the HTTP path before the timed plans.
   // Alternating rounds, median of each: the baseline is no gate at all, same 8 in flight.
@@ -150,7 +185,7 @@ try {
   console.log('plan   scale  processes  requests   fill   end-to-end  refused  target met');
   for (const plan of PLANS) {
     for (const processes of [1, 2] as const) {
-      const row = await limitedRun(sandboxes.get(plan.timeScale) as Sandbox, plan, processes);
+      const row = await limitedRun(sandboxes.get(plan.timeScale) as RemoteSandbox, plan, processes);
       refusals += row.refused;
       const met = row.fill >= TARGET && row.refused === 0;
       console.log(`${row.plan.padEnd(6)} ${String(row.timeScale).padStart(5)} ${String(row.processes).padStart(10)} ${String(row.requests).padStart(9)}  ${row.fill.toFixed(3)}  ${row.endToEnd.toFixed(3).padStart(10)}  ${String(row.refused).padStart(7)}  ${met ? 'yes' : 'NO'}`);
