@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '@econdata/core';
+import { bodyRow, displayText } from '@econdata/sheets';
 import { gridToCsv, seriesSheets, writeSeriesXlsx } from '@econdata/sheets/node';
 import { parseCsv } from '../../packages/sheets/src/read/csv-parse.ts';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../packages/sheets/test/fixtures.ts';
@@ -120,6 +121,22 @@ describe.skipIf(!hasLibreOffice)('LibreOffice reads our XLSX files back', () => 
         ['2024-12-31', '25.00', '25.35', '24.90', '25.20', '12,000,100'],
       ]);
     }
+  });
+
+  it('shows every data cell exactly as our own text renderer (displayText) does', () => {
+    let checked = 0;
+    for (const which of [...zones, 'long']) {
+      const book = shown.get(files.get(which) ?? '');
+      for (const { grid } of seriesSheets(all, which === 'long' ? { orientation: 'long' } : {})) {
+        const theirs = book?.get(grid.name) ?? [];
+        for (let r = 0; r < grid.body.rowCount; r += 1) {
+          const ours = bodyRow(grid, r).map(displayText);
+          expect(theirs[grid.rows.length + r]?.slice(0, ours.length), `${which} ${grid.name} body row ${r}`).toEqual(ours);
+          checked += ours.length;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(400);
   });
 
   it('keeps Vietnamese text and formula-like text as plain text', () => {

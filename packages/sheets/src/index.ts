@@ -8,6 +8,7 @@ export { groupByFrequency } from './grid/wide.ts';
 export { bodyRow, gridRows, gridRowCount, gridColumnCount, sheetName } from './grid/cells.ts';
 export { periodToDate, periodToSerial, isPeriodFormat, dateToPeriod, periodFormat, formatDate, excelSerialToDate, frequencyOfPeriod } from './grid/periods.ts';
 export { valueFormat } from './grid/formats.ts';
+export { displayText } from './grid/display.ts';
 export { metadataGrid, type MetadataInfo } from './grid/metadata.ts';
 export { queryText, parseQueryText } from './grid/provenance.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';

@@ -1,0 +1,34 @@
+/**
+ * A cell as the text a spreadsheet shows for it, for sinks that render text (the desktop table,
+ * previews): the same number formats the XLSX carries, so a value reads the same everywhere.
+ * Covers the formats this package writes; any other format shows the plain value.
+ */
+import { excelSerialToDate, formatDate, isPeriodFormat } from './periods.ts';
+import type { Cell } from './types.ts';
+
+// '#,##0', '#,##0.00', '0.0', '0.00"%"': grouping, decimals, a literal suffix.
+const NUMBER_FORMAT = /^(#,##)?0(?:\.(0+))?(?:"([^"]*)")?$/;
+const cache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(grouping: boolean, decimals: number): Intl.NumberFormat {
+  const key = `${grouping}|${decimals}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.NumberFormat('en-US', { useGrouping: grouping, minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f;
+}
+
+/** The text a spreadsheet shows for a cell (en-US conventions: comma groups, point decimals). */
+export function displayText(cell: Cell): string {
+  const v = cell.v;
+  if (v === null) return '';
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (typeof v === 'string') return v;
+  if (v instanceof Date) return formatDate(v, cell.fmt ?? 'yyyy-mm-dd');
+  if (!Number.isFinite(v)) return '';
+  if (isPeriodFormat(cell.fmt)) return formatDate(excelSerialToDate(v), cell.fmt ?? 'yyyy-mm-dd');
+  const m = cell.fmt ? NUMBER_FORMAT.exec(cell.fmt) : null;
+  if (!m) return String(v);
+  const text = numberFormat(m[1] !== undefined, m[2]?.length ?? 0).format(v);
+  // Rounding can leave "-0.00": spreadsheets show it without the sign.
+  return (/^-[0.,]*$/.test(text) ? text.slice(1) : text) + (m[3] ?? '');
+}
