@@ -270,6 +270,9 @@ describe('QuotaLedger', () => {
     expect(() => new QuotaLedger({ plan: { perMinute: 0, perDay: 5 } })).toThrow(/perMinute/);
     expect(() => new QuotaLedger({ plan: 'gold' as 'free' })).toThrow(/Unknown plan "gold"/);
     expect(() => new QuotaLedger({ plan: 'free', keyId: '../etc' })).toThrow(/key id/);
+    const ledger = new QuotaLedger({ plan: 'pro', safetyMargin: 20 });
+    expect(() => ledger.setPlan('free')).toThrow(/safetyMargin \(20\) must be below/);
+    expect(ledger.status()).toMatchObject({ plan: 'Pro', minute: { limit: 280 } });
   });
 });
 

@@ -60,8 +60,7 @@ export class QuotaLedger implements RequestGate {
     this.#concurrency = wholeAtLeast('concurrency', options.concurrency ?? 8, 1);
     this.#leaseMs = wholeAtLeast('leaseMs', options.leaseMs ?? 120_000, 1);
     this.#plan = options.plan;
-    this.#limits = planLimits(options.plan);
-    this.#checkMargin();
+    this.#limits = this.#checkMargin(planLimits(options.plan));
   }
 
   /** Waits until one more request fits both windows; see RequestGate.acquire. */
@@ -98,10 +97,10 @@ export class QuotaLedger implements RequestGate {
 
   /** Changes the plan at run time (the user upgraded, or the profile was read). */
   setPlan(plan: PlanSpec): void {
-    this.#limits = planLimits(plan);
+    // Checked before anything changes: a refused plan leaves the ledger as it was.
+    this.#limits = this.#checkMargin(planLimits(plan));
     this.#plan = plan;
     this.#announced = { minute: null, day: null };
-    this.#checkMargin();
     this.#emit();
     void this.#pump();
   }
@@ -144,10 +143,11 @@ export class QuotaLedger implements RequestGate {
     return () => this.#errorListeners.delete(listener);
   }
 
-  #checkMargin(): void {
-    for (const limit of [this.#limits.perMinute, this.#limits.perDay]) {
+  #checkMargin(limits: PlanLimits): PlanLimits {
+    for (const limit of [limits.perMinute, limits.perDay]) {
       if (limit !== null && this.#margin >= limit) throw new TypeError(`safetyMargin (${this.#margin}) must be below every limit of the plan (${limit})`);
     }
+    return limits;
   }
 
   /** The limits in force: the plan's, lowered by what the service announced, minus the margin. */
