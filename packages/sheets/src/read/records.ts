@@ -5,6 +5,7 @@
  */
 import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
+import { seriesId } from '@econdata/core';
 
 export type RecordValue = string | number | boolean | Date | null;
 export type ExportRecord = Record<string, RecordValue>;
@@ -105,8 +106,7 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
       const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
       const query: SeriesQuery = { kind: 'indicator', source: source ?? '', indicator, ...(country ? { country } : {}) };
-      const id = `indicator:${source ?? 'export'}:${indicator}${country ? `:${country}` : ''}`;
-      return build(g, { id, kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency, dimensions, columns }, query, flags);
+      return build(g, { id: seriesId(query), kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency, dimensions, columns }, query, flags);
     });
   }
   if (kind === 'trade') {
@@ -120,7 +120,7 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       ];
       const query: SeriesQuery = { kind: 'trade', flow: dimensions.flow as 'exports', partner: dimensions.partner, hs_code: dimensions.hs_code };
       const title = `Viet Nam ${dimensions.flow}: ${dimensions.partner_name || dimensions.partner}, ${dimensions.hs_description || dimensions.hs_code}`;
-      return build(g, { id: `trade:${dimensions.flow}:${dimensions.partner}:${dimensions.hs_code}`, kind, title, frequency: 'monthly', dimensions, columns }, query);
+      return build(g, { id: seriesId(query), kind, title, frequency: 'monthly', dimensions, columns }, query);
     });
   }
   return groupBy(records, (r) => (r['symbol'] ? `symbol:${text(r['symbol'])}` : `index:${text(r['index'])}`), (r) => text(r['date'])).map((g) => {
@@ -136,6 +136,6 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       { key: 'volume', label: 'Volume', unit: 'shares' },
     ];
     const query = { kind: 'stock', [which]: code } as SeriesQuery;
-    return build(g, { id: `stock:${code}`, kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns }, query);
+    return build(g, { id: seriesId(query), kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns }, query);
   });
 }
