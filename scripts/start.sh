@@ -10,8 +10,9 @@ source scripts/lib/setup.sh
 ensure_pnpm
 ensure_deps
 data_dir="$(default_data_dir)"
+# One process (node with tsx's loader), no pnpm in between: Ctrl+C and SIGTERM reach the server itself.
 if [ -n "$data_dir" ]; then
-  exec pnpm --silent sandbox --data "$data_dir" "$@"
+  exec node --import tsx packages/sandbox/src/cli.ts --data "$data_dir" "$@"
 else
-  exec pnpm --silent sandbox "$@"
+  exec node --import tsx packages/sandbox/src/cli.ts "$@"
 fi
