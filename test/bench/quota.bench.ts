@@ -16,9 +16,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openGate, QuotaLedger, type RequestGate } from '@econdata/core';
-import { pushBacklog, type BacklogOptions, type BacklogResult } from '../contract/quota-worker.ts';
+import { pushBacklog, runBacklogInChild, type BacklogOptions } from '../support/quota-worker.ts';
 import { realDataDir } from '../support/paths.ts';
 
 const TARGET = 0.95;
@@ -27,7 +26,6 @@ const PLANS = [
   { plan: 'basic', limit: 60, timeScale: 20, windows: 3 },
   { plan: 'pro', limit: 300, timeScale: 20, windows: 3 },
 ] as const;
-const worker = fileURLToPath(new URL('../contract/quota-worker.ts', import.meta.url));
 
 /** Mean number of requests in a window-long span [t, t + W), over every t from the first request to the last minus W. */
 function meanWindowFill(sentAt: number[], windowMs: number): number {
@@ -78,16 +76,6 @@ async function spawnSandbox(timeScale: number): Promise<RemoteSandbox> {
   };
 }
 
-function runWorker(options: BacklogOptions): Promise<BacklogResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as BacklogResult) : reject(new Error(`quota worker exited with ${code}`))));
-  });
-}
-
 interface Row {
   plan: string;
   timeScale: number;
@@ -107,7 +95,7 @@ async function limitedRun(sandbox: RemoteSandbox, plan: (typeof PLANS)[number], 
   const results =
     processes === 1
       ? [await pushBacklog(options)]
-      : await Promise.all([0, 1].map(() => runWorker({ ...options, startAt: Date.now() + 1_500 })));
+      : await Promise.all([0, 1].map(() => runBacklogInChild({ ...options, startAt: Date.now() + 1_500 })));
   const sentAt = results.flatMap((r) => r.sentAt).sort((x, y) => x - y);
   const span = (sentAt.at(-1) as number) - (sentAt[0] as number);
   return {

@@ -2,31 +2,17 @@
  * Every error status, provoked for real against the sandbox, with the outcome asserted exactly:
  * the error code (and status), or recovery after the retries the policy allows.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EconDataClient, type ClientOptions } from '@econdata/core';
-import { startSandbox, type Sandbox, type SandboxOptions } from '@econdata/sandbox';
+import type { Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
+import { failure, useSandboxes } from '../support/sandboxes.ts';
 
 const GDP = { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2020 } as const;
-const open: Sandbox[] = [];
-
-async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const sb = await startSandbox({ port: 0, dataDir: realDataDir!, seed: 1, ...options });
-  open.push(sb);
-  return sb;
-}
+const sandbox = useSandboxes({ seed: 1 });
 function client(sb: Sandbox, options: Partial<ClientOptions> = {}): EconDataClient {
   return new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-pro', backoff: { baseMs: 5, maxMs: 20 }, ...options });
 }
-async function failure(p: Promise<unknown>): Promise<Record<string, unknown>> {
-  const e = await p.then(() => undefined, (x: unknown) => x);
-  if (!e) throw new Error('expected the call to fail');
-  return e as Record<string, unknown>;
-}
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((sb) => sb.close()));
-});
 
 describe.skipIf(!realDataDir)('core <-> sandbox: error statuses', () => {
   it('invalid_parameter: refused before sending, so the service sees nothing and no quota is spent', async () => {

@@ -3,31 +3,18 @@
  * retries run out; half the time (a fixed seed), recovered by the retry loop.
  */
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EconDataClient, type ClientOptions } from '@econdata/core';
-import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import type { Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
+import { failure, useSandboxes } from '../support/sandboxes.ts';
 
 const GDP = { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2019, end_year: 2020 } as const;
-const open: Sandbox[] = [];
-
-async function sandbox(faults: string): Promise<Sandbox> {
-  const sb = await startSandbox({ port: 0, dataDir: realDataDir!, seed: 7, faults });
-  open.push(sb);
-  return sb;
-}
+const startWith = useSandboxes({ seed: 7 });
+const sandbox = (faults: string) => startWith({ faults });
 function client(sb: Sandbox, options: Partial<ClientOptions> = {}): EconDataClient {
   return new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-pro', backoff: { baseMs: 5, maxMs: 20 }, ...options });
 }
-async function failure(p: Promise<unknown>): Promise<Record<string, unknown>> {
-  const e = await p.then(() => undefined, (x: unknown) => x);
-  if (!e) throw new Error('expected the call to fail');
-  return e as Record<string, unknown>;
-}
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((sb) => sb.close()));
-});
 
 describe.skipIf(!realDataDir)('core <-> sandbox: injected faults', () => {
   it.each([

@@ -4,21 +4,18 @@
  * and the sandbox's rate limiter, so minutes and days pass exactly and instantly; the two-process
  * case runs in real time with `timeScale`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FakeClock, isEconError, QuotaExhaustedError, QuotaLedger, quotaKeyId, type RequestPermit } from '@econdata/core';
 import { FileQuotaStore } from '@econdata/core/node';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realDataDir } from '../support/paths.ts';
-import type { BacklogOptions, BacklogResult } from './quota-worker.ts';
+import { runBacklogInChild, type BacklogOptions } from '../support/quota-worker.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const worker = fileURLToPath(new URL('./quota-worker.ts', import.meta.url));
 
 /** One request as the client sends it: the ledger's permit, then a report of how it ended. */
 async function send(sandbox: Sandbox, key: string, permit: RequestPermit): Promise<number> {
@@ -151,16 +148,6 @@ describe('quota ledger against a sandbox that refuses with 403 and no Retry-Afte
   });
 });
 
-function runWorker(options: BacklogOptions): Promise<BacklogResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as BacklogResult) : reject(new Error(`quota worker exited with ${code}`))));
-  });
-}
-
 describe('two processes sharing one key and one FileQuotaStore', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
@@ -173,7 +160,7 @@ describe('two processes sharing one key and one FileQuotaStore', () => {
   it('stay within the Basic plan together: the sandbox refuses nothing', async () => {
     const storeDir = await mkdtemp(join(tmpdir(), 'econdata-quota-'));
     const options: BacklogOptions = { url: sandbox.url, key: 'sandbox-basic', plan: 'basic', count: 75, timeScale: 60, storeDir, startAt: Date.now() + 1_500 };
-    const results = await Promise.all([runWorker(options), runWorker(options)]);
+    const results = await Promise.all([runBacklogInChild(options), runBacklogInChild(options)]);
     expect(results.map((r) => [r.sentAt.length, r.refused, r.failed, r.exhausted])).toEqual([[75, 0, 0, 0], [75, 0, 0, 0]]);
     expect(sandbox.stats()).toMatchObject({ received: 150, answered: 150, refused: 0 });
     // The shared file says the same, under the key's fingerprint.
@@ -185,7 +172,7 @@ describe('two processes sharing one key and one FileQuotaStore', () => {
     sandbox.reset();
     const storeDir = await mkdtemp(join(tmpdir(), 'econdata-quota-'));
     const options: BacklogOptions = { url: sandbox.url, key: 'sandbox-free', plan: 'free', count: 15, timeScale: 60, storeDir, via: 'client', startAt: Date.now() + 1_500 };
-    const results = await Promise.all([runWorker(options), runWorker(options)]);
+    const results = await Promise.all([runBacklogInChild(options), runBacklogInChild(options)]);
     expect(results.map((r) => [r.sentAt.length, r.refused, r.exhausted])).toEqual([[15, 0, 0], [15, 0, 0]]);
     expect(sandbox.stats()).toMatchObject({ received: 30, answered: 30, refused: 0 });
   });

@@ -1,22 +1,17 @@
 /**
  * The sandbox's interactive docs render in Chromium, offline, list every operation, and "Try it out" works with a key.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../packages/sandbox/src/index.ts';
+import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { hasChromium, launchChromium } from '../support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-
-describe.skipIf(!existsSync(CHROMIUM))('sandbox /api/docs in Chromium', () => {
+describe.skipIf(!hasChromium)('sandbox /api/docs in Chromium', () => {
   let sandbox: Sandbox;
   let browser: Browser;
   beforeAll(async () => {
     sandbox = await startSandbox();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

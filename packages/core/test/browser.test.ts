@@ -3,39 +3,30 @@
  * bundled for the browser platform (a Node built-in would fail the build), loaded in the real
  * Chromium, and used there against the sandbox over CORS.
  */
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { hasChromium, launchChromium, serveBrowserBundle, type BundlePage } from '../../../test/support/chromium.ts';
 import { realDataDir } from '../../../test/support/paths.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 
-describe.skipIf(!existsSync(CHROMIUM) || !realDataDir)('the shared entry in Chromium', () => {
+describe.skipIf(!hasChromium || !realDataDir)('the shared entry in Chromium', () => {
   let sb: Sandbox;
-  let page: Server;
+  let page: BundlePage;
   let browser: Browser;
   let origin: string;
 
   beforeAll(async () => {
-    const bundle = await build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
-    const js = bundle.outputFiles[0]!.text;
     sb = await startSandbox({ port: 0, dataDir: realDataDir! });
-    page = createServer((req, res) => {
-      if (req.url === '/core.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-      else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>core</title>');
-    });
-    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-gpu', '--disable-dev-shm-usage'] });
+    page = await serveBrowserBundle(entry, 'core');
+    origin = page.origin;
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => page?.close(resolve));
+    await page?.close();
     await sb?.close();
   });
 

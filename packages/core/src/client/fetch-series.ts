@@ -4,7 +4,7 @@
  */
 import { cacheKey, type CacheEntry } from '../cache/store.ts';
 import { AbortError, EconError, NotFoundError } from '../errors/errors.ts';
-import { planRequests, type PlannedRequest, type UniqueQuery } from '../plan/planner.ts';
+import { planRequests, type PlanStats, type PlannedRequest, type UniqueQuery } from '../plan/planner.ts';
 import type { SeriesQuery } from '../query.ts';
 import type { QuotaEstimate } from '../quota/gate.ts';
 import type { Series } from '../series.ts';
@@ -18,18 +18,9 @@ import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
 /** The outcome of one query of a job. */
 export type SeriesResult = { ok: true; series: Series } | { ok: false; error: EconError };
 
-/** The cost of a job, before it runs. */
-export interface Estimate {
-  queries: number;
-  unique: number;
-  duplicates: number;
-  invalid: number;
-  cached: number;
-  requests: number;
-  batchRequests: number;
-  singleRequests: number;
-  minimumRequests: number;
-  /** The gate's own answer (the quota ledger's `estimate(requestCount)`: fits today? this minute?), when it has one. */
+/** The cost of a job, before it runs: the planner's counts, plus the gate's answer when it has one. */
+export interface Estimate extends PlanStats {
+  /** The quota ledger's `estimate(requestCount)`: fits today? this minute? */
   quota?: QuotaEstimate;
 }
 

@@ -1,5 +1,4 @@
 // @econdata/core/node: the Node-only pieces (file-backed cache and quota store). Not for browsers.
-export {};
 export * from './quota-file-store.ts';
 export { FileCacheStore } from './file-cache.ts';
 export { saveExport, type SavedExport } from './export-file.ts';

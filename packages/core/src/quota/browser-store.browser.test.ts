@@ -3,38 +3,29 @@
  * reload; IndexedDB (IndexedDbQuotaStore) also keeps two tabs of one origin from losing each other's
  * entries, which localStorage cannot promise even under navigator.locks (see indexeddb-store.ts).
  */
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, serveBrowserBundle, type BundlePage } from '../../../../test/support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const entry = fileURLToPath(new URL('../index.ts', import.meta.url));
 
-describe.skipIf(!existsSync(CHROMIUM))('browser quota stores in Chromium', () => {
-  let server: Server;
+describe.skipIf(!hasChromium)('browser quota stores in Chromium', () => {
+  let server: BundlePage;
   let browser: Browser;
   let context: BrowserContext;
   let origin: string;
 
   beforeAll(async () => {
     // Bundled for the browser platform: a Node built-in anywhere in the shared entry fails here.
-    const bundle = await build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
-    const js = bundle.outputFiles[0]?.text ?? '';
-    server = createServer((req, res) => {
-      if (req.url === '/core.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-      else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>quota</title>');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-gpu', '--disable-dev-shm-usage'] });
+    server = await serveBrowserBundle(entry, 'core');
+    origin = server.origin;
+    browser = await launchChromium();
     context = await browser.newContext();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   // Page source, so that the test runner does not rewrite the dynamic import.

@@ -7,6 +7,7 @@
  */
 import { EconDataClient, isEconError, MemoryQuotaStore, QuotaLedger, quotaKeyId, type PlanName, type RequestPriority, type ServerUsageHint } from '@econdata/core';
 import { FileQuotaStore } from '@econdata/core/node';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export interface BacklogOptions {
@@ -113,6 +114,17 @@ export async function pushBacklog(options: BacklogOptions, ledger?: QuotaLedger)
   );
   result.sentAt.sort((a, b) => a - b);
   return result;
+}
+
+/** Runs `pushBacklog` in a separate Node process (a second user of the key), and returns its result. */
+export function runBacklogInChild(options: BacklogOptions): Promise<BacklogResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as BacklogResult) : reject(new Error(`quota worker exited with ${code}`))));
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
