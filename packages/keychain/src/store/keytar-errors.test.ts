@@ -29,7 +29,7 @@ describe('keytar failures become errors a user can act on', () => {
     expect(error).toBeInstanceOf(KeychainError);
     expect((error as KeychainError).code).toBe('keychain_failed');
     expect((error as KeychainError).message).toBe(
-      'Cannot read the API key of profile "prod": the OS keychain refused (keytar: The stub received bad data.). ' +
+      'The OS keychain refused, so the API key of profile "prod" cannot be read (keytar: The stub received bad data.). ' +
         "Check the keychain in your system's keychain manager and try again, or set ECONDATA_API_KEY for headless use and CI. " +
         'Econdata never stores keys in a plain file instead.',
     );
@@ -54,7 +54,7 @@ describe('keytar failures become errors a user can act on', () => {
     expect(error).toBeInstanceOf(KeychainUnavailableError);
     expect(error.reason).toBe('module_unavailable');
     expect(error.message).toBe(
-      'Cannot list the API keys in the OS keychain: the keychain module (keytar) could not be loaded (Cannot find module ../build/Release/keytar.node). ' +
+      "The keychain module (keytar) could not be loaded, so Econdata's API keys cannot be listed (Cannot find module ../build/Release/keytar.node). " +
         'Reinstall the dependencies so keytar is built for this Node or Electron version, or set ECONDATA_API_KEY for headless use and CI. ' +
         'Econdata never stores keys in a plain file instead.',
     );

@@ -23,31 +23,34 @@ const PATTERNS: ReadonlyArray<{ test: RegExp; reason: UnavailableReason }> = [
 
 const HEADLESS_HINT = 'or set ECONDATA_API_KEY for headless use and CI. Econdata never stores keys in a plain file instead.';
 
+// Each message leads with what is wrong, then which key it stops, then the fix. The cause comes
+// first because @econdata/core puts a key provider's message after its own "Could not read the API
+// key of this profile: ", which must not be followed by a second "Cannot read the API key of ...".
 const WHAT_AND_FIX: Record<UnavailableReason, { what: string; fix: string }> = {
   no_session_bus: {
-    what: 'no OS keychain is reachable, because there is no D-Bus session bus',
+    what: 'No OS keychain is reachable (there is no D-Bus session bus)',
     fix: 'On Linux, install and unlock a Secret Service such as gnome-keyring in a desktop session (or start one with dbus-run-session), ' + HEADLESS_HINT,
   },
   no_secret_service: {
-    what: 'no OS keychain is reachable, because no Secret Service with an unlocked default keyring answers on the D-Bus session bus',
+    what: 'No OS keychain is reachable (no Secret Service with an unlocked default keyring answers on the D-Bus session bus)',
     fix: 'On Linux, install and unlock a Secret Service such as gnome-keyring, ' + HEADLESS_HINT,
   },
   locked: {
-    what: 'the OS keychain is locked',
+    what: 'The OS keychain is locked',
     fix: 'Unlock the default keyring (log in to the desktop session, or run gnome-keyring-daemon --unlock), ' + HEADLESS_HINT,
   },
   module_unavailable: {
-    what: 'the keychain module (keytar) could not be loaded',
+    what: 'The keychain module (keytar) could not be loaded',
     fix: 'Reinstall the dependencies so keytar is built for this Node or Electron version, ' + HEADLESS_HINT,
   },
 };
 
-const VERB: Record<KeyOperation, string> = { read: 'read', save: 'save', delete: 'delete', list: 'list' };
+const DONE: Record<KeyOperation, string> = { read: 'read', save: 'saved', delete: 'deleted', list: 'listed' };
 
-/** The start of every message: which operation, on which profile. */
-function subject(op: KeyOperation, account: string | undefined): string {
-  if (op === 'list' || account === undefined) return 'Cannot list the API keys in the OS keychain';
-  return `Cannot ${VERB[op]} the API key of profile "${account}"`;
+/** What the failure stops: which operation, on which profile's key. */
+function consequence(op: KeyOperation, account: string | undefined): string {
+  if (op === 'list' || account === undefined) return "so Econdata's API keys cannot be listed";
+  return `so the API key of profile "${account}" cannot be ${DONE[op]}`;
 }
 
 /** The native message, with the key masked in case a backend ever echoed it. */
@@ -71,11 +74,11 @@ export function keytarError(error: unknown, op: KeyOperation, account: string | 
   const reason = unavailableReason(native);
   if (reason !== undefined) {
     const { what, fix } = WHAT_AND_FIX[reason];
-    return new KeychainUnavailableError(reason, `${subject(op, account)}: ${what} (keytar: ${native}). ${fix}`, profile);
+    return new KeychainUnavailableError(reason, `${what}, ${consequence(op, account)} (keytar: ${native}). ${fix}`, profile);
   }
   return new KeychainError(
     'keychain_failed',
-    `${subject(op, account)}: the OS keychain refused (keytar: ${native}). Check the keychain in your system's keychain manager and try again, ${HEADLESS_HINT}`,
+    `The OS keychain refused, ${consequence(op, account)} (keytar: ${native}). Check the keychain in your system's keychain manager and try again, ${HEADLESS_HINT}`,
     profile,
   );
 }
@@ -85,5 +88,5 @@ export function keytarLoadError(error: unknown, op: KeyOperation, account: strin
   const native = nativeMessage(error, undefined);
   const profile = account === undefined ? {} : { profile: account };
   const { what, fix } = WHAT_AND_FIX.module_unavailable;
-  return new KeychainUnavailableError('module_unavailable', `${subject(op, account)}: ${what} (${native}). ${fix}`, profile);
+  return new KeychainUnavailableError('module_unavailable', `${what}, ${consequence(op, account)} (${native}). ${fix}`, profile);
 }

@@ -73,7 +73,7 @@ describe.skipIf(process.platform !== 'linux')('KeytarKeyStore without a usable k
       reason: 'no_session_bus',
       profile: 'no-bus-profile',
       message:
-        'Cannot save the API key of profile "no-bus-profile": no OS keychain is reachable, because there is no D-Bus session bus ' +
+        'No OS keychain is reachable (there is no D-Bus session bus), so the API key of profile "no-bus-profile" cannot be saved ' +
         '(keytar: Cannot autolaunch D-Bus without X11 $DISPLAY). On Linux, install and unlock a Secret Service such as gnome-keyring ' +
         'in a desktop session (or start one with dbus-run-session), or set ECONDATA_API_KEY for headless use and CI. ' +
         'Econdata never stores keys in a plain file instead.',
@@ -90,7 +90,7 @@ describe.skipIf(process.platform !== 'linux')('KeytarKeyStore without a usable k
       expect(outcome.error?.code).toBe('keychain_unavailable');
       expect(outcome.error?.reason).toBe('no_secret_service');
       expect(outcome.error?.message).toMatch(
-        /^Cannot save the API key of profile "no-service-profile": no OS keychain is reachable, because no Secret Service with an unlocked default keyring answers on the D-Bus session bus \(keytar: .+\)\. On Linux, install and unlock a Secret Service such as gnome-keyring, or set ECONDATA_API_KEY for headless use and CI\. Econdata never stores keys in a plain file instead\.$/,
+        /^No OS keychain is reachable \(no Secret Service with an unlocked default keyring answers on the D-Bus session bus\), so the API key of profile "no-service-profile" cannot be saved \(keytar: .+\)\. On Linux, install and unlock a Secret Service such as gnome-keyring, or set ECONDATA_API_KEY for headless use and CI\. Econdata never stores keys in a plain file instead\.$/,
       );
       expect(outcome.stdout).not.toContain(secret);
     });
@@ -109,7 +109,7 @@ describe.skipIf(process.platform !== 'linux')('KeytarKeyStore without a usable k
         reason: 'locked',
         profile: 'locked-profile',
         message:
-          'Cannot save the API key of profile "locked-profile": the OS keychain is locked (keytar: Cannot create an item in a locked collection). ' +
+          'The OS keychain is locked, so the API key of profile "locked-profile" cannot be saved (keytar: Cannot create an item in a locked collection). ' +
           'Unlock the default keyring (log in to the desktop session, or run gnome-keyring-daemon --unlock), or set ECONDATA_API_KEY for headless use and CI. ' +
           'Econdata never stores keys in a plain file instead.',
       });
