@@ -2,9 +2,13 @@
  * Each sandbox fault kind (--faults), provoked for real: always on, the exact error code after the
  * retries run out; half the time (a fixed seed), recovered by the retry loop.
  */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EconDataClient, type ClientOptions } from '@econdata/core';
+import { saveExport } from '@econdata/core/node';
 import type { Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
 import { failure, useSandboxes } from '../support/sandboxes.ts';
@@ -35,6 +39,22 @@ describe.skipIf(!realDataDir)('core <-> sandbox: injected faults', () => {
     expect(String(e['excerpt'])).toMatch(/^\{"success":true/);
     expect(String(e['message'])).toContain('truncated or malformed JSON');
     expect(sb.stats().received).toBe(1);
+  });
+
+  it('truncate:1 on an Excel export: invalid_response, and saveExport keeps no file', async () => {
+    const sb = await sandbox('truncate:1');
+    const c = client(sb);
+    const e = await failure(c.exportExcel({ ...GDP }));
+    expect(e).toMatchObject({ code: 'invalid_response', status: 200 });
+    expect(String(e['message'])).toMatch(/^The export \(status 200\) arrived incomplete: the XLSX file \(\d+ bytes\) is cut before the end of its ZIP archive\./);
+    const dir = await mkdtemp(join(tmpdir(), 'core-faults-'));
+    try {
+      expect(await failure(saveExport(c, 'excel', { ...GDP }, join(dir, 'gdp.xlsx')))).toMatchObject({ code: 'invalid_response', status: 200 });
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(sb.stats().received).toBe(2);
   });
 
   it('delay beyond timeoutMs: timeout', async () => {

@@ -5,6 +5,7 @@ import { indicatorParams, stockParams, tradeParams, type Params } from '../valid
 import { collect } from '../net/transport.ts';
 import { bodyText } from '../wire/check.ts';
 import type { ExportFile } from '../wire/records.ts';
+import { checkExportBytes, ExportIntegrity } from './export-check.ts';
 import type { CallOptions } from './options.ts';
 import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
 
@@ -55,6 +56,7 @@ export async function downloadExport(host: ExportHost, format: 'csv' | 'excel', 
   const type = answer.headers['content-type'] ?? null;
   if (type !== null && /json/i.test(type)) throw errorFromResponse(answer.status, bodyText(answer.body), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
   const data = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body;
+  checkExportBytes(format, data, answer.status);
   return { data, metadata: { filename: filenameOf(answer.headers['content-disposition']), content_type: type, bytes: data.byteLength } };
 }
 
@@ -64,7 +66,19 @@ export interface ExportStream {
   metadata: { filename: string | null; content_type: string | null; /** Content-Length, when sent. */ total: number | undefined };
 }
 
-/** Starts an export download and hands over the body as it arrives (retries happen before the first byte). */
+/** The chunks as they come, then `invalid_response` at the end if the file is cut (see export-check.ts). */
+async function* checked(chunks: AsyncIterable<Uint8Array>, integrity: ExportIntegrity): AsyncIterable<Uint8Array> {
+  for await (const chunk of chunks) {
+    integrity.add(chunk);
+    yield chunk;
+  }
+  integrity.finish();
+}
+
+/**
+ * Starts an export download and hands over the body as it arrives (retries happen before the first
+ * byte). The last step of the iteration throws `invalid_response` when the file arrived cut.
+ */
 export async function openExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: CallOptions): Promise<ExportStream> {
   const params = exportParams(query);
   const accept = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -75,5 +89,5 @@ export async function openExport(host: ExportHost, format: 'csv' | 'excel', quer
     throw errorFromResponse(answer.status, bodyText(await collect(chunks)), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
   }
   const length = answer.headers['content-length'];
-  return { chunks, metadata: { filename: filenameOf(answer.headers['content-disposition']), content_type: type, total: length && /^\d+$/.test(length) ? Number(length) : undefined } };
+  return { chunks: checked(chunks, new ExportIntegrity(format, answer.status)), metadata: { filename: filenameOf(answer.headers['content-disposition']), content_type: type, total: length && /^\d+$/.test(length) ? Number(length) : undefined } };
 }

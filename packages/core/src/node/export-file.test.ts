@@ -77,3 +77,18 @@ describe('FileCacheStore', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('saveExport of a cut XLSX', () => {
+  it('keeps the old file and leaves no temporary file when the archive is cut', async () => {
+    await writeFile(join(dir, 'out.xlsx'), 'old');
+    // Local file header, then half an archive: the end-of-central-directory record never comes.
+    const cut = { send: async (): Promise<TransportResponse> => ({
+      status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, body: new Uint8Array(0),
+      stream: (async function* chunks() { yield new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]); yield new Uint8Array(100); })(),
+    }) };
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: cut });
+    await expect(saveExport(c, 'excel', { source: 'WB', indicator: 'A', country: 'VN' }, join(dir, 'out.xlsx'))).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+    expect(await readFile(join(dir, 'out.xlsx'), 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['out.xlsx']);
+  });
+});
