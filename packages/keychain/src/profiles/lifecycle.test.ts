@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AuthenticationError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, keyFragments, managerFixture } from '../../test/support/manager-fixture.ts';
@@ -5,6 +8,7 @@ import { keychainRequired, probeRealKeychain, secretToolLookup, uniqueAccount } 
 import type { KeyStore } from '../store/key-store.ts';
 import { KeytarKeyStore } from '../store/keytar-key-store.ts';
 import { MemoryKeyStore } from '../store/memory-key-store.ts';
+import { ProfileManager } from './profile-manager.ts';
 
 const KEY_A = 'sk_live_lifecycle_first_Aa1x';
 const KEY_B = 'sk_live_lifecycle_rotated_Bb2y';
@@ -83,5 +87,22 @@ describe('a full profile lifecycle leaves no key material in any file the packag
   it.skipIf(!runReal)(`with the real OS keychain, checked with secret-tool${runReal ? '' : ` (skipped: ${probe.ok ? '' : probe.reason})`}`, async () => {
     if (!probe.ok) throw new Error(`ECONDATA_REQUIRE_KEYCHAIN=1, but the OS keychain is not reachable: ${probe.reason}`);
     await lifecycle(new KeytarKeyStore(), uniqueAccount('life'), (account) => secretToolLookup(account));
+  });
+
+  it.skipIf(!runReal)('a manager made from a settings path alone keeps its keys in the OS keychain (what the explorer does)', async () => {
+    if (!probe.ok) throw new Error(`ECONDATA_REQUIRE_KEYCHAIN=1, but the OS keychain is not reachable: ${probe.reason}`);
+    const dir = await mkdtemp(join(tmpdir(), 'econdata-default-store-'));
+    const name = uniqueAccount('default-store');
+    const manager = new ProfileManager({ settingsPath: join(dir, 'settings.json'), verifyKey: async () => undefined, env: {} });
+    try {
+      await manager.create({ name, baseURL: 'https://api.example.com', plan: 'pro' });
+      await manager.setKey(name, KEY_A);
+      expect(secretToolLookup(name)).toBe(KEY_A);
+      await manager.delete(name);
+      expect(secretToolLookup(name)).toBeUndefined();
+    } finally {
+      await new KeytarKeyStore().delete(name);
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { AuthMode, KeyProvider } from '@econdata/core';
 import { KeychainError } from '../errors.ts';
 import { lastFour, maskKey } from '../mask.ts';
 import type { KeyStore } from '../store/key-store.ts';
+import { KeytarKeyStore } from '../store/keytar-key-store.ts';
 import { verifyKeyWithClient, type VerifyKey } from '../verify/verify-key.ts';
 import {
   DEFAULT_ROTATION_DAYS,
@@ -27,8 +28,8 @@ export interface ProfileManagerOptions {
   settingsPath: string;
   /** For tests: where the settings are loaded from and saved to instead of the file at settingsPath. */
   settingsStore?: SettingsStore;
-  /** Where keys live: `new KeytarKeyStore()` in the apps, `new MemoryKeyStore()` in tests. */
-  keyStore: KeyStore;
+  /** Where keys live: the OS keychain (`new KeytarKeyStore()`) unless told otherwise; `new MemoryKeyStore()` in tests. */
+  keyStore?: KeyStore;
   /** Checks a new key with one cheap request before it replaces the old one; defaults to core's client. */
   verifyKey?: VerifyKey;
   /** Read on every call, so setting ECONDATA_API_KEY later takes effect; defaults to process.env. */
@@ -76,7 +77,7 @@ export class ProfileManager {
     this.#now = options.now ?? (() => new Date());
     this.#settingsPath = options.settingsPath;
     this.#file = options.settingsStore ?? new SettingsFile(options.settingsPath, this.#now);
-    this.#keys = options.keyStore;
+    this.#keys = options.keyStore ?? new KeytarKeyStore();
     this.#verify = options.verifyKey ?? verifyKeyWithClient;
     this.#env = options.env ?? process.env;
     this.#rotationDays = options.rotationDays ?? DEFAULT_ROTATION_DAYS;
