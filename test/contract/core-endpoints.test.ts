@@ -115,6 +115,36 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     expect(transport.sent.filter((r) => r.url.includes('/indicators/batch'))).toHaveLength(2 - 1);
   });
 
+  it('IMF is_projection: true/false where the IMF dates its last actual, null kept (and no flag) where it does not', async () => {
+    const ppp = await client.getIndicators({ source: 'IMF', indicator: 'PPPGDP', country: 'VN', start_year: 2029, end_year: 2030 });
+    expect(ppp.data.map((d) => [d.year, d.is_projection])).toEqual([[2029, null], [2030, null]]);
+    const results = await client.fetchSeries([
+      { kind: 'indicator', source: 'IMF', indicator: 'PPPGDP', country: 'VN', start_year: 2023, end_year: 2026 },
+      { kind: 'indicator', source: 'IMF', indicator: 'NGDPD', country: 'VN', start_year: 2023, end_year: 2026 },
+    ]);
+    const [pppSeries, gdp] = results.map((r) => (r.ok ? r.series : (() => { throw r.error; })()));
+    expect(pppSeries!.periods).toEqual(['2023', '2024', '2025', '2026']);
+    expect(pppSeries!.flags).toBeUndefined();
+    expect(gdp!.flags).toEqual({ is_projection: [false, false, true, true] });
+  });
+
+  it('fetchSeries: a mix of indicator, trade and stock queries, one of each failing, the others answered', async () => {
+    const results = await client.fetchSeries([
+      { kind: 'stock', symbol: 'NOPE1', start_date: '2024-03-01' },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2019, end_year: 2020 },
+      { kind: 'trade', flow: 'exports', partner: 'US' },
+      { kind: 'indicator', source: 'WB', indicator: 'NO.SUCH.CODE', country: 'VN', start_year: 2019, end_year: 2020 },
+      { kind: 'trade', flow: 'imports', period: '2024-03' },
+      { kind: 'stock', index: 'VNINDEX', start_date: '2024-03-01', end_date: '2024-03-01' },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VNM' },
+    ]);
+    expect(results.map((r) => (r.ok ? `${r.series.kind}:${r.series.periods.join(',')}` : `${r.error.code}:${r.error.status ?? '-'}`))).toEqual([
+      'not_found:404', 'indicator:2019,2020', 'not_found:404', 'not_found:404', 'trade:2024-03', 'stock:2024-03-01', 'invalid_parameter:-',
+    ]);
+    // The invalid query cost nothing; the two WB queries went as one batch: 5 requests for 6 valid queries.
+    expect(transport.sent).toHaveLength(5);
+  });
+
   it('header mode: the key is in the Authorization header and never in a URL', async () => {
     await client.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2020 });
     await client.exportCsv({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2020 });

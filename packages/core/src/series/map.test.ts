@@ -7,11 +7,19 @@ const trade = (flow: TradeRecord['flow'], period: string, value: number, partner
   ({ period, flow, partner, partner_name: partner, hs_code, hs_description: hs_code, value, ytd_value: value * 2, unit: 'USD billion' });
 
 describe('Series mapping', () => {
-  it('indicator records: periods sorted, nulls kept, IMF projections flagged (null as false)', () => {
+  it('indicator records: periods sorted, nulls kept, IMF projections flagged (a lone null as false)', () => {
     const rec = (year: number, value: number | null, is_projection: boolean | null): IndicatorRecord =>
       ({ indicator_code: 'NGDPD', indicator_name: 'GDP', country_code: 'VN', country_name: 'Vietnam', year, value, unit: 'USD bn', is_projection });
     const s = indicatorSeries([rec(2025, 3, true), rec(2023, 1, false), rec(2024, null, null)], { kind: 'indicator', source: 'IMF', indicator: 'NGDPD', country: 'VN' }, ctx);
     expect(s).toMatchObject({ id: 'indicator:IMF:NGDPD:VN', periods: ['2023', '2024', '2025'], values: [[1, null, 3]], flags: { is_projection: [false, false, true] }, frequency: 'annual', title: 'GDP: Vietnam' });
+  });
+
+  it('an IMF series whose status is unknown (all null) gets no projection flag, not "actual" everywhere', () => {
+    const rec = (year: number): IndicatorRecord =>
+      ({ indicator_code: 'PPPGDP', indicator_name: 'GDP, PPP', country_code: 'VN', country_name: 'Vietnam', year, value: year, unit: 'Intl $ bn', is_projection: null });
+    const s = indicatorSeries([rec(2029), rec(2030)], { kind: 'indicator', source: 'IMF', indicator: 'PPPGDP', country: 'VN' }, ctx);
+    expect(s.values).toEqual([[2029, 2030]]);
+    expect(s.flags).toBeUndefined();
   });
 
   it('GSO records use their period and its frequency', () => {

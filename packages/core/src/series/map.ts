@@ -68,8 +68,10 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
     const r = records[i]!;
     periods[i] = r.period ?? String(r.year);
     values[i] = r.value;
-    // An unknown status (null) is shown as not a projection: the flag marks only what the IMF calls projections.
-    if (r.is_projection !== undefined) (projections ??= new Array<boolean>(records.length).fill(false))[i] = r.is_projection === true;
+    // The flag marks what the IMF calls projections. null means the IMF gives no last-actual year
+    // (PPP series, country groups, fiscal-year reporters): a series of nulls gets no flag at all,
+    // rather than one saying "actual" for years that may well be projections.
+    if (r.is_projection === true || r.is_projection === false) (projections ??= new Array<boolean>(records.length).fill(false))[i] = r.is_projection;
   }
   ensureAscending(periods, [values], projections);
   const name = first?.indicator_name ?? query.indicator;
