@@ -86,6 +86,28 @@ describe('CSV round trip', () => {
     expect(await readCsv(file)).toStrictEqual(series);
   });
 
+  it('gives back any text exactly: the formula escape is undone, quotes, line breaks and control characters kept', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    const chars = fc.constantFrom('=', '+', '-', '@', "'", '\t', '\r', '\n', '"', ',', ' ', 'a', '1', '\uFEFF', 'ệ');
+    const text = fc.oneof(fc.string({ minLength: 1, unit: chars }), fc.string({ minLength: 1, unit: 'binary' }));
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(text, text, text, text, fc.constantFrom('wide' as const, 'long' as const), async (title, description, label, unit, orientation) => {
+        const s: Series = {
+          ...tradeBalance,
+          title,
+          dimensions: { ...tradeBalance.dimensions, hs_description: description, partner_name: label },
+          columns: [{ key: 'value', label, unit }, { key: 'ytd_value', label: unit, unit: label }],
+        };
+        n += 1;
+        const file = join(dir, `${n}.csv`);
+        await writeCsv(file, layoutSeries([s], { orientation }));
+        expect(await readCsv(file)).toStrictEqual([s]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('without the provenance block, still reads the values back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
     const file = join(dir, 'x.csv');

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '@econdata/core';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
@@ -85,6 +86,40 @@ describe('XLSX round trip', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
     const big: Grid = { ...layoutSeries([gdp]), body: { rowCount: EXCEL_MAX_ROWS, columns: [] } };
     await expect(writeXlsx(join(dir, 'big.xlsx'), [big])).rejects.toMatchObject({ code: 'too_many_rows', message: expect.stringMatching(/allows 1048576\. Export this data as CSV/) });
+  });
+});
+
+describe('XLSX text', () => {
+  const withText = (title: string, description: string, label: string): Series => ({
+    ...tradeBalance,
+    title,
+    dimensions: { ...tradeBalance.dimensions, hs_description: description },
+    columns: [{ key: 'value', label, unit: label }, tradeBalance.columns[1] ?? { key: 'ytd_value', label: '', unit: null }],
+  });
+
+  it('gives back any text XML can hold exactly, in the head rows and (long) in the data rows', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const chars = fc.constantFrom('=', '+', '-', '@', "'", '\t', '\n', '"', '<', '&', ' ', 'a', '1', 'ệ', '😀');
+    const text = fc.oneof(fc.string({ minLength: 1, unit: chars }), fc.string({ minLength: 1 }));
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(text, text, text, fc.constantFrom('wide' as const, 'long' as const), async (title, description, label, orientation) => {
+        const s = withText(title, description, label);
+        n += 1;
+        const file = join(dir, `${n}.xlsx`);
+        await writeXlsx(file, [layoutSeries([s], { orientation })]);
+        expect(await readXlsx(file)).toStrictEqual([s]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('cannot hold control characters: XML drops them, and reads a lone CR as LF (the README says so)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const file = join(dir, 'control.xlsx');
+    await writeXlsx(file, [layoutSeries([withText('a\rb', 'c\u0001d', 'e\r\nf')], { orientation: 'long' })]);
+    const [s] = await readXlsx(file);
+    expect([s?.title, s?.dimensions['hs_description'], s?.columns[0]?.label]).toEqual(['a\nb', 'cd', 'e\nf']);
   });
 });
 
