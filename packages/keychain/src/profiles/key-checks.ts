@@ -16,6 +16,8 @@ export function checkKey(key: unknown): string {
   const trimmed = key.trim();
   if (trimmed.length === 0) fail('is empty');
   if (/[\s\p{Cc}]/u.test(trimmed)) fail('contains spaces, line breaks or control characters');
+  // A Bearer token (and an HTTP header value) is plain ASCII; the usual culprit is a masked key ("…abcd") copied from a display.
+  if (/[^\x21-\x7e]/.test(trimmed)) fail('contains characters other than plain ASCII letters, digits and punctuation (a masked key such as …abcd is not the key)');
   if (trimmed.length > MAX_KEY_LENGTH) fail(`is longer than ${MAX_KEY_LENGTH} characters`);
   return trimmed;
 }

@@ -152,6 +152,14 @@ describe('ProfileManager: keys', () => {
     ['', 'The API key is empty. Paste the whole key from the provider\'s dashboard (Settings > API Keys).'],
     ['sk_live with space', 'The API key contains spaces, line breaks or control characters. Paste the whole key from the provider\'s dashboard (Settings > API Keys).'],
     ['x'.repeat(4097), 'The API key is longer than 4096 characters. Paste the whole key from the provider\'s dashboard (Settings > API Keys).'],
+    [
+      '…1111',
+      "The API key contains characters other than plain ASCII letters, digits and punctuation (a masked key such as …abcd is not the key). Paste the whole key from the provider's dashboard (Settings > API Keys).",
+    ],
+    [
+      'sk_live_clé_1111',
+      "The API key contains characters other than plain ASCII letters, digits and punctuation (a masked key such as …abcd is not the key). Paste the whole key from the provider's dashboard (Settings > API Keys).",
+    ],
   ])('refuses a malformed key without checking it or quoting it (%#)', async (key, message) => {
     const error = await rejection(f.manager.setKey('prod', key));
     expect([error.code, error.message]).toEqual(['invalid_key', message]);
