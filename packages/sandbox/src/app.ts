@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Dataset } from './data/model.ts';
 import { ApiError, badRequest, routeNotFound, serverError } from './http/errors.ts';
 import type { FaultInjector } from './http/faults.ts';
+import { urlWithoutKey } from './http/auth.ts';
 import { installPipeline, type PipelineContext } from './http/pipeline.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { exportRoutes } from './routes/export.ts';
@@ -31,7 +32,7 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export async function createApp(parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: parts.logger ? { serializers: { req: (req) => ({ method: req.method, url: redactKey(req.url) }) } } : false,
+    logger: parts.logger ? { serializers: { req: (req) => ({ method: req.method, url: urlWithoutKey(req.url, '[redacted]') }) } } : false,
     forceCloseConnections: true,
     // Long GSO codes and many parameters are fine; anything beyond this is not a real query.
     routerOptions: { maxParamLength: 500 },
@@ -148,9 +149,4 @@ export function resetState(parts: Pick<AppParts, 'stats' | 'limiter' | 'faults'>
   parts.stats.reset();
   parts.limiter.reset();
   parts.faults.reset();
-}
-
-/** Removes the key from a URL before it is logged. */
-export function redactKey(url: string): string {
-  return url.replace(/([?&]api_key=)[^&]*/g, '$1[redacted]');
 }

@@ -70,6 +70,38 @@ export function authenticate(keys: ReadonlyMap<string, Plan>, key: string | unde
   return plan;
 }
 
+/**
+ * The URL without its key: every `api_key` parameter is dropped (or, with `mask`, its value is
+ * replaced by it), however the name is percent-encoded (`api%5Fkey` is the key to the query parser too).
+ * The one place that keeps a query-string key out of logs and out of the files the sandbox writes.
+ */
+export function urlWithoutKey(url: string, mask?: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const parts: string[] = [];
+  for (const part of url.slice(q + 1).split('&')) {
+    const eq = part.indexOf('=');
+    const name = eq === -1 ? part : part.slice(0, eq);
+    if (decodedName(name) !== 'api_key') {
+      if (part !== '') parts.push(part);
+    } else if (mask !== undefined) {
+      parts.push(`${name}=${mask}`);
+    }
+  }
+  return parts.length > 0 ? `${url.slice(0, q)}?${parts.join('&')}` : url.slice(0, q);
+}
+
+/** A query parameter's name as the query parser reads it ('+' is a space); a malformed escape stays as written. */
+function decodedName(name: string): string {
+  const spaced = name.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch (e) {
+    if (!(e instanceof URIError)) throw e;
+    return spaced;
+  }
+}
+
 /** How a key appears in stats and logs: its last four characters. */
 export function keyLabel(key: string): string {
   return key.slice(-4);

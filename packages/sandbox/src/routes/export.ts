@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toCsv } from '../data/csv.ts';
 import type { Dataset } from '../data/model.ts';
-import { checkEntitlement } from '../http/auth.ts';
+import { checkEntitlement, urlWithoutKey } from '../http/auth.ts';
 import { oneOf, type Params } from '../http/params.ts';
 import { planOf } from '../http/pipeline.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -134,10 +134,9 @@ export function exportRoutes(app: FastifyInstance, dataset: Dataset): void {
     },
   }, async (request, reply) => {
     const t = exportTable(dataset, request);
-    const query = request.url.replace(/([?&])api_key=[^&]*&?/, '$1').replace(/[?&]$/, '');
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${t.name}.xlsx"`)
-      .send(await xlsx(t, query));
+      .send(await xlsx(t, urlWithoutKey(request.url)));
   });
 }
