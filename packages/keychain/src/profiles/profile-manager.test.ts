@@ -100,6 +100,25 @@ describe('ProfileManager: profiles', () => {
     expect(await f.keys.list()).toEqual(['Production']);
   });
 
+  it.each([
+    ['a case-only rename', 'Prod', 'set'],
+    ['a rename', 'production', 'delete'],
+  ] as const)('%s that the keychain refuses half-way keeps the key under the old name only', async (_label, to, failing) => {
+    await f.manager.create(PROD);
+    await f.manager.setKey('prod', KEY_1);
+    const refusal = new KeychainUnavailableError('locked', 'The OS keychain is locked.');
+    const store = f.keys as MemoryKeyStore;
+    const { set, delete: remove } = { set: store.set.bind(store), delete: store.delete.bind(store) };
+    // The keychain refuses the second step: saving under the new name, or deleting the old item.
+    if (failing === 'set') store.set = async (account, key) => (account === to ? Promise.reject(refusal) : set(account, key));
+    else store.delete = async (account) => (account === 'prod' ? Promise.reject(refusal) : remove(account));
+    expect(await rejection(f.manager.rename('prod', to))).toBe(refusal);
+    Object.assign(store, { set, delete: remove });
+    expect(await f.keys.list()).toEqual(['prod']);
+    expect(await f.keys.get('prod')).toBe(KEY_1);
+    expect((await f.manager.list()).map((p) => p.name)).toEqual(['sandbox', 'prod']);
+  });
+
   it('deletes a profile with its key; the next profile becomes active', async () => {
     await f.manager.create(PROD, { activate: true });
     await f.manager.setKey('prod', KEY_1);

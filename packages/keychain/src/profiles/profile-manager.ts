@@ -147,10 +147,7 @@ export class ProfileManager {
       if (profile.keySavedAt !== undefined) {
         const key = await this.#keys.get(from);
         if (key === undefined) throw keyGoneError(profile);
-        // A keychain that compares accounts without case would see one item: free it first.
-        if (sameName(from, to)) await this.#keys.delete(from);
-        await this.#keys.set(to, key);
-        if (!sameName(from, to)) await this.#keys.delete(from);
+        await this.#moveKey(from, to, key);
         onSaveFailure(async () => {
           await this.#keys.delete(to);
           await this.#keys.set(from, key);
@@ -263,6 +260,32 @@ export class ProfileManager {
     const key = await this.#keys.get(profile.name);
     if (key === undefined) throw keyGoneError(profile);
     return { key, source: 'keychain' };
+  }
+
+  /**
+   * Moves a key to another keychain account. If the keychain refuses half-way, the key is put back
+   * where it was, so a failed rename never loses a key or leaves a copy under the new name.
+   */
+  async #moveKey(from: string, to: string, key: string): Promise<void> {
+    const putBack = async (undo: () => Promise<unknown>, error: unknown): Promise<never> => {
+      await undo().catch((undoError: unknown) => {
+        throw new KeychainError(
+          'keychain_failed',
+          `${error instanceof Error ? error.message : String(error)} The key could not be put back under profile "${from}" either ` +
+            `(${undoError instanceof Error ? undoError.message : String(undoError)}): save the key of profile "${from}" again.`,
+          { profile: from },
+        );
+      });
+      throw error;
+    };
+    if (sameName(from, to)) {
+      // A keychain that compares accounts without case would see one item: free it first.
+      await this.#keys.delete(from);
+      await this.#keys.set(to, key).catch((error: unknown) => putBack(() => this.#keys.set(from, key), error));
+    } else {
+      await this.#keys.set(to, key);
+      await this.#keys.delete(from).catch((error: unknown) => putBack(() => this.#keys.delete(to), error));
+    }
   }
 
   /** Deletes a key, keeping it in memory to put back if the settings cannot be saved. */
