@@ -1,6 +1,9 @@
 /**
  * /export/csv and /export/excel: file names, RFC 4180 CSV, XLSX with numbers as numbers.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,5 +88,31 @@ describe('Excel export', () => {
     expect(String(book.getWorksheet('About')!.getRow(4).getCell(2).value)).toBe('/api/v1/export/excel?dataset=stocks&index=VNINDEX&start_date=2024-12-30');
     expect(book.getWorksheet('Data')!.getRow(2).getCell(2).value).toBe('2024-12-30');
     expect(typeof book.getWorksheet('Data')!.getRow(2).getCell(6).value).toBe('number');
+  });
+});
+
+describe('formula-like text', () => {
+  // The decision (README, Exports): exports carry the data's text as it is, the CSV plain RFC 4180,
+  // the XLSX as text cells that no spreadsheet evaluates.
+  it('is exported verbatim: CSV unescaped, XLSX as text cells, not formulas', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-formula-'));
+    writeFileSync(join(dir, 'countries.csv'), 'iso2,iso3,name\nVN,VNM,@Vietnam\n');
+    writeFileSync(join(dir, 'wb_wdi_values.csv'), 'indicator_id,country_code,year,value\nX.Y,VNM,2020,-1.5\n');
+    writeFileSync(join(dir, 'wb_wdi_indicators.csv'), 'indicator_id,name,unit\nX.Y,"=HYPERLINK(""http://x.example"",""-2"")",+percent\n');
+    const real = await buildSandboxApp({ dataDir: dir });
+    try {
+      const query = 'source=WB&indicator=X.Y&country=VN';
+      const csv = await get(real, `/api/v1/export/csv?${query}`);
+      expect(csv.body).toBe('indicator_code,indicator_name,country_code,country_name,year,value,unit\r\n'
+        + 'X.Y,"=HYPERLINK(""http://x.example"",""-2"")",VN,@Vietnam,2020,-1.5,+percent\r\n');
+      const res = await get(real, `/api/v1/export/excel?${query}`);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const row = book.getWorksheet('Data')!.getRow(2);
+      expect(row.values).toEqual([undefined, 'X.Y', '=HYPERLINK("http://x.example","-2")', 'VN', '@Vietnam', 2020, -1.5, '+percent']);
+      expect(row.getCell(2).type).toBe(ExcelJS.ValueType.String);
+    } finally {
+      await real.close();
+    }
   });
 });
