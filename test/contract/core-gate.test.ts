@@ -23,8 +23,15 @@ describe.skipIf(!realDataDir)('core <-> sandbox: gate and cache', () => {
     const client = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-free', gate });
     const e = await client.estimate([gdp('VN'), gdp('TH'), gdp('VN'), gdp('LA', 2000)]);
     expect(e).toMatchObject({ unique: 3, requests: 2, batchRequests: 1, quota: { requests: 2, fitsToday: true, fitsThisMinute: true } });
+    const seen: number[] = [];
+    const stop = client.onQuotaChange((s) => seen.push(s.day.used));
     for (let i = 0; i < 14; i++) await client.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000 + i, end_year: 2020 });
+    stop();
     expect(sb.stats()).toMatchObject({ received: 14, answered: 14, rate_limited: 0 });
+    // What the apps show: the ledger's status through the client, and its change events.
+    expect(client.quotaStatus()).toMatchObject({ plan: 'Free', day: { used: 14, limit: 100, remaining: 86 }, queued: { interactive: 0, background: 0 }, inFlight: 0 });
+    expect(seen.at(-1)).toBe(14);
+    expect(new EconDataClient({ baseURL: sb.url }).quotaStatus()).toBeUndefined();
   });
 
   it('allow-stale: when the service is gone, cached Series come back marked stale; without it, connection', async () => {

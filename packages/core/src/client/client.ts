@@ -7,6 +7,7 @@ import type { CacheStore } from '../cache/store.ts';
 import { InvalidParameterError } from '../errors/errors.ts';
 import { axiosTransport } from '../net/transport.ts';
 import { openGate, type RequestGate } from '../quota/gate.ts';
+import type { QuotaStatus } from '../quota/status.ts';
 import type { BatchIndicatorQuery, IndicatorQuery, SeriesQuery, StockQuery, TradeQuery } from '../query.ts';
 import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams, type Params } from '../validate/params.ts';
 import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
@@ -73,6 +74,16 @@ export class EconDataClient {
   /** The gate requests go through (the quota ledger when one is installed). */
   get gate(): RequestGate {
     return this.engine.gate;
+  }
+
+  /** The quota ledger's status (used, limit, reset time per window; the queue), or undefined when the gate keeps none. */
+  quotaStatus(): QuotaStatus | undefined {
+    return this.engine.gate.status?.();
+  }
+
+  /** Calls `fn` on every change of the quota status (for a UI); returns the unsubscribe function. A no-op without a ledger. */
+  onQuotaChange(fn: (status: QuotaStatus) => void): () => void {
+    return this.engine.gate.subscribe?.(fn) ?? (() => undefined);
   }
 
   /** The cache store, if any. */

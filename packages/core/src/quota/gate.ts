@@ -3,6 +3,7 @@
  * every attempt it sends (retries included) and reports how the attempt ended; the ledger decides
  * when a request may go, queues it by priority, and refuses at once when the day is spent.
  */
+import type { QuotaStatus } from './status.ts';
 
 /** A request a person is waiting for goes before background work (e.g. refreshing a whole workbook). */
 export type RequestPriority = 'interactive' | 'background';
@@ -46,6 +47,10 @@ export interface RequestGate {
    * cache and batching) fit today's and this minute's allowance, and how long they would take.
    */
   estimate?(requestCount: number): Promise<QuotaEstimate>;
+  /** Optional: usage, limits and reset times of both windows, and the queue (the ledger has it). */
+  status?(): QuotaStatus;
+  /** Optional: calls `fn` with the new status on every change; returns the unsubscribe function. */
+  subscribe?(fn: (status: QuotaStatus) => void): () => void;
 }
 
 /** What a job of `requests` requests would cost against the plan, before it runs. */
