@@ -287,10 +287,13 @@ describe('GET /stocks/vietnam', () => {
     const data = (await get(app, '/api/v1/stocks/vietnam?index=VNINDEX&start_date=2024-12-31')).json().data;
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ index: 'VNINDEX', date: '2024-12-31', unit: 'points' });
+    // A form's blank symbol field is no symbol: the index alone is asked for.
+    expect((await get(app, '/api/v1/stocks/vietnam?symbol=&index=VNINDEX&start_date=2024-12-31')).json().data).toEqual(data);
   });
 
   it.each([
     ['', 'symbol', 'Invalid parameters: symbol or index is required (a stock symbol such as VNM, or an index: VNINDEX, HNX, UPCOM, VN30)'],
+    ['symbol=&index=%20', 'symbol', 'Invalid parameters: symbol or index is required (a stock symbol such as VNM, or an index: VNINDEX, HNX, UPCOM, VN30)'],
     ['symbol=VNM&index=VNINDEX', 'index', 'Invalid parameters: index cannot be given together with symbol: ask for one of them'],
     ['index=NASDAQ', 'index', 'Invalid parameters: index must be one of VNINDEX, HNX, UPCOM, VN30, got "NASDAQ"'],
     ['symbol=VNM&start_date=2024-02-30', 'start_date', 'Invalid parameters: start_date must be a date written YYYY-MM-DD such as 2024-03-29, got "2024-02-30"'],

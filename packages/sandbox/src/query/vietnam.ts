@@ -99,9 +99,10 @@ export interface StockRecord extends PriceBar {
 }
 
 export function readStockQuery(params: Params): StockQuery {
-  const symbolRaw = text(params, 'symbol');
-  const indexRaw = text(params, 'index');
-  if ((symbolRaw === undefined || symbolRaw === '') && (indexRaw === undefined || indexRaw === '')) {
+  // An empty parameter (a form's blank field: `symbol=&index=VNINDEX`) is an absent one.
+  const symbolRaw = text(params, 'symbol')?.trim() || undefined;
+  const indexRaw = text(params, 'index')?.trim() || undefined;
+  if (symbolRaw === undefined && indexRaw === undefined) {
     throw invalidParameter('symbol', 'or index is required (a stock symbol such as VNM, or an index: VNINDEX, HNX, UPCOM, VN30)');
   }
   if (symbolRaw !== undefined && indexRaw !== undefined) throw invalidParameter('index', 'cannot be given together with symbol: ask for one of them');
