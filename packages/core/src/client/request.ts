@@ -138,7 +138,7 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
       return { ...res, key };
     }
     const wait = retryAfterMs(res.headers, cfg.clock.now());
-    const error = errorFromResponse(res.status, bodyText(res.body), wait === undefined ? { now, ...(key ? { key } : {}) } : { retryAfterMs: wait, now, ...(key ? { key } : {}) });
+    const error = errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(wait === undefined ? {} : { retryAfterMs: wait }), ...(key ? { key } : {}) });
     if (error.code === 'rate_limited') {
       const info: Parameters<RequestPermit['refused']>[0] = {};
       if (wait !== undefined) info.retryAfterMs = wait;

@@ -17,6 +17,16 @@ describe('errorFromResponse reads every body shape', () => {
     expect(e.message).toBe('Data not found: no NY.GDP for XK (status 404). Check the source, indicator and country codes: listSources, listSourceIndicators and listCountries show what exists.');
   });
 
+  it.each([
+    ['/stocks/vietnam', 'Check the symbol or index and the dates against what the service says it has.'],
+    ['/trade/vietnam', 'Check flow, partner, hs_code and period against what the service says it has.'],
+    ['/sources/XX/indicators', 'Check the source code: listSources shows what exists.'],
+    ['/export/csv', 'Check the export\'s codes and dates against what the service says it has.'],
+    ['/indicators', 'Check the source, indicator and country codes: listSources, listSourceIndicators and listCountries show what exists.'],
+  ])('a 404 from %s advises what that route takes', (path, advice) => {
+    expect(errorFromResponse(404, '{"error":"Data not found: nothing"}', { now, path }).message).toBe(`Data not found: nothing (status 404). ${advice}`);
+  });
+
   it('an HTML 502 page is a server_error with its title and an excerpt', () => {
     const e = err(502, '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
     expect(e).toMatchObject({ code: 'server_error', status: 502, serverMessage: '502 Bad Gateway' });

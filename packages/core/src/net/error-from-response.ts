@@ -62,14 +62,29 @@ const ADVICE: Record<string, string> = {
   permission_denied: 'Your plan does not include this data: choose data the plan includes, or upgrade the plan.',
   rate_limited: 'The plan\'s request limit was reached: wait until the window frees, or spread the requests out.',
   not_found: 'Check the source, indicator and country codes: listSources, listSourceIndicators and listCountries show what exists.',
+  not_found_source: 'Check the source code: listSources shows what exists.',
+  not_found_trade: 'Check flow, partner, hs_code and period against what the service says it has.',
+  not_found_stocks: 'Check the symbol or index and the dates against what the service says it has.',
+  not_found_export: 'Check the export\'s codes and dates against what the service says it has.',
   server_error: 'The service failed to answer: try again later.',
 };
 
+/** What to check after a 404, by the route that answered it (a stock symbol is not an indicator code). */
+function notFoundAdvice(path: string | undefined): string {
+  if (path === undefined) return ADVICE['not_found']!;
+  if (path.startsWith('/stocks')) return ADVICE['not_found_stocks']!;
+  if (path.startsWith('/trade')) return ADVICE['not_found_trade']!;
+  if (path.startsWith('/export')) return ADVICE['not_found_export']!;
+  if (/^\/sources\/[^/]+\/indicators/.test(path)) return ADVICE['not_found_source']!;
+  return ADVICE['not_found']!;
+}
+
 /**
  * Builds the error for a non-2xx answer (or a 2xx with `success: false`).
- * @param key the API key in use, so that no message or excerpt can echo it.
+ * @param extra.key the API key in use, so that no message or excerpt can echo it.
+ * @param extra.path the route (below /api/v1), so that the advice fits what was asked.
  */
-export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string }): EconError {
+export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string; path?: string }): EconError {
   const body = readErrorBody(bodyText);
   const serverMessage = body.message === undefined ? undefined : redact(body.message, extra.key);
   const details: EconErrorDetails = { status };
@@ -99,7 +114,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     message = `${said} (status 403). ${ADVICE['permission_denied']}`;
   } else if (status === 404) {
     code = 'not_found';
-    message = `${said} (status 404). ${ADVICE['not_found']}`;
+    message = `${said} (status 404). ${notFoundAdvice(extra.path)}`;
   } else if (status >= 500) {
     code = 'server_error';
     message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}). ${ADVICE['server_error']}`;

@@ -81,6 +81,13 @@ export function checkMonth(value: unknown, parameter: string): string {
   return value as string;
 }
 
+/** A frequency (monthly, quarterly, annual), which only GSO series have: the same rule for single and batch requests. */
+function checkFrequency(value: unknown, source: string): string {
+  const frequency = checkEnum(value, 'frequency', FREQUENCIES);
+  if (source !== 'GSO') throw new InvalidParameterError('frequency', `Invalid frequency: it applies only to source GSO, not ${source}. Remove it or use source "GSO".`);
+  return frequency;
+}
+
 /** Validates GET /indicators parameters; country is required except for GSO (Vietnam). */
 export function indicatorParams(q: IndicatorQuery): Params {
   const source = checkSource(q.source);
@@ -88,10 +95,7 @@ export function indicatorParams(q: IndicatorQuery): Params {
   if (q.country !== undefined) params['country'] = checkCountry(q.country);
   else if (source !== 'GSO') refuse('country', 'an ISO 2-letter country code such as "VN" (required except for GSO)', undefined);
   addYears(params, q.start_year, q.end_year);
-  if (q.frequency !== undefined) {
-    params['frequency'] = checkEnum(q.frequency, 'frequency', FREQUENCIES);
-    if (source !== 'GSO') throw new InvalidParameterError('frequency', `Invalid frequency: it applies only to source GSO, not ${source}. Remove it or use source "GSO".`);
-  }
+  if (q.frequency !== undefined) params['frequency'] = checkFrequency(q.frequency, source);
   return params;
 }
 
@@ -118,7 +122,7 @@ export function batchBody(q: BatchIndicatorQuery): BatchBody {
   const years: Params = {};
   addYears(years, q.start_year, q.end_year);
   Object.assign(body, years);
-  if (q.frequency !== undefined) body.frequency = checkEnum(q.frequency, 'frequency', FREQUENCIES);
+  if (q.frequency !== undefined) body.frequency = checkFrequency(q.frequency, source);
   return body;
 }
 
