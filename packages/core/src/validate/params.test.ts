@@ -42,7 +42,7 @@ describe('batch body', () => {
   it('refuses a frequency outside GSO, as a single request does (the service would answer 404 per combination)', () => {
     expect(refusal(() => batchBody({ source: 'WB', indicators: ['A'], countries: ['VN'], frequency: 'monthly' })))
       .toMatchObject({ parameter: 'frequency', message: 'Invalid frequency: it applies only to source GSO, not WB. Remove it or use source "GSO".' });
-    expect(batchBody({ source: 'gso', indicators: ['CPI'], frequency: 'quarterly' })).toEqual({ source: 'GSO', indicators: ['CPI'], frequency: 'quarterly' });
+    expect(batchBody({ source: 'GSO', indicators: ['CPI'], countries: ['vn'], frequency: 'quarterly' })).toEqual({ source: 'GSO', indicators: ['CPI'], countries: ['VN'], frequency: 'quarterly' });
   });
   it('de-duplicates and upper-cases', () => {
     expect(batchBody({ source: 'IMF', indicators: ['NGDPD', 'NGDPD'], countries: ['vn', 'VN', 'th'], start_year: 2000 }))
