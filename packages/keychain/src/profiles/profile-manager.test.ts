@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { AuthenticationError } from '@econdata/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
-import { KeychainError, KeychainUnavailableError, KeyRejectedError } from '../errors.ts';
+import { KeyRejectedError, type KeychainError } from '../errors.ts';
 import type { KeyStore } from '../store/key-store.ts';
-import type { MemoryKeyStore } from '../store/memory-key-store.ts';
-import { SettingsFile, type SettingsStore } from './settings-file.ts';
 
 let f: ManagerFixture;
 beforeEach(async () => {
@@ -100,25 +97,6 @@ describe('ProfileManager: profiles', () => {
     expect(await f.keys.list()).toEqual(['Production']);
   });
 
-  it.each([
-    ['a case-only rename', 'Prod', 'set'],
-    ['a rename', 'production', 'delete'],
-  ] as const)('%s that the keychain refuses half-way keeps the key under the old name only', async (_label, to, failing) => {
-    await f.manager.create(PROD);
-    await f.manager.setKey('prod', KEY_1);
-    const refusal = new KeychainUnavailableError('locked', 'The OS keychain is locked.');
-    const store = f.keys as MemoryKeyStore;
-    const { set, delete: remove } = { set: store.set.bind(store), delete: store.delete.bind(store) };
-    // The keychain refuses the second step: saving under the new name, or deleting the old item.
-    if (failing === 'set') store.set = async (account, key) => (account === to ? Promise.reject(refusal) : set(account, key));
-    else store.delete = async (account) => (account === 'prod' ? Promise.reject(refusal) : remove(account));
-    expect(await rejection(f.manager.rename('prod', to))).toBe(refusal);
-    Object.assign(store, { set, delete: remove });
-    expect(await f.keys.list()).toEqual(['prod']);
-    expect(await f.keys.get('prod')).toBe(KEY_1);
-    expect((await f.manager.list()).map((p) => p.name)).toEqual(['sandbox', 'prod']);
-  });
-
   it('deletes a profile with its key; the next profile becomes active', async () => {
     await f.manager.create(PROD, { activate: true });
     await f.manager.setKey('prod', KEY_1);
@@ -129,17 +107,6 @@ describe('ProfileManager: profiles', () => {
     expect(await f.manager.active()).toBeUndefined();
     const error = await rejection(f.manager.keyProvider()());
     expect([error.code, error.message]).toEqual(['profile_not_found', 'There is no active profile: create a profile first.']);
-  });
-
-  it('keeps the profile when its key cannot be removed from the keychain', async () => {
-    await f.manager.create(PROD);
-    await f.manager.setKey('prod', KEY_1);
-    const locked = new KeychainUnavailableError('locked', 'locked');
-    (f.keys as MemoryKeyStore).delete = async () => {
-      throw locked;
-    };
-    expect(await rejection(f.manager.delete('prod'))).toBe(locked);
-    expect((await f.manager.get('prod')).keyLast4).toBe('1111');
   });
 });
 
@@ -325,59 +292,5 @@ describe('ProfileManager: ECONDATA_API_KEY', () => {
     expect(await provider()).toBe(KEY_1);
     f.env['ECONDATA_API_KEY'] = '   ';
     expect(await provider()).toBe(KEY_1);
-  });
-});
-
-describe('ProfileManager: the file and the keychain never disagree', () => {
-  /** A manager whose settings saves can be made to fail. */
-  async function failingSaves(): Promise<{ g: ManagerFixture; failNext: () => void }> {
-    let fail = false;
-    const file = new SettingsFile(join(f.dir, 'flaky.json'));
-    const settingsStore: SettingsStore = {
-      load: () => file.load(),
-      save: async (settings) => {
-        if (fail) {
-          fail = false;
-          throw new KeychainError('settings_io', 'Cannot write the settings file (ENOSPC).');
-        }
-        await file.save(settings);
-      },
-    };
-    const g = await managerFixture({ settingsStore });
-    return { g, failNext: () => (fail = true) };
-  }
-
-  it('a rotation whose settings cannot be saved puts the old key back', async () => {
-    const { g, failNext } = await failingSaves();
-    await g.manager.create(PROD);
-    await g.manager.setKey('prod', KEY_1);
-    failNext();
-    await expect(g.manager.setKey('prod', KEY_2)).rejects.toThrow('Cannot write the settings file (ENOSPC).');
-    expect(await g.keys.get('prod')).toBe(KEY_1);
-    expect((await g.manager.get('prod')).keyLast4).toBe('1111');
-    await g.cleanup();
-  });
-
-  it('a first key whose settings cannot be saved is removed again', async () => {
-    const { g, failNext } = await failingSaves();
-    await g.manager.create(PROD);
-    failNext();
-    await expect(g.manager.setKey('prod', KEY_1)).rejects.toThrow('ENOSPC');
-    expect(await g.keys.list()).toEqual([]);
-    await g.cleanup();
-  });
-
-  it('a rename or a delete whose settings cannot be saved leaves the key where the file says', async () => {
-    const { g, failNext } = await failingSaves();
-    await g.manager.create(PROD);
-    await g.manager.setKey('prod', KEY_1);
-    failNext();
-    await expect(g.manager.rename('prod', 'production')).rejects.toThrow('ENOSPC');
-    expect(await g.keys.list()).toEqual(['prod']);
-    failNext();
-    await expect(g.manager.delete('prod')).rejects.toThrow('ENOSPC');
-    expect(await g.keys.get('prod')).toBe(KEY_1);
-    expect(await g.manager.keyProvider('prod')()).toBe(KEY_1);
-    await g.cleanup();
   });
 });

@@ -22,6 +22,8 @@ import { checkKey, rejection } from './key-checks.ts';
 import { checkChanges, checkName, isLoopback, newProfile, sameName, sandboxDemoKey, type Profile, type ProfileChanges, type ProfileInput } from './profile.ts';
 import { SettingsFile, type SettingsStore } from './settings-file.ts';
 import type { Settings } from './settings-schema.ts';
+import { SettingsChanges, type OnSaveFailure } from './settings-changes.ts';
+import { moveKey } from './move-key.ts';
 
 export interface ProfileManagerOptions {
   /** The settings file (for the desktop: `settings.json` in Electron's user-data folder). */
@@ -64,19 +66,20 @@ function findProfile(settings: Settings, name: string): Profile {
 export class ProfileManager {
   readonly #settingsPath: string;
   readonly #file: SettingsStore;
+  readonly #changes: SettingsChanges;
   readonly #keys: KeyStore;
   readonly #verify: VerifyKey;
   readonly #env: Record<string, string | undefined>;
   readonly #now: () => Date;
   readonly #rotationDays: number;
   readonly #onNotice: ((message: string) => void) | undefined;
-  #queue: Promise<unknown> = Promise.resolve();
   #envNoticeGiven = false;
 
   constructor(options: ProfileManagerOptions) {
     this.#now = options.now ?? (() => new Date());
     this.#settingsPath = options.settingsPath;
     this.#file = options.settingsStore ?? new SettingsFile(options.settingsPath, this.#now);
+    this.#changes = new SettingsChanges(this.#file);
     this.#keys = options.keyStore ?? new KeytarKeyStore();
     this.#verify = options.verifyKey ?? verifyKeyWithClient;
     this.#env = options.env ?? process.env;
@@ -108,7 +111,7 @@ export class ProfileManager {
 
   /** Makes a profile the active one. */
   async setActive(name: string): Promise<void> {
-    await this.#change((settings) => {
+    await this.#changes.apply((settings) => {
       settings.activeProfile = findProfile(settings, name).name;
     });
   }
@@ -116,7 +119,7 @@ export class ProfileManager {
   /** Creates a profile (no key yet); it becomes active when asked or when it is the only one. */
   async create(input: ProfileInput, options: { activate?: boolean } = {}): Promise<Profile> {
     const profile = newProfile(input);
-    return this.#change((settings) => {
+    return this.#changes.apply((settings) => {
       const clash = settings.profiles.find((p) => sameName(p.name, profile.name));
       if (clash !== undefined) throw new KeychainError('profile_exists', `A profile named "${clash.name}" already exists: choose another name.`, { profile: profile.name });
       settings.profiles.push(profile);
@@ -128,7 +131,7 @@ export class ProfileManager {
   /** Changes a profile's base URL, plan or auth mode; its key stays. */
   async update(name: string, changes: ProfileChanges): Promise<Profile> {
     const checked = checkChanges(changes);
-    return this.#change((settings) => {
+    return this.#changes.apply((settings) => {
       const profile = findProfile(settings, name);
       Object.assign(profile, checked);
       // The sandbox's demo keys mean nothing elsewhere: never send one to another host.
@@ -140,14 +143,14 @@ export class ProfileManager {
   /** Renames a profile and moves its key to the new keychain account. */
   async rename(from: string, to: string): Promise<Profile> {
     checkName(to);
-    return this.#change(async (settings, onSaveFailure) => {
+    return this.#changes.apply(async (settings, onSaveFailure) => {
       const profile = findProfile(settings, from);
       const clash = settings.profiles.find((p) => p !== profile && sameName(p.name, to));
       if (clash !== undefined) throw new KeychainError('profile_exists', `A profile named "${clash.name}" already exists: choose another name.`, { profile: to });
       if (profile.keySavedAt !== undefined) {
         const key = await this.#keys.get(from);
         if (key === undefined) throw keyGoneError(profile);
-        await this.#moveKey(from, to, key);
+        await moveKey(this.#keys, from, to, key);
         onSaveFailure(async () => {
           await this.#keys.delete(to);
           await this.#keys.set(from, key);
@@ -161,7 +164,7 @@ export class ProfileManager {
 
   /** Deletes a profile and its key. If the key cannot be removed from the keychain, the profile stays. */
   async delete(name: string): Promise<void> {
-    await this.#change(async (settings, onSaveFailure) => {
+    await this.#changes.apply(async (settings, onSaveFailure) => {
       const profile = findProfile(settings, name);
       if (profile.keySavedAt !== undefined) await this.#removeKey(profile.name, onSaveFailure);
       settings.profiles = settings.profiles.filter((p) => p !== profile);
@@ -182,7 +185,7 @@ export class ProfileManager {
     } catch (error) {
       throw rejection(profile, candidate, error);
     }
-    return this.#change(async (settings, onSaveFailure) => {
+    return this.#changes.apply(async (settings, onSaveFailure) => {
       const current = findProfile(settings, name);
       const previous = current.keySavedAt === undefined ? undefined : await this.#keys.get(current.name);
       await this.#keys.set(current.name, candidate);
@@ -197,7 +200,7 @@ export class ProfileManager {
 
   /** Removes a profile's key (the sandbox profile goes back to its demo key). */
   async deleteKey(name: string): Promise<Profile> {
-    return this.#change(async (settings, onSaveFailure) => {
+    return this.#changes.apply(async (settings, onSaveFailure) => {
       const profile = findProfile(settings, name);
       await this.#removeKey(profile.name, onSaveFailure);
       delete profile.keySavedAt;
@@ -262,34 +265,8 @@ export class ProfileManager {
     return { key, source: 'keychain' };
   }
 
-  /**
-   * Moves a key to another keychain account. If the keychain refuses half-way, the key is put back
-   * where it was, so a failed rename never loses a key or leaves a copy under the new name.
-   */
-  async #moveKey(from: string, to: string, key: string): Promise<void> {
-    const putBack = async (undo: () => Promise<unknown>, error: unknown): Promise<never> => {
-      await undo().catch((undoError: unknown) => {
-        throw new KeychainError(
-          'keychain_failed',
-          `${error instanceof Error ? error.message : String(error)} The key could not be put back under profile "${from}" either ` +
-            `(${undoError instanceof Error ? undoError.message : String(undoError)}): save the key of profile "${from}" again.`,
-          { profile: from },
-        );
-      });
-      throw error;
-    };
-    if (sameName(from, to)) {
-      // A keychain that compares accounts without case would see one item: free it first.
-      await this.#keys.delete(from);
-      await this.#keys.set(to, key).catch((error: unknown) => putBack(() => this.#keys.set(from, key), error));
-    } else {
-      await this.#keys.set(to, key);
-      await this.#keys.delete(from).catch((error: unknown) => putBack(() => this.#keys.delete(to), error));
-    }
-  }
-
   /** Deletes a key, keeping it in memory to put back if the settings cannot be saved. */
-  async #removeKey(account: string, onSaveFailure: (undo: () => Promise<unknown>) => void): Promise<void> {
+  async #removeKey(account: string, onSaveFailure: OnSaveFailure): Promise<void> {
     const previous = await this.#keys.get(account);
     await this.#keys.delete(account);
     if (previous !== undefined) onSaveFailure(() => this.#keys.set(account, previous));
@@ -300,36 +277,5 @@ export class ProfileManager {
     const active = await this.active();
     if (active === undefined) throw new KeychainError('profile_not_found', 'There is no active profile: create a profile first.');
     return active;
-  }
-
-  /**
-   * Loads, changes and saves the settings, one change at a time. A change that touched the keychain
-   * registers how to undo that: if the settings cannot be saved, the keychain is put back, so the
-   * file and the keychain never disagree about a profile's key.
-   */
-  #change<T>(apply: (settings: Settings, onSaveFailure: (undo: () => Promise<unknown>) => void) => T | Promise<T>): Promise<T> {
-    const run = this.#queue.then(async () => {
-      const settings = await this.#file.load();
-      const undos: Array<() => Promise<unknown>> = [];
-      const result = await apply(settings, (undo) => undos.unshift(undo));
-      try {
-        await this.#file.save(settings);
-      } catch (error) {
-        for (const undo of undos) {
-          await undo().catch((undoError: unknown) => {
-            const why = undoError instanceof Error ? undoError.message : String(undoError);
-            throw new KeychainError('settings_io', `${error instanceof Error ? error.message : String(error)} The keychain could not be put back either: ${why}`);
-          });
-        }
-        throw error;
-      }
-      return result;
-    });
-    // The queue only orders changes; each caller gets its own outcome (and error) through `run`.
-    this.#queue = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
   }
 }
