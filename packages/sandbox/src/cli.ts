@@ -149,6 +149,21 @@ export function banner(sandbox: Sandbox, options: SandboxOptions, startMs: numbe
   return lines.join('\n');
 }
 
+/** Why the sandbox could not start, and what to change. */
+export function startFailure(err: NodeJS.ErrnoException, options: SandboxOptions): string {
+  const host = options.host ?? '127.0.0.1';
+  switch (err.code) {
+    case 'EADDRINUSE': return `port ${options.port} is in use; choose another with --port N (0 = any free port)`;
+    case 'EACCES': return `not allowed to listen on port ${options.port} (ports below 1024 need privileges); choose another with --port N`;
+    case 'ENOTFOUND': case 'EAI_AGAIN':
+      return `cannot listen on host "${host}": no such address; give an address of this machine, e.g. --host 127.0.0.1 (or 0.0.0.0 for every interface)`;
+    case 'EADDRNOTAVAIL':
+      return `cannot listen on host "${host}": it is not an address of this machine; e.g. --host 127.0.0.1 (or 0.0.0.0 for every interface)`;
+    default:
+      return err instanceof DataError ? `cannot load the data: ${err.message}` : `cannot start: ${err.message}`;
+  }
+}
+
 async function main(): Promise<void> {
   let options: SandboxOptions | 'help';
   try {
@@ -166,10 +181,7 @@ async function main(): Promise<void> {
   try {
     sandbox = await startSandbox(options);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') console.error(`sandbox: port ${options.port} is in use; choose another with --port N (0 = any free port)`);
-    else if (err instanceof DataError) console.error(`sandbox: cannot load the data: ${err.message}`);
-    else console.error(`sandbox: cannot start: ${err.message}`);
+    console.error(`sandbox: ${startFailure(e as NodeJS.ErrnoException, options)}`);
     process.exit(1);
   }
   // performance.now() counts from the process start: the figure includes loading the code.

@@ -121,7 +121,13 @@ export async function buildSandboxApp(options: SandboxOptions = {}): Promise<Fas
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const built = await build(options);
   const host = options.host ?? '127.0.0.1';
-  await built.app.listen({ port: options.port ?? 0, host });
+  try {
+    await built.app.listen({ port: options.port ?? 0, host });
+  } catch (e) {
+    // A port in use or a bad host: nothing of the half-started app (timers, hooks) may outlive the failure.
+    await built.app.close();
+    throw e;
+  }
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
   return {

@@ -4,7 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../src/cli.ts';
+import { parseArgs, startFailure } from '../src/cli.ts';
+import { DataError } from '../src/data/files.ts';
 
 const CLI = resolve(import.meta.dirname, '../src/cli.ts');
 const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', env: { ...process.env, ECONDATA_DATA_DIR: '' } });
@@ -48,6 +49,20 @@ describe('parseArgs', () => {
     [['8787'], 'unexpected argument "8787": flags start with --'],
   ])('refuses %j', (args, message) => {
     expect(() => parseArgs(args, {})).toThrow(message);
+  });
+});
+
+describe('startFailure', () => {
+  const failure = (code: string, message = code) => Object.assign(new Error(message), { code });
+  it.each([
+    [failure('EADDRINUSE'), { port: 8787 }, 'port 8787 is in use; choose another with --port N (0 = any free port)'],
+    [failure('EACCES'), { port: 80 }, 'not allowed to listen on port 80 (ports below 1024 need privileges); choose another with --port N'],
+    [failure('ENOTFOUND'), { host: '256.1.1.1' }, 'cannot listen on host "256.1.1.1": no such address; give an address of this machine, e.g. --host 127.0.0.1 (or 0.0.0.0 for every interface)'],
+    [failure('EADDRNOTAVAIL'), { host: '10.9.9.9' }, 'cannot listen on host "10.9.9.9": it is not an address of this machine; e.g. --host 127.0.0.1 (or 0.0.0.0 for every interface)'],
+    [new DataError('x.csv row 2: "a" is not a number'), {}, 'cannot load the data: x.csv row 2: "a" is not a number'],
+    [new Error('boom'), {}, 'cannot start: boom'],
+  ])('says why and what to change: %s', (err, options, message) => {
+    expect(startFailure(err, options)).toBe(message);
   });
 });
 

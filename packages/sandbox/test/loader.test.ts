@@ -85,6 +85,8 @@ describe('data folder loader', () => {
 
   it('refuses a folder that does not exist or holds no data files', async () => {
     await expect(loadDataFolder('/nonexistent/folder')).rejects.toThrow('data folder /nonexistent/folder does not exist');
+    const file = join(folder({ 'countries.csv': COUNTRIES }), 'countries.csv');
+    await expect(loadDataFolder(file)).rejects.toThrow(`${file} is a file, not a folder: give the folder that holds the CSV files, e.g. --data ../shared/data`);
     const empty = folder({ 'notes.txt': 'hello' });
     await expect(loadDataFolder(empty)).rejects.toThrow(`${empty} holds none of the data files (wb_wdi_values.csv,`);
   });

@@ -62,8 +62,9 @@ let demoCache: LoadedDataset | undefined;
  */
 export function loadDataFolder(dir: string): Promise<LoadedDataset> {
   const path = resolve(dir);
-  if (!existsSync(path) || !statSync(path).isDirectory()) {
-    return Promise.reject(new DataError(`data folder ${path} does not exist`));
+  if (!existsSync(path)) return Promise.reject(new DataError(`data folder ${path} does not exist`));
+  if (!statSync(path).isDirectory()) {
+    return Promise.reject(new DataError(`${path} is a file, not a folder: give the folder that holds the CSV files, e.g. --data ../shared/data`));
   }
   const key = realpathSync(path);
   let cached = folderCache.get(key);
