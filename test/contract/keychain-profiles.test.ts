@@ -2,6 +2,8 @@
 // request (a bad key is refused by a real 401), and a profile's key provider feeds real requests,
 // through plain fetch and through EconDataClient, in both auth modes.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EconDataClient } from '@econdata/core';
@@ -41,6 +43,40 @@ afterEach(async () => {
   await keys.delete(profile);
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The sandbox's sources, asked directly. */
+async function directSources(): Promise<Array<{ code: string }>> {
+  const response = await fetch(`${sandbox.url}/api/v1/sources`, { headers: { Authorization: 'Bearer sandbox-pro' } });
+  return ((await response.json()) as { data: Array<{ code: string }> }).data;
+}
+
+interface SeenRequest {
+  path: string;
+  apiKeyParam: string | null;
+  authorization: string | null;
+}
+
+/** A loopback proxy in front of the sandbox that records how each request carried its key. */
+async function recordingProxy(target: string): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
+  const seen: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', target);
+    seen.push({ path: url.pathname, apiKeyParam: url.searchParams.get('api_key'), authorization: req.headers.authorization ?? null });
+    const headers: Record<string, string> = req.headers.authorization === undefined ? {} : { Authorization: req.headers.authorization };
+    fetch(url, { headers }).then(
+      async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      },
+      (error: unknown) => {
+        res.writeHead(502).end(String(error));
+      },
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
 
 /** Requests the sandbox saw for a key (it labels keys by their last four characters). */
 async function requestsBy(last4: string): Promise<number> {
@@ -89,13 +125,25 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
     expect([await requestsBy('asic'), await requestsBy('free')]).toEqual([2, 2]);
   });
 
-  it('query auth mode: the check and the requests send ?api_key=', async () => {
-    await manager.update(profile, { authMode: 'query' });
-    await manager.setKey(profile, 'sandbox-pro');
-    const client = new EconDataClient(await manager.clientOptions(profile));
-    const sources = await client.listSources({ cache: 'no-store' });
-    expect(sources.data.length).toBeGreaterThan(0);
-    expect(await requestsBy('-pro')).toBe(2);
+  it.each([
+    ['header', 'sandbox-pro', { apiKeyParam: null, authorization: 'Bearer sandbox-pro' }],
+    ['query', 'sandbox-pro', { apiKeyParam: 'sandbox-pro', authorization: null }],
+  ] as const)('%s auth mode: the check and the client send the key the way the profile says', async (authMode, key, expected) => {
+    const proxy = await recordingProxy(sandbox.url);
+    try {
+      await manager.update(profile, { baseURL: proxy.url, authMode });
+      await manager.setKey(profile, key);
+      const client = new EconDataClient(await manager.clientOptions(profile));
+      const sources = await client.listSources({ cache: 'no-store' });
+      expect(sources.data.map((s) => s.code)).toEqual((await directSources()).map((s) => s.code));
+      // Two requests: the check of setKey, then the client's; both carried the key one way only.
+      expect(proxy.seen).toEqual([
+        { path: '/api/v1/sources', ...expected },
+        { path: '/api/v1/sources', ...expected },
+      ]);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('ECONDATA_API_KEY overrides the keychain for real requests', async () => {
