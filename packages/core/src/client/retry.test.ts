@@ -49,6 +49,14 @@ describe('the retry loop', () => {
     expect(waits).toEqual([250, 500, 1000, 2000, 4000]);
   });
 
+  it('does not retry 501 Not Implemented: the same request gets the same answer', async () => {
+    const t = new FakeTransport(json(501, { error: 'Not implemented' }), ok);
+    const { c, waits } = client(t, { maxRetries: 3 });
+    await expect(c.getIndicators(q)).rejects.toMatchObject({ code: 'server_error', status: 501, retryable: false });
+    expect(t.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
   it('honours Retry-After on a 429 instead of backoff, and a rate-limit 403', async () => {
     const t = new FakeTransport(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '3' }),
       json(403, { success: false, error: { message: 'Rate limit exceeded: 10 requests per minute', scope: 'minute' } }, { 'retry-after-ms': '1234' }), ok);

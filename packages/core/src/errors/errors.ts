@@ -52,8 +52,10 @@ export interface SerializedEconError {
   retryable: boolean;
 }
 
-/** Codes whose request may succeed if sent again later. */
+/** Codes whose request may succeed if sent again later (the retry policy: src/net/retry.ts). */
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'server_error', 'connection', 'timeout']);
+/** The 5xx statuses that say "try later"; 501 Not Implemented or 505 would answer the same again. */
+const RETRYABLE_5XX: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
 /** The base of every error the product raises about data access. */
 export class EconError extends Error {
@@ -81,6 +83,7 @@ export class EconError extends Error {
 
   /** Whether sending the same request again later may succeed. */
   get retryable(): boolean {
+    if (this.code === 'server_error' && this.status !== undefined) return RETRYABLE_5XX.has(this.status);
     return RETRYABLE.has(this.code);
   }
 

@@ -1,7 +1,7 @@
 /**
  * The retry policy, as a short list. Retried (the same request may succeed later):
  *   - 429, and a 403 whose message says rate limit: the plan's window is full for now;
- *   - 500, 502, 503, 504: the service failed;
+ *   - 500, 502, 503, 504: the service failed (other 5xx, such as 501, are not retried);
  *   - connection errors (refused, reset) and timeouts.
  * Never retried: 400, 401, a permission 403, 404 (sending again gives the same answer), and
  * invalid responses other than 5xx pages.
@@ -11,9 +11,9 @@
  */
 import type { EconError } from '../errors/errors.ts';
 
-/** Codes worth sending again. */
+/** Whether the client sends the request again (see the list above): the error's own `retryable`, one rule for both. */
 export function isRetryable(error: EconError): boolean {
-  return error.code === 'rate_limited' || error.code === 'server_error' || error.code === 'connection' || error.code === 'timeout';
+  return error.retryable;
 }
 
 export interface BackoffOptions {
