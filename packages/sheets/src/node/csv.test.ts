@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -7,7 +7,7 @@ import type { Series } from '@econdata/core';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
 import { layoutSeries } from '../grid/layout.ts';
 import type { Grid } from '../grid/types.ts';
-import { parseCsv } from '../read/csv-parse.ts';
+import { csvRows, parseCsv } from '../read/csv-parse.ts';
 import { readCsv } from './csv-read.ts';
 import { csvField, escapeCsvText, gridToCsv, unescapeCsvText, writeCsv } from './csv-write.ts';
 
@@ -66,8 +66,28 @@ describe('CSV parser', () => {
   it('reads quoted fields, doubled quotes, newlines inside quotes, LF or CRLF, and a BOM', () => {
     expect(parseCsv('\uFEFFa,"b,c","d ""e"""\r\n"x\ny",,z\nlast')).toEqual([['a', 'b,c', 'd "e"'], ['x\ny', '', 'z'], ['last']]);
   });
-  it('refuses a file that ends inside quotes', () => {
-    expect(() => parseCsv('a,"b\r\n')).toThrow(/ends inside a quoted field/);
+  it('refuses a file that ends inside quotes, naming it', async () => {
+    expect(() => parseCsv('a,"b\r\n')).toThrow('The CSV ends inside a quoted field: the file is truncated or not CSV.');
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    await writeFile(join(dir, 'cut.csv'), 'Period,x\r\n2024,"1');
+    await expect(readCsv(join(dir, 'cut.csv'))).rejects.toMatchObject({ code: 'unreadable_file', message: 'cut.csv ends inside a quoted field: the file is truncated or not CSV.' });
+  });
+
+  it('gives the same rows whatever the chunks the text arrives in', () => {
+    const chars = fc.constantFrom('"', ',', '\r', '\n', 'a', 'ệ', '\uFEFF', ' ');
+    fc.assert(
+      fc.property(fc.string({ unit: chars, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (text, size) => {
+        const outcome = (rows: () => string[][]): unknown => {
+          try {
+            return rows();
+          } catch (error) {
+            return (error as Error).message; // an unterminated quote fails the same way
+          }
+        };
+        expect(outcome(() => [...csvRows(text, size)])).toEqual(outcome(() => parseCsv(text)));
+      }),
+    );
+    expect([...csvRows('\uFEFFa,"b""c"\r\n"x\r\ny",z\r\n', 1)]).toEqual([['a', 'b"c'], ['x\r\ny', 'z']]);
   });
 });
 
@@ -106,6 +126,17 @@ describe('CSV round trip', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('reads a file of many chunks back exactly (Vietnamese text in every row)', async () => {
+    const days = 25_000;
+    const periods = Array.from({ length: days }, (_, i) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const s: Series = { ...gsoQuarterly, frequency: 'daily', periods, values: [periods.map((_, i) => (i % 7 === 3 ? null : i / 8))] };
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    const file = join(dir, 'many.csv');
+    await writeCsv(file, layoutSeries([s], { orientation: 'long' }));
+    expect((await readFile(file)).length).toBeGreaterThan(3 << 20); // several 1 MB read chunks
+    expect(await readCsv(file)).toStrictEqual([s]);
   });
 
   it('without the provenance block, still reads the values back', async () => {
