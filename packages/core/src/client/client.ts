@@ -66,7 +66,12 @@ export class EconDataClient {
 
   /** A client with some options changed, sharing this one's gate, cache and transport. */
   withOptions(partial: Partial<ClientOptions>): EconDataClient {
-    const next = new EconDataClient({ transport: this.engine.transport, gate: this.engine.gate, ...this.#options, ...partial } as ClientOptions);
+    const base: Partial<ClientOptions> = { ...this.#options };
+    // A key given here replaces the key source of this client, whichever form either took
+    // (getApiKey wins over apiKey, so an inherited provider would silently keep the old key).
+    if ('apiKey' in partial) delete base.getApiKey;
+    if ('getApiKey' in partial) delete base.apiKey;
+    const next = new EconDataClient({ transport: this.engine.transport, gate: this.engine.gate, ...base, ...partial } as ClientOptions);
     next.#batch = this.#batch;
     return next;
   }

@@ -172,6 +172,15 @@ describe('the gate and the key provider', () => {
     expect(log).toEqual(['unused']);
   });
 
+  it('withOptions replaces the key source: a new apiKey wins over an inherited getApiKey, and the reverse', async () => {
+    const t = new FakeTransport(ok);
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', getApiKey: () => 'from-keychain-0001', transport: t });
+    await c.withOptions({ apiKey: 'pasted-key-0002' }).listSources();
+    const fixed = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'pasted-key-0002', transport: t });
+    await fixed.withOptions({ getApiKey: async () => 'rotated-key-0003' }).listSources();
+    expect(t.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer pasted-key-0002', 'Bearer rotated-key-0003']);
+  });
+
   it('withOptions shares the gate and the transport, and overrides only what it is given', async () => {
     const t = new FakeTransport(ok);
     let acquired = 0;
