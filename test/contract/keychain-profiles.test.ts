@@ -20,6 +20,7 @@ const realKeychain = keychainRequired || (process.env['DBUS_SESSION_BUS_ADDRESS'
 let sandbox: Sandbox;
 let dir: string;
 let env: Record<string, string | undefined>;
+let notices: string[];
 let keys: KeyStore;
 let manager: ProfileManager;
 let profile: string;
@@ -34,7 +35,8 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'econdata-keychain-contract-'));
   env = {};
   keys = realKeychain ? new KeytarKeyStore() : new MemoryKeyStore();
-  manager = new ProfileManager({ settingsPath: join(dir, 'settings.json'), keyStore: keys, env });
+  notices = [];
+  manager = new ProfileManager({ settingsPath: join(dir, 'settings.json'), keyStore: keys, env, onNotice: (message) => notices.push(message) });
   profile = uniqueAccount('contract');
   await manager.create({ name: profile, baseURL: sandbox.url, plan: 'basic' }, { activate: true });
   await sandbox.reset();
@@ -153,6 +155,7 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
     await client.listSources({ cache: 'no-store' });
     expect(await requestsBy('rise')).toBe(1);
     expect((await manager.describeKey()).source).toBe('environment');
+    expect(notices).toEqual(['ECONDATA_API_KEY is set: its key (…rise) is used instead of the OS keychain.']);
   });
 
   it('the default sandbox profile works with its public demo key, without any keychain', async () => {

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { AuthenticationError } from '@econdata/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
 import { KeyRejectedError, type KeychainError } from '../errors.ts';
 import type { KeyStore } from '../store/key-store.ts';
+import { MemoryKeyStore } from '../store/memory-key-store.ts';
+import { ProfileManager } from './profile-manager.ts';
 
 let f: ManagerFixture;
 beforeEach(async () => {
@@ -279,6 +281,20 @@ describe('ProfileManager: ECONDATA_API_KEY', () => {
       expect(g.notices).toEqual(['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain.']);
     } finally {
       await g.cleanup();
+    }
+  });
+
+  it('says so by default with one process warning, holding only the masked key', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const manager = new ProfileManager({ settingsPath: f.manager.settingsPath, keyStore: new MemoryKeyStore(), env: { ECONDATA_API_KEY: ENV_KEY_VALUE } });
+      expect(await manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
+      expect(await manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
+      expect(warn.mock.calls).toEqual([
+        ['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain.', { code: 'ECONDATA_API_KEY_OVERRIDE' }],
+      ]);
+    } finally {
+      warn.mockRestore();
     }
   });
 

@@ -39,7 +39,11 @@ export interface ProfileManagerOptions {
   now?: () => Date;
   /** Days after which a saved key is flagged for rotation (default 90). */
   rotationDays?: number;
-  /** Told once when ECONDATA_API_KEY overrides the keychain (the message holds the masked key only). */
+  /**
+   * Told once when ECONDATA_API_KEY overrides the keychain (the message holds the masked key only).
+   * Defaults to a Node process warning (code `ECONDATA_API_KEY_OVERRIDE`), so a forgotten variable
+   * never silently shadows the key a user just saved.
+   */
   onNotice?: (message: string) => void;
 }
 
@@ -72,7 +76,7 @@ export class ProfileManager {
   readonly #env: Record<string, string | undefined>;
   readonly #now: () => Date;
   readonly #rotationDays: number;
-  readonly #onNotice: ((message: string) => void) | undefined;
+  readonly #onNotice: (message: string) => void;
   #envNoticeGiven = false;
 
   constructor(options: ProfileManagerOptions) {
@@ -84,7 +88,7 @@ export class ProfileManager {
     this.#verify = options.verifyKey ?? verifyKeyWithClient;
     this.#env = options.env ?? process.env;
     this.#rotationDays = options.rotationDays ?? DEFAULT_ROTATION_DAYS;
-    this.#onNotice = options.onNotice;
+    this.#onNotice = options.onNotice ?? ((message) => process.emitWarning(message, { code: 'ECONDATA_API_KEY_OVERRIDE' }));
     checkRotationDays(this.#rotationDays);
   }
 
@@ -252,7 +256,7 @@ export class ProfileManager {
     if (fromEnv !== undefined) {
       if (!this.#envNoticeGiven) {
         this.#envNoticeGiven = true;
-        this.#onNotice?.(`${ENV_KEY} is set: its key (${maskKey(fromEnv)}) is used instead of the OS keychain.`);
+        this.#onNotice(`${ENV_KEY} is set: its key (${maskKey(fromEnv)}) is used instead of the OS keychain.`);
       }
       return { key: fromEnv, source: 'environment' };
     }
