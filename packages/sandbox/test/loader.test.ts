@@ -83,6 +83,29 @@ describe('data folder loader', () => {
       .rejects.toThrow('vn_customs_trade_monthly.csv row 2: unknown flow "re-export" (export, import, balance, total_trade)');
   });
 
+  it('serves an empty value of the long-format files as null, and leaves an empty GSO measure out', async () => {
+    const dir = folder({
+      'countries.csv': COUNTRIES,
+      'wb_wdi_values.csv': 'indicator_id,country_code,year,value\nX,VNM,2020,\nX,VNM,2021,1\n',
+      'gso_vn_cpi_monthly.csv': 'period,item_code,item_en,yoy_pct,mom_pct\n2024-01,CPI,All items,3.4,\n2024-02,CPI,All items,4,1.2\n',
+    });
+    const app = await buildSandboxApp({ dataDir: dir });
+    const wb = (await get(app, '/api/v1/indicators?source=WB&indicator=X&country=VN')).json().data;
+    expect(wb.map((r: { year: number; value: number | null }) => [r.year, r.value])).toEqual([[2020, null], [2021, 1]]);
+    const mom = (await get(app, '/api/v1/indicators?source=GSO&indicator=CPI.MOM')).json().data;
+    expect(mom.map((r: { period: string; value: number }) => [r.period, r.value])).toEqual([['2024-02', 1.2]]);
+    await app.close();
+  });
+
+  it('refuses duplicate rows, which would serve two records for one period', async () => {
+    await expect(loadDataFolder(folder({ 'countries.csv': COUNTRIES, 'wb_wdi_values.csv': 'indicator_id,country_code,year,value\nX,VNM,2020,1\nX,NAM,2020,3\nX,VNM,2020,2\n' })))
+      .rejects.toThrow('WB X for VN has two annual values for 2020: remove the duplicate row from the data folder');
+    await expect(loadDataFolder(folder({ 'vn_customs_trade_monthly.csv': 'period,flow,value_usd_bn\n2024-01,export,1\n2024-02,export,1\n2024-01,export,2\n' })))
+      .rejects.toThrow('vn_customs_trade_monthly.csv: two rows for 2024-01 exports (partner WLD, hs_code TOTAL): remove the duplicate row');
+    await expect(loadDataFolder(folder({ 'vn_index_daily.csv': 'index_code,date,open,high,low,close,volume\nVNINDEX,2024-01-02,1,1,1,1,1\nvnindex,2024-01-02,1,1,1,1,1\n' })))
+      .rejects.toThrow('vn_index_daily.csv: two rows for VNINDEX on 2024-01-02: remove the duplicate row');
+  });
+
   it('refuses a folder that does not exist or holds no data files', async () => {
     await expect(loadDataFolder('/nonexistent/folder')).rejects.toThrow('data folder /nonexistent/folder does not exist');
     const file = join(folder({ 'countries.csv': COUNTRIES }), 'countries.csv');

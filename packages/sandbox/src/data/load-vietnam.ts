@@ -45,6 +45,12 @@ export function loadTrade(files: DataFiles): TradeData {
   trade.rows.sort((a, b) =>
     a.period < b.period ? -1 : a.period > b.period ? 1 : TRADE_FLOWS.indexOf(a.flow) - TRADE_FLOWS.indexOf(b.flow)
       || compare(a.partner, b.partner) || compare(a.hs_code, b.hs_code));
+  for (let i = 1; i < trade.rows.length; i++) {
+    const [a, b] = [trade.rows[i - 1]!, trade.rows[i]!];
+    if (a.period === b.period && a.flow === b.flow && a.partner === b.partner && a.hs_code === b.hs_code) {
+      throw new DataError(`${file}: two rows for ${b.period} ${b.flow} (partner ${b.partner}, hs_code ${b.hs_code}): remove the duplicate row`);
+    }
+  }
   trade.periods = [...new Set(trade.rows.map((r) => r.period))];
   return trade;
 }
@@ -81,7 +87,12 @@ function readBars(files: DataFiles, file: string, keyColumn: string): Map<string
       close: numberCell(t, i, r[close!]), volume: numberCell(t, i, r[volume!]),
     });
   });
-  for (const list of out.values()) list.sort((a, b) => compare(a.date, b.date));
+  for (const [k, list] of out) {
+    list.sort((a, b) => compare(a.date, b.date));
+    for (let i = 1; i < list.length; i++) {
+      if (list[i]!.date === list[i - 1]!.date) throw new DataError(`${file}: two rows for ${k} on ${list[i]!.date}: remove the duplicate row`);
+    }
+  }
   return out;
 }
 

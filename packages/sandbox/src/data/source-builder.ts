@@ -2,6 +2,7 @@
  * Collects observations into the indexes of one source, then sorts them and fills in each
  * indicator's frequencies and first/last periods from what was actually loaded.
  */
+import { DataError } from './files.ts';
 import {
   FREQUENCIES, seriesKey,
   type Frequency, type IndicatorInfo, type Observation, type Series, type SourceCode, type SourceData,
@@ -60,6 +61,15 @@ export class SourceBuilder {
       for (const series of byFrequency.values()) {
         const obs = series.observations;
         obs.sort(byPeriod);
+        // Two rows for one period (a duplicated row, or two file codes mapped to one ISO2 code) would
+        // be served as two records of one period: refuse the folder instead, saying where to look.
+        for (let i = 1; i < obs.length; i++) {
+          const period = periodOf(obs[i]!);
+          if (period === periodOf(obs[i - 1]!)) {
+            const country = key.slice(key.lastIndexOf('|') + 1);
+            throw new DataError(`${this.data.code} ${code} for ${country} has two ${series.frequency} values for ${period}: remove the duplicate row from the data folder`);
+          }
+        }
         const first = periodOf(obs[0]!);
         const last = periodOf(obs[obs.length - 1]!);
         const seen = range.get(series.frequency);
