@@ -72,7 +72,8 @@ export class EconDataClient {
     if ('apiKey' in partial) delete base.getApiKey;
     if ('getApiKey' in partial) delete base.apiKey;
     const next = new EconDataClient({ transport: this.engine.transport, gate: this.engine.gate, ...base, ...partial } as ClientOptions);
-    next.#batch = this.#batch;
+    // What one service taught about its batch route does not hold for another.
+    if (next.engine.baseURL === this.engine.baseURL) next.#batch = this.#batch;
     return next;
   }
 

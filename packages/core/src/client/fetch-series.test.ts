@@ -65,6 +65,9 @@ describe('fetchSeries', () => {
     await c.fetchSeries([q('C', 'VN'), q('D', 'VN')]);
     expect(t.requests).toHaveLength(5);
     expect((await c.estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(2);
+    // A copy for the same service knows it; a copy for another service does not.
+    expect((await c.withOptions({ maxRetries: 0 }).estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(2);
+    expect((await c.withOptions({ baseURL: 'http://127.0.0.1:2' }).estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(1);
   });
 
   it('learns a smaller batch limit from a 400 that names it, and packs to it from then on', async () => {
