@@ -39,7 +39,11 @@ describe('keytar failures become errors a user can act on', () => {
     const key = 'sk_live_echoed_secret_abcd';
     const store = new KeytarKeyStore({ loadKeytar: async () => failingKeytar(`refused password ${key} for item`) });
     const error = (await store.set('prod', key).catch((e: unknown) => e)) as KeychainError;
-    expect(error.message).toContain('refused password …abcd for item');
+    expect(error.message).toBe(
+      'The OS keychain refused, so the API key of profile "prod" cannot be saved (keytar: refused password …abcd for item). ' +
+        "Check the keychain in your system's keychain manager and try again, or set ECONDATA_API_KEY for headless use and CI. " +
+        'Econdata never stores keys in a plain file instead.',
+    );
     expect(error.message).not.toContain(key);
     expect(JSON.stringify(error)).not.toContain(key);
   });
