@@ -14,6 +14,7 @@ import { metadataGrid } from '../grid/metadata.ts';
 import { groupByFrequency } from '../grid/wide.ts';
 import type { Cell, CellStyle, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
+import { PACKAGE_VERSION } from './version.ts';
 import { bodyXmlWriter } from './xlsx-body.ts';
 
 /** Excel's row limit per worksheet. */
@@ -191,6 +192,7 @@ function uniqueNames(names: readonly string[]): string[] {
 export interface SeriesXlsxOptions extends Omit<LayoutOptions, 'name'> {
   /** When the file is made (ISO 8601); default now. */
   createdAt?: string;
+  /** Shown on the Metadata sheet; default this package's version. */
   productVersion?: string;
 }
 
@@ -208,7 +210,7 @@ export async function writeSeriesXlsx(path: string, series: readonly Series[], o
     g.grid.name = names[i] ?? g.grid.name;
     for (const s of g.series) sheetOf.set(s.id, g.grid.name);
   });
-  const metadata = metadataGrid(series, { createdAt: options.createdAt ?? new Date().toISOString(), productVersion: options.productVersion ?? 'unknown', sheetOf });
+  const metadata = metadataGrid(series, { createdAt: options.createdAt ?? new Date().toISOString(), productVersion: options.productVersion ?? PACKAGE_VERSION, sheetOf });
   const list = grids.map((g) => g.grid);
   await writeXlsx(path, list, { metadata });
   return list;

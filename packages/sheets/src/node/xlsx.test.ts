@@ -82,6 +82,22 @@ describe('XLSX round trip', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['GDP_YOY']);
   });
 
+  it('names this package\'s version on the Metadata sheet unless told another', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
+    const version = (JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    const shown = async (options: { productVersion?: string }): Promise<unknown> => {
+      const file = join(dir, `${options.productVersion ?? 'default'}.xlsx`);
+      await writeSeriesXlsx(file, [gdp], options);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const rows = (wb.getWorksheet('Metadata')?.getSheetValues() ?? []) as unknown[][];
+      return rows.find((r) => r?.[1] === 'Product version')?.[2];
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await shown({})).toBe(version);
+    expect(await shown({ productVersion: '9.9.9' })).toBe('9.9.9');
+  });
+
   it('refuses a sheet beyond Excel\'s row limit before writing anything', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
     const big: Grid = { ...layoutSeries([gdp]), body: { rowCount: EXCEL_MAX_ROWS, columns: [] } };

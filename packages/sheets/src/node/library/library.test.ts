@@ -67,7 +67,10 @@ describe('saved exports', () => {
       code: 'checksum_mismatch',
       message: expect.stringMatching(/^gdp-20261101T090000Z\.csv was changed after it was saved \(SHA-256 [0-9a-f]{12}…, expected [0-9a-f]{12}…\).*Restore the original file, or re-run the export/),
     });
-    await expect(lib.open('nothing')).rejects.toMatchObject({ code: 'export_not_found' });
+    await expect(lib.open('nothing')).rejects.toMatchObject({ code: 'export_not_found', message: `No saved export "nothing" in ${lib.folder}. List the library to see what exists.` });
+    for (const outside of ['../gdp-20261101T090000Z', `../${lib.folder.split('/').pop() ?? ''}/${m.id}`, '.hidden']) {
+      await expect(lib.open(outside)).rejects.toMatchObject({ code: 'export_not_found', message: `"${outside}" is not a saved export id: ids are file names in ${lib.folder}. List the library to see what exists.` });
+    }
   });
 
   it('re-runs through the injected fetch into a new export, and diffs the two exactly', async () => {

@@ -3,7 +3,7 @@
  * Each export is a data file (XLSX or CSV) plus `<id>.json`, its manifest. Everything here works
  * offline; a re-run takes the fetch function from the caller (sinks never call the transport).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Series, SeriesQuery } from '@econdata/core';
@@ -15,6 +15,7 @@ import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
 import { readCsv } from '../csv-read.ts';
 import { writeCsv } from '../csv-write.ts';
 import { readXlsx } from '../xlsx-read.ts';
+import { PACKAGE_VERSION } from '../version.ts';
 import { writeSeriesXlsx } from '../xlsx-write.ts';
 import { canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest } from './manifest.ts';
 
@@ -45,8 +46,6 @@ export interface OpenedExport {
   manifest: ExportManifest;
   series: Series[];
 }
-
-const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function slug(name: string): string {
   const s = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -127,6 +126,9 @@ export class ExportLibrary {
 
   /** Reads and checks one manifest by file name. */
   private async readManifest(file: string): Promise<ExportManifest> {
+    if (/[/\\]/.test(file) || file.startsWith('.')) {
+      throw new SheetsError('export_not_found', `"${file.replace(/\.json$/, '')}" is not a saved export id: ids are file names in ${this.folder}. List the library to see what exists.`, { file });
+    }
     let text: string;
     try {
       text = await readFile(join(this.folder, file), 'utf8');
