@@ -1,6 +1,6 @@
 import { KeychainError } from '../errors.ts';
 import { maskKey } from '../mask.ts';
-import { sandboxDemoKey, type Profile } from './profile.ts';
+import { sandboxDemoKey, usesSandboxDemoKey, type Profile } from './profile.ts';
 
 /** The environment variable that overrides the keychain (headless machines, CI). */
 export const ENV_KEY = 'ECONDATA_API_KEY';
@@ -79,7 +79,7 @@ export function describeProfileKey(profile: Profile, envKey: string | undefined,
       summary: `Key ${masked} from the OS keychain, saved ${days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`}.${rotate}`,
     };
   }
-  if (profile.sandboxDemoKey === true) {
+  if (usesSandboxDemoKey(profile)) {
     return { ...base, source: 'sandbox-demo', summary: `Using the local sandbox's public demo key for the ${profile.plan} plan (${sandboxDemoKey(profile.plan)}).` };
   }
   return { ...base, source: 'none', summary: `No API key saved for profile "${profile.name}": save one, or set ${ENV_KEY}.` };

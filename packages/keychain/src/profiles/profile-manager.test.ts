@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { AuthenticationError } from '@econdata/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
@@ -48,6 +48,16 @@ describe('ProfileManager: profiles', () => {
     expect(moved.sandboxDemoKey).toBeUndefined();
     const error = await rejection(f.manager.keyProvider('sandbox')());
     expect(error.code).toBe('key_missing');
+  });
+
+  it('never sends a demo key to another host, even when a hand-edited file asks for it', async () => {
+    await writeFile(
+      f.manager.settingsPath,
+      JSON.stringify({ version: 1, activeProfile: 'far', profiles: [{ name: 'far', baseURL: 'https://api.example.com', plan: 'pro', authMode: 'header', sandboxDemoKey: true }] }),
+    );
+    const error = await rejection(f.manager.keyProvider('far')());
+    expect(error.code).toBe('key_missing');
+    expect((await f.manager.describeKey('far')).source).toBe('none');
   });
 
   it('creates profiles with checked, normalized fields; the first stays active unless asked', async () => {

@@ -19,7 +19,7 @@ import {
   type KeySource,
 } from './key-status.ts';
 import { checkKey, rejection } from './key-checks.ts';
-import { checkChanges, checkName, isLoopback, newProfile, sameName, sandboxDemoKey, type Profile, type ProfileChanges, type ProfileInput } from './profile.ts';
+import { checkChanges, checkName, isLoopback, newProfile, sameName, sandboxDemoKey, usesSandboxDemoKey, type Profile, type ProfileChanges, type ProfileInput } from './profile.ts';
 import { SettingsFile, type SettingsStore } from './settings-file.ts';
 import type { Settings } from './settings-schema.ts';
 import { SettingsChanges, type OnSaveFailure } from './settings-changes.ts';
@@ -261,7 +261,7 @@ export class ProfileManager {
       return { key: fromEnv, source: 'environment' };
     }
     if (profile.keySavedAt === undefined) {
-      if (profile.sandboxDemoKey === true) return { key: sandboxDemoKey(profile.plan), source: 'sandbox-demo' };
+      if (usesSandboxDemoKey(profile)) return { key: sandboxDemoKey(profile.plan), source: 'sandbox-demo' };
       throw noKeyError(profile);
     }
     const key = await this.#keys.get(profile.name);

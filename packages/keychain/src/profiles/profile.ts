@@ -73,6 +73,14 @@ export function isLoopback(url: URL): boolean {
 }
 
 /**
+ * Whether a profile without a saved key uses the sandbox's demo key: only when it asks to and points
+ * at this machine, whatever a hand-edited settings file says.
+ */
+export function usesSandboxDemoKey(profile: Profile): boolean {
+  return profile.sandboxDemoKey === true && isLoopback(new URL(profile.baseURL));
+}
+
+/**
  * Why a base URL is refused, or undefined. `strict` adds the rule for new values: plain http only
  * on loopback, since the key travels with every request.
  */
