@@ -7,13 +7,15 @@
 /** The number format for values of a column, from its unit and record field. */
 export function valueFormat(unit: string | null, key: string): string {
   const u = (unit ?? '').toLowerCase();
-  if (key === 'volume' || /\b(shares|volume|persons)\b/.test(u)) return '#,##0';
+  // Scaled units ('USD billion', 'thousand VND', 'Persons, millions') carry meaningful decimals.
+  const scaled = /billion|million|thousand|\bbn\b/.test(u);
+  if (key === 'volume') return '#,##0';
+  if (/\b(shares|volume|persons)\b/.test(u)) return scaled ? '#,##0.00' : '#,##0';
   if (/%|percent/.test(u)) return '0.00"%"';
   if (/\b(points|index)\b/.test(u)) return '#,##0.00';
-  if (/us\$|\busd\b|dollar|\bvnd\b|\$|currency/.test(u)) {
-    // Scaled units ('USD billion', 'thousand VND') carry meaningful decimals; raw currency does not.
-    return /billion|million|thousand|\bbn\b/.test(u) ? '#,##0.00' : '#,##0';
-  }
+  // An exchange rate ('local currency units per US$') can be well below 1.
+  if (/\bper (us\$|usd|us dollar)/.test(u)) return '#,##0.00';
+  if (/us\$|\busd\b|dollar|\bvnd\b|\$|currency/.test(u)) return scaled ? '#,##0.00' : '#,##0';
   if (u === 'years') return '0.0';
   return 'General';
 }

@@ -62,6 +62,13 @@ describe('number formats by unit', () => {
     [null, 'volume', '#,##0'],
     ['points', 'close', '#,##0.00'],
     ['persons', 'value', '#,##0'],
+    ['Persons, millions (source unit code "na", scale 6)', 'value', '#,##0.00'],
+    ['local currency units per US$ (period average)', 'value', '#,##0.00'],
+    ['International dollars (PPP) per person (source unit code "na")', 'value', '#,##0'],
+    ['International dollars (PPP), billions (source unit code "na", scale 9)', 'value', '#,##0.00'],
+    ['Intl $ bn', 'value', '#,##0.00'],
+    ['billion VND at constant 2010 prices', 'value', '#,##0.00'],
+    ['million USD, year to date', 'value', '#,##0.00'],
     ['years', 'value', '0.0'],
     [null, 'value', 'General'],
   ] as const)('%s (%s) -> %s', (unit, key, fmt) => {
