@@ -73,6 +73,7 @@ describe('ProfileManager: profiles', () => {
     [{ ...PROD, name: ' prod' }, 'invalid_profile', "The profile's name must not start or end with spaces."],
     [{ ...PROD, baseURL: 'http://api.example.com' }, 'invalid_profile', "The profile's base URL must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])."],
     [{ ...PROD, baseURL: 'https://user:pw@api.example.com' }, 'invalid_profile', "The profile's base URL must not contain a user name or password (the key belongs in the keychain)."],
+    [{ ...PROD, baseURL: 'https://api.example.com/api/v1/' }, 'invalid_profile', "The profile's base URL must be the service's root, without /api/v1 (the client adds it)."],
     [{ ...PROD, plan: 'gold' as 'pro' }, 'invalid_profile', "The profile's plan must be one of free, basic, pro, enterprise."],
     [{ ...PROD, name: 'SANDBOX' }, 'profile_exists', 'A profile named "sandbox" already exists: choose another name.'],
   ])('refuses %o with %s', async (input, code, message) => {

@@ -96,6 +96,8 @@ export function baseURLProblem(value: unknown, strict: boolean): string | undefi
   if (url.username !== '' || url.password !== '') return 'must not contain a user name or password (the key belongs in the keychain)';
   if (url.search !== '' || url.hash !== '') return 'must not contain a query or fragment';
   if (strict && url.protocol === 'http:' && !isLoopback(url)) return 'must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])';
+  // The client adds /api/v1 itself: a base URL copied with it would ask for /api/v1/api/v1/... and fail every check with a 404.
+  if (strict && /\/api\/v1\/?$/i.test(url.pathname)) return "must be the service's root, without /api/v1 (the client adds it)";
   return undefined;
 }
 
