@@ -53,7 +53,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
   });
 
   it('listSources, listSourceIndicators, listCountries', async () => {
-    expect((await client.listSources()).data.map((s) => s.code)).toEqual(expect.arrayContaining(['WB', 'IMF', 'GSO']));
+    expect((await client.listSources()).data.map((s) => s.code)).toEqual(['WB', 'IMF', 'GSO']);
     const imf = await client.listSourceIndicators('IMF', { q: 'NGDPD' });
     expect(imf.data.map((i) => i.code)).toContain('NGDPD');
     const countries = await client.listCountries();
@@ -74,9 +74,14 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     const progress: number[] = [];
     const csv = await client.exportCsv({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 }, { onProgress: (n) => progress.push(n) });
     const text = new TextDecoder().decode(csv.data);
-    expect(text.split(/\r?\n/)[0]).toContain('indicator_code');
-    expect(text).toContain('310106478394.659');
-    expect(csv.metadata.filename).toMatch(/\.csv$/);
+    expect(text.split(/\r?\n/)).toEqual([
+      'indicator_code,indicator_name,country_code,country_name,year,value,unit',
+      'NY.GDP.MKTP.CD,GDP (current US$),VN,Vietnam,2018,310106478394.659,current US$',
+      'NY.GDP.MKTP.CD,GDP (current US$),VN,Vietnam,2019,334365270496.667,current US$',
+      'NY.GDP.MKTP.CD,GDP (current US$),VN,Vietnam,2020,346615738537.796,current US$',
+      '',
+    ]);
+    expect(csv.metadata).toEqual({ filename: 'WB_NY.GDP.MKTP.CD_VN_2018-2020.csv', content_type: 'text/csv; charset=utf-8; header=present', bytes: text.length });
     expect(progress.at(-1)).toBe(csv.data.byteLength);
 
     const xlsx = await client.exportExcel({ dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' });
@@ -84,13 +89,16 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     const path = join(dir, 'vnm.xlsx');
     const streamed: number[] = [];
     const saved = await saveExport(client, 'excel', { dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, path, { onProgress: (n) => streamed.push(n) });
-    expect(saved.bytes).toBeGreaterThan(1000);
+    const file = await readFile(path);
+    expect(file.byteLength).toBe(saved.bytes);
     expect(streamed.at(-1)).toBe(saved.bytes);
-    expect(saved.filename).toMatch(/\.xlsx$/);
-    expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
+    expect(saved.filename).toBe('VN_stock_VNM_2024-03-01_2024-03-05.xlsx');
+    // A whole ZIP archive: local file header first, end-of-central-directory record (no comment) last.
+    expect(file.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect(file.subarray(file.byteLength - 22, file.byteLength - 18)).toEqual(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
     expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
     const tradeCsv = await saveExport(client, 'csv', { dataset: 'trade', flow: 'imports', period: '2024-03' }, join(dir, 'trade.csv'));
-    expect(await readFile(tradeCsv.path, 'utf8')).toContain('30.88');
+    expect(await readFile(tradeCsv.path, 'utf8')).toBe('period,flow,partner,partner_name,hs_code,hs_description,value,ytd_value,unit\r\n2024-03,imports,WLD,World,TOTAL,All goods,30.88,85.08,USD billion\r\n');
   });
 
   it('fetchSeries maps indicator (annual, monthly GSO), trade and stock data to Series', async () => {
