@@ -116,7 +116,7 @@ describe('authentication and entitlements', () => {
   });
 
   it('401 Invalid API key for an unknown key, by header or query', async () => {
-    expect(errorOf(await get(app, WB_GDP, 'nope'))).toEqual({ status: 401, code: 'invalid_api_key', message: 'Invalid API key: the key is not known to this service' });
+    expect(errorOf(await get(app, WB_GDP, 'nope'))).toEqual({ status: 401, code: 'invalid_api_key', message: 'Invalid API key: the key is not known to this service; use a key the sandbox printed when it started (without --keys: sandbox-free, sandbox-basic, sandbox-pro or sandbox-enterprise)' });
     expect(errorOf(await app.inject({ url: `${WB_GDP}&api_key=nope` })).code).toBe('invalid_api_key');
   });
 

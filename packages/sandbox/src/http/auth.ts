@@ -66,7 +66,7 @@ export function authenticate(keys: ReadonlyMap<string, Plan>, key: string | unde
     throw new ApiError(401, 'authentication_required', 'Authentication required: send "Authorization: Bearer <key>" or ?api_key=<key>');
   }
   const plan = keys.get(key);
-  if (!plan) throw new ApiError(401, 'invalid_api_key', 'Invalid API key: the key is not known to this service');
+  if (!plan) throw new ApiError(401, 'invalid_api_key', 'Invalid API key: the key is not known to this service; use a key the sandbox printed when it started (without --keys: sandbox-free, sandbox-basic, sandbox-pro or sandbox-enterprise)');
   return plan;
 }
 
