@@ -101,8 +101,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
         }
         options.faults = value; break;
       case '--seed': options.seed = int(name, value, 0, 2 ** 31 - 1, '42'); break;
-      case '--cors-origins':
-        options.corsOrigins = value === 'off' ? [] : value.split(',').map((o) => o.trim()).filter(Boolean); break;
+      case '--cors-origins': options.corsOrigins = corsOrigins(value); break;
       case '--log': options.logger = true; break;
       default: throw new UsageError(`unknown flag ${name}`);
     }
@@ -110,6 +109,19 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   if (demo && options.dataDir) throw new UsageError('--demo and --data exclude each other: choose one');
   if (!demo && options.dataDir === undefined && env['ECONDATA_DATA_DIR']) options.dataDir = resolve(env['ECONDATA_DATA_DIR']);
   return options;
+}
+
+/** `off`, `*`, or origins as a browser sends them (scheme://host[:port], no path): anything else would never match. */
+function corsOrigins(value: string): string[] {
+  if (value.trim() === 'off') return [];
+  const origins = value.split(',').map((o) => o.trim()).filter(Boolean);
+  if (origins.length === 0) throw new UsageError('--cors-origins expects origins, "*" or "off", e.g. --cors-origins https://addin.example,http://localhost:3000');
+  for (const origin of origins) {
+    if (origin !== '*' && !/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i.test(origin)) {
+      throw new UsageError(`--cors-origins: "${origin}" is not an origin; write scheme://host[:port] without a path, e.g. https://addin.example or http://localhost:3000`);
+    }
+  }
+  return origins;
 }
 
 function readKeys(file: string): ApiKey[] {

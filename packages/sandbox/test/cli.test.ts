@@ -22,6 +22,8 @@ describe('parseArgs', () => {
       faults: '500:0.1,reset:0.05', seed: 42, corsOrigins: ['https://a.example', 'https://b.example'], logger: true,
     });
     expect(parseArgs(['--cors-origins', 'off'], {})).toMatchObject({ corsOrigins: [] });
+    expect(parseArgs(['--cors-origins', '*'], {})).toMatchObject({ corsOrigins: ['*'] });
+    expect(parseArgs(['--cors-origins', 'http://[::1]:8080,https://localhost:3000'], {})).toMatchObject({ corsOrigins: ['http://[::1]:8080', 'https://localhost:3000'] });
     expect(parseArgs(['--help'], {})).toBe('help');
   });
 
@@ -47,6 +49,9 @@ describe('parseArgs', () => {
     [['--demo', '--data', '/tmp'], '--demo and --data exclude each other: choose one'],
     [['--verbose'], 'unknown flag --verbose'],
     [['8787'], 'unexpected argument "8787": flags start with --'],
+    [['--cors-origins', 'localhost:3000'], '--cors-origins: "localhost:3000" is not an origin; write scheme://host[:port] without a path, e.g. https://addin.example or http://localhost:3000'],
+    [['--cors-origins', 'https://addin.example/'], '--cors-origins: "https://addin.example/" is not an origin; write scheme://host[:port] without a path'],
+    [['--cors-origins', ' , '], '--cors-origins expects origins, "*" or "off", e.g. --cors-origins https://addin.example,http://localhost:3000'],
   ])('refuses %j', (args, message) => {
     expect(() => parseArgs(args, {})).toThrow(message);
   });
