@@ -34,6 +34,9 @@ export function exportParams(query: ExportQuery): Params {
   return indicatorParams(rest);
 }
 
+/** The media type each export format is asked for. */
+const ACCEPT = { csv: 'text/csv', excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
 function filenameOf(disposition: string | undefined): string | null {
   if (!disposition) return null;
   const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
@@ -50,8 +53,7 @@ interface ExportHost {
 /** Downloads one export; a JSON error answered with a 2xx status still becomes an error. */
 export async function downloadExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: ExportOptions): Promise<ExportFile> {
   const params = exportParams(query);
-  const accept = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const spec = { method: 'GET' as const, path: `/export/${format}`, params, accept, ...(options.onProgress ? { onDownloadProgress: options.onProgress } : {}) };
+  const spec = { method: 'GET' as const, path: `/export/${format}`, params, accept: ACCEPT[format], ...(options.onProgress ? { onDownloadProgress: options.onProgress } : {}) };
   const answer = await execute(host.engine, spec, host.attemptOptions(options));
   const type = answer.headers['content-type'] ?? null;
   if (type !== null && /json/i.test(type)) throw errorFromResponse(answer.status, bodyText(answer.body), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
@@ -81,8 +83,7 @@ async function* checked(chunks: AsyncIterable<Uint8Array>, integrity: ExportInte
  */
 export async function openExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: CallOptions): Promise<ExportStream> {
   const params = exportParams(query);
-  const accept = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const answer = await execute(host.engine, { method: 'GET', path: `/export/${format}`, params, accept, stream: true }, host.attemptOptions(options));
+  const answer = await execute(host.engine, { method: 'GET', path: `/export/${format}`, params, accept: ACCEPT[format], stream: true }, host.attemptOptions(options));
   const type = answer.headers['content-type'] ?? null;
   const chunks = answer.stream ?? (async function* whole() { yield typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body; })();
   if (type !== null && /json/i.test(type)) {
