@@ -122,10 +122,14 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
     throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
   }
   const views: Array<Partial<ExcelJS.WorksheetView>> = grid.frozenRows > 0 || grid.frozenColumns > 0 ? [{ state: 'frozen', xSplit: grid.frozenColumns, ySplit: grid.frozenRows }] : [];
-  // Printed (or saved as PDF), a sheet fits its columns on the page width.
+  // Printed (or saved as PDF), a sheet fits its columns on the page width and every page repeats
+  // the header row. (exceljs writes the sheet name into that defined name unescaped: skip it for a
+  // name with an apostrophe rather than write a workbook Excel must repair.)
+  const headerRow = grid.regions.header.top + 1;
+  const printTitles = name.includes("'") ? {} : { printTitlesRow: `${headerRow}:${headerRow}` };
   const ws = wb.addWorksheet(name, {
     views,
-    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, ...printTitles },
     properties: { outlineLevelRow: grid.regions.provenance ? 1 : 0 },
   });
   ws.columns = grid.columns.map((c) => ({ width: c.width }));

@@ -64,7 +64,7 @@ describe('XLSX round trip', () => {
     expect(await readXlsx(file)).toStrictEqual(all);
   });
 
-  it('stores periods as date cells, numbers as numbers, missing values as no cell, and freezes the header', async () => {
+  it('stores periods as date cells, numbers as numbers, missing values as no cell, and freezes and prints the header', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-xlsx-'));
     const file = join(dir, 'q.xlsx');
     await writeXlsx(file, [layoutSeries([gsoQuarterly])]);
@@ -79,6 +79,7 @@ describe('XLSX round trip', () => {
     expect(q1?.getCell(2).numFmt).toBe('0.00"%"');
     expect(ws?.getRow(header + 3).getCell(2).value).toBeNull();
     expect(ws?.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: header });
+    expect(ws?.pageSetup.printTitlesRow).toBe(`${header}:${header}`); // every printed page repeats the header
     expect(wb.worksheets.map((w) => w.name)).toEqual(['GDP_YOY']);
   });
 
