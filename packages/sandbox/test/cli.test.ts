@@ -2,7 +2,9 @@
  * The command line: flags, ECONDATA_DATA_DIR, the banner, bad flags (exit 2), clean stop on signals.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, startFailure } from '../src/cli.ts';
 import { DataError } from '../src/data/files.ts';
@@ -54,6 +56,29 @@ describe('parseArgs', () => {
     [['--cors-origins', ' , '], '--cors-origins expects origins, "*" or "off", e.g. --cors-origins https://addin.example,http://localhost:3000'],
   ])('refuses %j', (args, message) => {
     expect(() => parseArgs(args, {})).toThrow(message);
+  });
+});
+
+describe('--keys FILE', () => {
+  const keysFile = (json: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-keys-')), 'keys.json');
+    writeFileSync(file, json);
+    return file;
+  };
+
+  it('reads the keys and their plans', () => {
+    const file = keysFile('[{ "key": "team-key-1", "plan": "free" }, { "key": "team-key-2", "plan": "pro" }]');
+    expect(parseArgs(['--keys', file], {})).toEqual({ port: 8787, keys: [{ key: 'team-key-1', plan: 'free' }, { key: 'team-key-2', plan: 'pro' }] });
+  });
+
+  it.each([
+    ['[]', 'expected a non-empty JSON array of { "key", "plan" }'],
+    ['[{ "key": "abc", "plan": "free" }]', 'item 0: "key" must be text of at least 4 characters without spaces'],
+    ['[{ "key": "team-key-1", "plan": "gold" }]', 'item 0: "plan" must be one of free, basic, pro, enterprise'],
+    ['[{ "key": "team-key-1", "plan": "free" }, { "key": "team-key-1", "plan": "pro" }]', 'item 1 repeats the key of item 0: give each key once, with one plan'],
+  ])('refuses %s, naming the item and never the key', (json, problem) => {
+    const file = keysFile(json);
+    expect(() => parseArgs(['--keys', file], {})).toThrow(`--keys ${file}: ${problem}`);
   });
 });
 

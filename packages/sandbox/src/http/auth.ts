@@ -110,12 +110,17 @@ export function keyLabel(key: string): string {
 /** Reads and checks a keys file: a JSON array of `{ "key", "plan" }`. */
 export function parseKeys(json: unknown, origin: string): ApiKey[] {
   if (!Array.isArray(json) || json.length === 0) throw new Error(`${origin}: expected a non-empty JSON array of { "key", "plan" }`);
+  const seen = new Map<string, number>();
   return json.map((item: unknown, i) => {
     const entry = item as { key?: unknown; plan?: unknown } | null;
     if (!entry || typeof entry.key !== 'string' || !/^\S{4,}$/.test(entry.key)) {
       throw new Error(`${origin}: item ${i}: "key" must be text of at least 4 characters without spaces`);
     }
     if (!PLANS.includes(entry.plan as Plan)) throw new Error(`${origin}: item ${i}: "plan" must be one of ${PLANS.join(', ')}`);
+    // A key listed twice would silently take the last plan; the message shows where, not the key.
+    const first = seen.get(entry.key);
+    if (first !== undefined) throw new Error(`${origin}: item ${i} repeats the key of item ${first}: give each key once, with one plan`);
+    seen.set(entry.key, i);
     return { key: entry.key, plan: entry.plan as Plan };
   });
 }
