@@ -7,10 +7,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Series } from '@econdata/core';
+import { isSheetsError } from '../errors.ts';
 import { CsvParser } from '../read/csv-parse.ts';
 import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
 import { unescapeCsvText } from './csv-write.ts';
+import { errorAnswerFile } from './error-answer-file.ts';
 
 type ReadOptions = ServerExportOptions & { retrievedAt: string };
 
@@ -33,8 +35,14 @@ export function csvTextToSeries(text: string, file: string, options: ReadOptions
 export async function readCsv(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
   const { parser, reader } = csvSheet(basename(path), { ...options, retrievedAt });
-  // utf8 decoding in the stream keeps a character split between two chunks whole.
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) parser.push(chunk as string);
-  parser.end();
-  return reader.finish();
+  try {
+    // utf8 decoding in the stream keeps a character split between two chunks whole.
+    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) parser.push(chunk as string);
+    parser.end();
+    return reader.finish();
+  } catch (error) {
+    // A file that is the service's error answer says so, rather than "no header row found".
+    if (isSheetsError(error, 'unreadable_file')) throw (await errorAnswerFile(path)) ?? error;
+    throw error;
+  }
 }

@@ -12,6 +12,7 @@ import { SheetsError } from '../errors.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
 import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
+import { errorAnswerFile } from './error-answer-file.ts';
 
 function plain(value: ExcelJS.CellValue): CellValue {
   if (value === null || value === undefined) return null;
@@ -59,7 +60,9 @@ export async function readXlsx(path: string, options: ServerExportOptions = {}):
   try {
     await wb.xlsx.readFile(path);
   } catch (error) {
-    throw new SheetsError('unreadable_file', `${file} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}).`, { file: path, cause: error });
+    const answer = await errorAnswerFile(path);
+    if (answer) throw answer;
+    throw new SheetsError('unreadable_file', `${file} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}): it is damaged or not a workbook. Export or download it again.`, { file: path, cause: error });
   }
   const sheets: Array<{ series: Series[]; serviceExport: boolean }> = [];
   const about: Cell[][] = [];

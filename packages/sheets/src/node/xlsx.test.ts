@@ -149,7 +149,21 @@ describe('files that are not exports', () => {
       code: 'unreadable_file',
       message: 'notes.csv: no header row found (neither an Econdata export nor a service export file).',
     });
-    await expect(readXlsx(join(dir, 'fake.xlsx'))).rejects.toMatchObject({ code: 'unreadable_file', message: expect.stringMatching(/^fake\.xlsx is not a readable XLSX workbook/) });
+    await expect(readXlsx(join(dir, 'fake.xlsx'))).rejects.toMatchObject({ code: 'unreadable_file', message: expect.stringMatching(/^fake\.xlsx is not a readable XLSX workbook \(.*\): it is damaged or not a workbook\. Export or download it again\.$/) });
+  });
+
+  it('says when a downloaded file is the service\'s error answer or an HTML page, quoting it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-bad-'));
+    const body = '{"success":false,"error":{"status":404,"code":"data_not_found","message":"Data not found: unknown GSO indicator \\"X\\""}}';
+    const html = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
+    for (const name of ['gso.csv', 'gso.xlsx']) await writeFile(join(dir, name), body);
+    await writeFile(join(dir, 'proxy.xlsx'), html);
+    const said = 'it holds the service\'s error answer "Data not found: unknown GSO indicator \\"X\\"". Fix the request if needed and download the export again.';
+    await expect(readCsv(join(dir, 'gso.csv'))).rejects.toMatchObject({ code: 'unreadable_file', message: `gso.csv is not an export: ${said}` });
+    await expect(readXlsx(join(dir, 'gso.xlsx'))).rejects.toMatchObject({ code: 'unreadable_file', message: `gso.xlsx is not an export: ${said}` });
+    await expect(readXlsx(join(dir, 'proxy.xlsx'))).rejects.toMatchObject({
+      message: 'proxy.xlsx is not an export: it holds an HTML page titled "502 Bad Gateway". Fix the request if needed and download the export again.',
+    });
   });
 
   it('names the cell when a value was edited into text', async () => {
