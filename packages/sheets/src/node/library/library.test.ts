@@ -40,7 +40,7 @@ describe('saved exports', () => {
   it('saves CSV too (mixed frequencies go long) and opens it back exactly', async () => {
     const lib = await library('2026-11-01T09:00:00.000Z');
     const m = await lib.save([gdp, gsoQuarterly, tradeBalance], { name: 'mixed', format: 'csv' });
-    expect(m.data_file).toBe('mixed-20261101T090000Z.csv');
+    expect([m.data_file, m.orientation]).toEqual(['mixed-20261101T090000Z.csv', 'long']);
     expect((await lib.open(m.id)).series).toStrictEqual([gdp, gsoQuarterly, tradeBalance]);
   });
 

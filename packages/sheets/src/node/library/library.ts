@@ -73,7 +73,9 @@ export class ExportLibrary {
     await mkdir(this.folder, { recursive: true });
     const created = this.now();
     const format = options.format ?? 'xlsx';
-    const orientation = options.orientation ?? 'wide';
+    // A CSV holds one sheet: wide needs one frequency, so mixed frequencies go long (and the manifest says so).
+    const mixed = new Set(series.map((s) => s.frequency)).size > 1;
+    const orientation = format === 'csv' && mixed ? 'long' : (options.orientation ?? 'wide');
     const base = `${slug(options.name)}-${stamp(created)}`;
     let id = base;
     for (let n = 2; existsSync(join(this.folder, `${id}.json`)) || existsSync(join(this.folder, `${id}.${format}`)); n += 1) id = `${base}-${n}`;
@@ -82,9 +84,7 @@ export class ExportLibrary {
     if (format === 'xlsx') {
       await writeSeriesXlsx(dataPath, series, { orientation, createdAt: created.toISOString(), productVersion: this.productVersion });
     } else {
-      // A CSV holds one sheet: wide needs one frequency, so mixed frequencies go long.
-      const mixed = new Set(series.map((s) => s.frequency)).size > 1;
-      await writeCsv(dataPath, layoutSeries(series, { orientation: mixed ? 'long' : orientation, name: options.name }));
+      await writeCsv(dataPath, layoutSeries(series, { orientation, name: options.name }));
     }
     const manifest: ExportManifest = {
       format_version: 1,
