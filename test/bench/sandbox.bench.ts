@@ -39,6 +39,8 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
 interface Figures {
   bytes: number;
   rps: number;
+  /** Mean latency, ms: finer than the percentiles, which autocannon records in whole milliseconds. */
+  mean: number;
   p50: number;
   p99: number;
   errors: number;
@@ -46,7 +48,7 @@ interface Figures {
 
 async function measure(url: string, seconds: number): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${KEY}` } });
-  return { bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return { bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), rps: result.requests.average, mean: result.latency.mean, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
 const server = await startServer();
@@ -62,13 +64,14 @@ try {
   const tiny = await measure(server.url + '/_sandbox/stats', SECONDS);
 
   const row = (name: string, f: Figures) =>
-    `${name.padEnd(34)}${f.rps.toFixed(0).padStart(10)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${String(f.errors).padStart(8)}${String(f.bytes).padStart(10)}`;
-  console.log(`${''.padEnd(34)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'errors'.padStart(8)}${'bytes/req'.padStart(10)}`);
+    `${name.padEnd(34)}${f.rps.toFixed(0).padStart(10)}${f.mean.toFixed(2).padStart(10)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${String(f.errors).padStart(8)}${String(f.bytes).padStart(10)}`;
+  console.log(`${''.padEnd(34)}${'req/s'.padStart(10)}${'mean ms'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'errors'.padStart(8)}${'bytes/req'.padStart(10)}`);
   console.log(row('GET /api/docs/json (baseline)', base));
   console.log(row('GET /indicators (45 years)', series));
   console.log(row('GET /_sandbox/stats (tiny answer)', tiny));
   const ratio = series.rps / base.rps;
-  console.log(`${'ratio /indicators : baseline'.padEnd(34)}${ratio.toFixed(2).padStart(10)}${(series.p50 / Math.max(base.p50, 0.001)).toFixed(2).padStart(10)}${(series.p99 / Math.max(base.p99, 0.001)).toFixed(2).padStart(10)}`);
+  console.log(`${'ratio /indicators : baseline'.padEnd(34)}${ratio.toFixed(2).padStart(10)}${(series.mean / Math.max(base.mean, 0.001)).toFixed(2).padStart(10)}${(series.p50 / Math.max(base.p50, 0.001)).toFixed(2).padStart(10)}${(series.p99 / Math.max(base.p99, 0.001)).toFixed(2).padStart(10)}`);
+  console.log('(p50 and p99 are in whole milliseconds, as autocannon records them; the mean is finer)');
   const met = ratio >= TARGET_RATIO && series.errors === 0 && base.errors === 0;
   console.log(`target: /indicators req/s >= ${TARGET_RATIO} x baseline, no errors: ${met ? 'met' : 'NOT met'}`);
   process.exitCode = met ? 0 : 1;
