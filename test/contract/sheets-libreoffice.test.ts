@@ -70,7 +70,7 @@ describe.skipIf(!hasLibreOffice)('LibreOffice reads our XLSX files back', () => 
     expect([la, hcm]).toEqual([480, -420]);
   });
 
-  it.each([...zones, 'long'])('every cell of every sheet matches what we wrote (%s)', (which) => {
+  it.each([...zones, 'long'])('LibreOffice reads every cell of the XLSX as our CSV of the same Grid has it, provenance included (%s)', (which) => {
     const book = raw.get(files.get(which) ?? '');
     const sheets = seriesSheets(all, which === 'long' ? { orientation: 'long' } : {});
     expect([...(book?.keys() ?? [])].sort()).toEqual([...sheets.map((s) => s.grid.name), 'Metadata'].sort());
