@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EconDataClient, axiosTransport, type Transport, type TransportRequest } from '@econdata/core';
+import { EconDataClient, axiosTransport, type SeriesQuery, type Transport, type TransportRequest } from '@econdata/core';
 import { saveExport } from '@econdata/core/node';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
@@ -151,6 +151,19 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     ]);
     // The invalid query cost nothing; the two WB queries went as one batch: 5 requests for 6 valid queries.
     expect(transport.sent).toHaveLength(5);
+  });
+
+  it('fetchSeries: GSO queries without a country go as one batch without countries, a missing one as its own not_found', async () => {
+    const codes = (await client.listSourceIndicators('GSO')).data.filter((i) => i.frequencies?.includes('monthly')).slice(0, 3).map((i) => i.code);
+    transport.sent.length = 0;
+    const gso = (indicator: string): SeriesQuery => ({ kind: 'indicator', source: 'GSO', indicator, frequency: 'monthly', start_year: 2024, end_year: 2024 });
+    const results = await client.fetchSeries([...codes.map(gso), gso('NO.SUCH.CODE')]);
+    expect(results.map((r) => (r.ok ? `${r.series.dimensions['indicator']}:${r.series.periods.length}:${r.series.periods[0]}` : r.error.code))).toEqual([
+      ...codes.map((c) => `${c}:12:2024-01`), 'not_found',
+    ]);
+    expect(transport.sent.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.body ?? ''}`)).toEqual([
+      `POST /api/v1/indicators/batch ${JSON.stringify({ source: 'GSO', indicators: [...codes, 'NO.SUCH.CODE'], start_year: 2024, end_year: 2024, frequency: 'monthly' })}`,
+    ]);
   });
 
   it('header mode: the key is in the Authorization header and never in a URL', async () => {

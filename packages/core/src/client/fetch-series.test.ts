@@ -70,6 +70,23 @@ describe('fetchSeries', () => {
     expect((await c.withOptions({ baseURL: 'http://127.0.0.1:2' }).estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(1);
   });
 
+  it('a service that refuses a batch without countries (400) answers GSO queries one by one', async () => {
+    const t = new FakeTransport((req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/batch')) return json(400, { success: false, error: { message: 'Invalid parameters: countries is required', parameter: 'countries' } });
+      return json(200, envelope([{ ...record(url.searchParams.get('indicator')!, 'VN', 2024), period: '2024-01' }]));
+    });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t });
+    const gso = (indicator: string): SeriesQuery => ({ kind: 'indicator', source: 'GSO', indicator, frequency: 'monthly', start_year: 2024, end_year: 2024 });
+    const results = await c.fetchSeries([gso('A'), gso('B')]);
+    expect(results.map((r) => (r.ok ? `${r.series.dimensions['indicator']}:${r.series.periods.join()}` : r.error.code))).toEqual(['A:2024-01', 'B:2024-01']);
+    expect(t.requests.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`)).toEqual([
+      'POST /api/v1/indicators/batch',
+      'GET /api/v1/indicators?end_year=2024&frequency=monthly&indicator=A&source=GSO&start_year=2024',
+      'GET /api/v1/indicators?end_year=2024&frequency=monthly&indicator=B&source=GSO&start_year=2024',
+    ]);
+  });
+
   it('learns a smaller batch limit from a 400 that names it, and packs to it from then on', async () => {
     const inner = service();
     const t = new FakeTransport((req) => {

@@ -10,7 +10,7 @@ import type { QuotaEstimate } from '../quota/gate.ts';
 import type { Series } from '../series.ts';
 import { groupIndicatorRecords, indicatorSeries, stockSeries, tradeSeries, type MapContext } from '../series/map.ts';
 import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
-import type { ApiResult, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
+import type { ApiResult, BatchItem, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
 import { cacheGet, cachePut, isCachedNotFound, isDataNotFound, notFoundEntry, notFoundFromCache, readJson, staleAllowedFor, type CacheConfig } from './json.ts';
 import type { CallOptions, CacheMode } from './options.ts';
 import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
@@ -87,6 +87,18 @@ async function pool<T>(items: readonly T[], size: number, run: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
+/** The records and 404 items of a country-less batch, keyed by indicator alone. */
+function indicatorOnly(groups: Map<string, IndicatorRecord[]>, missing: Map<string, BatchItem>): { records: Map<string, IndicatorRecord[]>; missing: Map<string, BatchItem> } {
+  const records = new Map<string, IndicatorRecord[]>();
+  for (const [pair, list] of groups) {
+    const indicator = pair.slice(0, pair.lastIndexOf('|'));
+    records.set(indicator, [...(records.get(indicator) ?? []), ...list]);
+  }
+  const gone = new Map<string, BatchItem>();
+  for (const [pair, item] of missing) gone.set(pair.slice(0, pair.lastIndexOf('|')), item);
+  return { records, missing: gone };
+}
+
 /** Runs a job: see EconDataClient.fetchSeries. */
 export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
   const opts = host.attemptOptions(call);
@@ -137,10 +149,13 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
       const items = checkBatchItems(json, { status: answer.status, text: '', key: answer.key });
       const groups = groupIndicatorRecords(result.data);
       const missing = new Map(items.filter((it) => it.status === 404).map((it) => [`${it.indicator}|${it.country ?? ''}`, it]));
+      // A batch without countries (GSO) is answered for the service's own country: match by indicator.
+      const countryless = req.body.countries === undefined;
+      const byIndicator = countryless ? indicatorOnly(groups, missing) : undefined;
       for (const u of req.members) {
-        const pair = `${u.params['indicator']}|${u.params['country']}`;
-        const data = groups.get(pair) ?? [];
-        const gone = missing.get(pair);
+        const pair = `${u.params['indicator']}|${u.params['country'] ?? ''}`;
+        const data = (byIndicator ? byIndicator.records.get(String(u.params['indicator'])) : groups.get(pair)) ?? [];
+        const gone = byIndicator ? byIndicator.missing.get(String(u.params['indicator'])) : missing.get(pair);
         if (gone && data.length === 0) {
           await fail(u, new NotFoundError(`${gone.message ?? `Data not found: ${pair.replace('|', ' for ')}`} (status 404). Check the indicator and country codes: listSourceIndicators and listCountries show what exists.`, { status: 404, ...(gone.message ? { serverMessage: gone.message } : {}) }));
           continue;

@@ -44,7 +44,19 @@ describe('planRequests', () => {
     expect(plan.stats).toEqual({ queries: 161, unique: 158, duplicates: 2, invalid: 1, cached: 1, requests: 5, batchRequests: 3, singleRequests: 2, minimumRequests: 5 });
     expect(plan.invalid.get(160)?.code).toBe('invalid_parameter');
     expect(plan.unique.get('GET /indicators?country=AA&end_year=2020&indicator=I0&source=WB&start_year=2000')?.positions).toEqual([0, 150, 151]);
-    for (const r of plan.requests) if (r.kind === 'batch') expect(r.body.indicators.length * r.body.countries.length).toBeLessThanOrEqual(100);
+    for (const r of plan.requests) if (r.kind === 'batch') expect(r.body.indicators.length * (r.body.countries?.length ?? 1)).toBeLessThanOrEqual(100);
+  });
+
+  it('batches GSO queries without a country by indicator (no countries in the body), apart from those with one', () => {
+    const gso = (indicator: string, country?: string): SeriesQuery => ({ kind: 'indicator', source: 'GSO', indicator, frequency: 'monthly', start_year: 2024, end_year: 2024, ...(country ? { country } : {}) });
+    const many = Array.from({ length: 130 }, (_, i) => gso(`CPI.${i}`));
+    const plan = planRequests([...many, gso('CPI.0', 'VN'), gso('CPI.1', 'VN'), gso('CPI.2', 'TH')]);
+    expect(plan.requests.map((r) => (r.kind === 'batch' ? `batch ${r.body.indicators.length}x${r.body.countries?.join('+') ?? '-'}` : `single ${r.member.params['indicator']}`)))
+      .toEqual(['batch 100x-', 'batch 30x-', 'batch 3xTH+VN']);
+    expect(plan.requests[0]).toMatchObject({ body: { source: 'GSO', frequency: 'monthly', start_year: 2024, end_year: 2024 } });
+    expect(plan.requests[0]!.kind === 'batch' && 'countries' in plan.requests[0]!.body).toBe(false);
+    expect(plan.stats).toMatchObject({ requests: 3, minimumRequests: 3 });
+    expect(planRequests([gso('CPI.0'), gso('CPI.1', 'VN')]).requests.map((r) => r.kind)).toEqual(['single', 'single']);
   });
 
   it('an unknown kind is one invalid query, not a failed job', () => {

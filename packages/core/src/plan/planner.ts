@@ -26,7 +26,7 @@ export interface UniqueQuery {
 }
 
 export type PlannedRequest =
-  | { kind: 'batch'; body: BatchBody & { countries: string[] }; members: UniqueQuery[] }
+  | { kind: 'batch'; body: BatchBody; members: UniqueQuery[] }
   | { kind: 'single'; member: UniqueQuery };
 
 export interface Plan {
@@ -104,6 +104,22 @@ export function uniqueQueries(queries: readonly SeriesQuery[]): { unique: Map<st
   return { unique, invalid };
 }
 
+/** The batch body for some indicators (and countries) of one group, whose year range and frequency `first` carries. */
+function batchOf(first: Params, indicators: string[], countries: string[] | undefined): BatchBody {
+  const body: BatchBody = { source: String(first['source']), indicators };
+  if (countries !== undefined) body.countries = countries;
+  if (first['start_year'] !== undefined) body.start_year = Number(first['start_year']);
+  if (first['end_year'] !== undefined) body.end_year = Number(first['end_year']);
+  if (first['frequency'] !== undefined) body.frequency = String(first['frequency']);
+  return body;
+}
+
+/** Up to `limit` country-less queries of one group: one batch without countries (or the single request, alone). */
+function countrylessRequest(members: UniqueQuery[]): PlannedRequest {
+  if (members.length === 1) return { kind: 'single', member: members[0]! };
+  return { kind: 'batch', body: batchOf(members[0]!.params, members.map((m) => String(m.params['indicator'])), undefined), members };
+}
+
 /**
  * Plans the requests for a job: validation, de-duplication, cache, then indicator queries of the
  * same source, year range and frequency coalesced into batches packed to the combination limit.
@@ -123,13 +139,15 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
       cached.add(u.key);
       continue;
     }
-    if (u.path !== '/indicators' || u.params['country'] === undefined || options.batch === false) {
+    if (u.path !== '/indicators' || options.batch === false) {
       requests.push({ kind: 'single', member: u });
       if (u.path === '/indicators') minimumRequests++;
       continue;
     }
     const p = u.params;
-    const group = `${p['source']}|${p['start_year'] ?? ''}|${p['end_year'] ?? ''}|${p['frequency'] ?? ''}`;
+    // Queries without a country (GSO: the service's own country) form groups of their own: their
+    // batch omits `countries`, so each indicator is one combination.
+    const group = `${p['source']}|${p['start_year'] ?? ''}|${p['end_year'] ?? ''}|${p['frequency'] ?? ''}|${p['country'] === undefined ? 'no-country' : ''}`;
     const list = groups.get(group);
     if (list) list.push(u);
     else groups.set(group, [u]);
@@ -137,6 +155,10 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
 
   for (const members of groups.values()) {
     minimumRequests += Math.ceil(members.length / limit);
+    if (members[0]!.params['country'] === undefined) {
+      for (let at = 0; at < members.length; at += limit) requests.push(countrylessRequest(members.slice(at, at + limit)));
+      continue;
+    }
     const byPair = new Map(members.map((m) => [`${m.params['indicator']}|${m.params['country']}`, m]));
     const rects = packPairs(members.map((m) => [String(m.params['indicator']), String(m.params['country'])] as const), limit);
     for (const rect of rects) {
@@ -150,12 +172,7 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
         requests.push({ kind: 'single', member: inRect[0]! });
         continue;
       }
-      const first = inRect[0]!.params;
-      const body: BatchBody & { countries: string[] } = { source: String(first['source']), indicators: rect.indicators, countries: rect.countries };
-      if (first['start_year'] !== undefined) body.start_year = Number(first['start_year']);
-      if (first['end_year'] !== undefined) body.end_year = Number(first['end_year']);
-      if (first['frequency'] !== undefined) body.frequency = String(first['frequency']);
-      requests.push({ kind: 'batch', body, members: inRect });
+      requests.push({ kind: 'batch', body: batchOf(inRect[0]!.params, rect.indicators, rect.countries), members: inRect });
     }
   }
 
