@@ -27,6 +27,10 @@ describe('errorFromResponse reads every body shape', () => {
     expect(errorFromResponse(404, '{"error":"Data not found: nothing"}', { now, path }).message).toBe(`Data not found: nothing (status 404). ${advice}`);
   });
 
+  it('a redirect is not followed and says to check baseURL', () => {
+    expect(err(301, '<html><title>Moved</title></html>')).toMatchObject({ code: 'invalid_response', status: 301, message: 'The service answered with a redirect (status 301), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).' });
+  });
+
   it('an HTML 502 page is a server_error with its title and an excerpt', () => {
     const e = err(502, '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
     expect(e).toMatchObject({ code: 'server_error', status: 502, serverMessage: '502 Bad Gateway' });

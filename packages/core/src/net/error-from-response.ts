@@ -121,6 +121,10 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
   } else if (status >= 200 && status < 300) {
     code = 'invalid_response';
     message = `The service answered status ${status} with success: false (${said}). Try again later; if it persists, report it to the provider.`;
+  } else if (status >= 300 && status < 400) {
+    // Redirects are not followed: the key would travel to an address nobody configured.
+    code = 'invalid_response';
+    message = `The service answered with a redirect (status ${status}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
   } else {
     code = 'invalid_response';
     message = `The service answered with an unexpected status ${status} (${said}). Try again later; if it persists, report it to the provider.`;
