@@ -127,7 +127,11 @@ export async function createApp(parts: AppParts): Promise<FastifyInstance> {
     return reply.code(api.status).type('application/json; charset=utf-8').send(api.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const api = routeNotFound(request.method, request.url);
+    // A near miss (a trailing slash, other letter case) gets the route it most likely meant.
+    const path = request.url.split('?')[0] ?? '';
+    const near = [path.replace(/\/+$/, ''), path.toLowerCase(), path.replace(/\/+$/, '').toLowerCase()]
+      .find((candidate) => candidate !== path && candidate !== '' && app.hasRoute({ method: request.method as 'GET', url: candidate }));
+    const api = routeNotFound(request.method, request.url, near);
     return reply.code(404).send(api.toBody());
   });
 

@@ -250,6 +250,9 @@ describe('routes outside the service', () => {
     const res = await get(app, '/api/v1/nothing?x=1');
     expect(errorOf(res)).toEqual({ status: 404, code: 'not_found', message: 'Not found: GET /api/v1/nothing is not a route of this service; the routes are listed at /api/docs' });
     expect(errorOf(await app.inject({ method: 'DELETE', url: '/api/v1/sources', headers: { authorization: `Bearer ${KEYS.pro}` } })).code).toBe('not_found');
+    expect(errorOf(await get(app, '/api/v1/sources/?q=gdp')).message).toBe('Not found: GET /api/v1/sources/ is not a route of this service; did you mean GET /api/v1/sources?');
+    expect(errorOf(await get(app, '/api/v1/Countries')).message).toBe('Not found: GET /api/v1/Countries is not a route of this service; did you mean GET /api/v1/countries?');
+    expect(errorOf(await get(app, '/api/v1/')).message).toBe('Not found: GET /api/v1/ is not a route of this service; the routes are listed at /api/docs');
     // Without a key the service says so first, as it does for every /api/v1 path.
     expect(errorOf(await get(app, '/api/v1/nothing', null)).code).toBe('authentication_required');
   });

@@ -55,9 +55,11 @@ export function dataNotFound(problem: string): ApiError {
   return new ApiError(404, 'data_not_found', `Data not found: ${problem}`);
 }
 
-export function routeNotFound(method: string, url: string): ApiError {
+/** 404 for an unknown route; `near` is the route it most likely meant (a trailing slash or letter case away). */
+export function routeNotFound(method: string, url: string, near?: string): ApiError {
   const path = url.split('?')[0] ?? url;
-  return new ApiError(404, 'not_found', `Not found: ${method} ${path} is not a route of this service; the routes are listed at /api/docs`);
+  const hint = near ? `did you mean ${method} ${near}?` : 'the routes are listed at /api/docs';
+  return new ApiError(404, 'not_found', `Not found: ${method} ${path} is not a route of this service; ${hint}`);
 }
 
 export function serverError(detail = 'the sandbox failed to answer'): ApiError {
