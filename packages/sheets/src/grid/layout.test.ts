@@ -36,8 +36,11 @@ describe('wide layout', () => {
     });
     expect([grid.frozenRows, grid.frozenColumns]).toEqual([19, 1]);
     // Headers name the series; the Column row keeps the column's own label.
-    expect(v(grid.rows[18] ?? [])).toEqual(['Period', 'GDP (current US$): Viet Nam', 'GDP (current US$): Namibia', 'Inflation, average consumer prices: Viet Nam', 'is_projection']);
+    expect(v(grid.rows[18] ?? [])).toEqual(['Period', 'GDP (current US$): Viet Nam', 'GDP (current US$): Namibia', 'Inflation, average consumer prices: Viet Nam', 'Inflation, average consumer prices: Viet Nam: is_projection']);
     expect(row('Column')).toEqual(['Column', 'GDP (current US$)', 'GDP (current US$)', 'Inflation (annual %)', 'is_projection']);
+    // Alone, a series' flag needs no owner in its header.
+    const alone = layoutSeries([inflation], { provenance: false });
+    expect(v(alone.rows[0] ?? [])).toEqual(['Period', 'Inflation, average consumer prices: Viet Nam', 'is_projection']);
   });
 
   it('writes periods as UTC dates with their format, values as numbers, missing as empty', () => {

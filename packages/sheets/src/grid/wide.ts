@@ -121,13 +121,15 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
   }
   const provenanceBottom = rows.length - 2;
   const headerRow = rows.length;
-  // Headers say whose column it is (two 'GDP (current US$)' columns would be ambiguous): the series
-  // title for a one-column series, its symbol (or title) and the column label otherwise.
+  // Headers say whose column it is (two 'GDP (current US$)' or 'is_projection' columns would be
+  // ambiguous): the series title for a one-column series, its symbol (or title) and the column
+  // label otherwise; a flag is named alone only when the grid has one series.
   const header = plan.map((p) => {
     const s = series[p.series];
-    if (s === undefined || p.kind === 'flag') return p.label;
-    if (s.columns.length === 1) return s.title;
-    return `${s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title}: ${p.label}`;
+    if (s === undefined) return p.label;
+    const who = s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title;
+    if (p.kind === 'flag') return series.length === 1 ? p.label : `${who}: ${p.label}`;
+    return s.columns.length === 1 ? s.title : `${who}: ${p.label}`;
   });
   rows.push([cell(LABEL.period, 'header'), ...header.map((h) => cell(h, 'header'))]);
   header.forEach((h, i) => (widths[i + 1] = Math.max(widths[i + 1] ?? 0, Math.min(textWidth(h) + 2, MAX_META_WIDTH))));
