@@ -63,5 +63,6 @@ describe('trade and stock parameters', () => {
     expect(refusal(() => stockParams({}))).toMatchObject({ parameter: 'symbol', message: 'Invalid stock query: give exactly one of symbol (e.g. "VNM") or index (VNINDEX, HNX or UPCOM).' });
     expect(refusal(() => stockParams({ symbol: 'VNM', index: 'HNX' }))).toMatchObject({ parameter: 'symbol' });
     expect(refusal(() => stockParams({ index: 'DOW' as never }))).toMatchObject({ parameter: 'index' });
+    expect(stockParams({ index: 'vnindex' as never })).toEqual({ index: 'VNINDEX' });
   });
 });

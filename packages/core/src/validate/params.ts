@@ -152,7 +152,8 @@ export function stockParams(q: StockQuery): Params {
     if (typeof q.symbol !== 'string' || !/^[A-Za-z0-9]{1,10}$/.test(q.symbol)) refuse('symbol', 'a stock symbol of 1 to 10 letters or digits such as "VNM"', q.symbol);
     params['symbol'] = q.symbol.toUpperCase();
   }
-  if (q.index !== undefined) params['index'] = checkEnum(q.index, 'index', INDICES);
+  // Upper-cased like symbols and country codes: 'vnindex' is the same index.
+  if (q.index !== undefined) params['index'] = checkEnum(typeof q.index === 'string' ? q.index.toUpperCase() : q.index, 'index', INDICES);
   if (q.start_date !== undefined) params['start_date'] = checkDate(q.start_date, 'start_date');
   if (q.end_date !== undefined) params['end_date'] = checkDate(q.end_date, 'end_date');
   if (q.start_date !== undefined && q.end_date !== undefined && q.start_date > q.end_date) {
