@@ -100,6 +100,7 @@ describe('GET /indicators', () => {
     ['source=GSO&indicator=CPI.TOTAL.YOY&frequency=annual', 'Data not found: GSO CPI.TOTAL.YOY for VN has no annual data; its frequencies: monthly'],
     ['source=WB&indicator=NY.GDP.MKTP.CD&country=VN&frequency=monthly', 'Data not found: WB NY.GDP.MKTP.CD for VN has no monthly data; its frequencies: annual'],
     ['source=GSO&indicator=CPI.YOY&country=US', 'Data not found: GSO data covers VN (Viet Nam) only, not "US"'],
+    ['source=IMF&indicator=NGDPD&country=1W', 'Data not found: no IMF data for NGDPD in 1W (World); the indicator has data for 5 other countries and aggregates'],
   ])('404 for %s', async (query, message) => {
     const res = await get(app, `/api/v1/indicators?${query}`);
     expect(res.statusCode).toBe(404);

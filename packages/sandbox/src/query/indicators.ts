@@ -68,7 +68,13 @@ export function indicatorRecords(dataset: Dataset, src: SourceData, q: Omit<Indi
   if (!country && !src.countries.has(q.country)) throw dataNotFound(`unknown country "${q.country}"; GET /api/v1/countries lists the codes`);
   const countryName = country?.name ?? q.country;
   const byFrequency = src.series.get(seriesKey(canonical, q.country));
-  if (!byFrequency) throw dataNotFound(`no ${src.code} data for ${canonical} in ${q.country} (${countryName})`);
+  if (!byFrequency) {
+    // Rare (a 404), so counting the indicator's countries here costs nothing that matters.
+    const prefix = seriesKey(canonical, '');
+    let served = 0;
+    for (const key of src.series.keys()) if (key.startsWith(prefix)) served++;
+    throw dataNotFound(`no ${src.code} data for ${canonical} in ${q.country} (${countryName}); the indicator has data for ${served} other countries and aggregates`);
+  }
 
   const available = FREQUENCIES.filter((f) => byFrequency.has(f));
   const frequency = q.frequency ?? available[0]!;
