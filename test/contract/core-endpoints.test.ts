@@ -84,8 +84,11 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     expect(csv.metadata).toEqual({ filename: 'WB_NY.GDP.MKTP.CD_VN_2018-2020.csv', content_type: 'text/csv; charset=utf-8; header=present', bytes: text.length });
     expect(progress.at(-1)).toBe(csv.data.byteLength);
 
-    const xlsx = await client.exportExcel({ dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' });
+    const xlsxProgress: Array<[number, number | undefined]> = [];
+    const xlsx = await client.exportExcel({ dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, { onProgress: (n, total) => xlsxProgress.push([n, total]) });
     expect(String.fromCharCode(xlsx.data[0]!, xlsx.data[1]!)).toBe('PK');
+    expect(xlsx.metadata).toEqual({ filename: 'VN_stock_VNM_2024-03-01_2024-03-05.xlsx', content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: xlsx.data.byteLength });
+    expect(xlsxProgress.at(-1)).toEqual([xlsx.data.byteLength, xlsx.data.byteLength]);
     const path = join(dir, 'vnm.xlsx');
     const streamed: number[] = [];
     const saved = await saveExport(client, 'excel', { dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, path, { onProgress: (n) => streamed.push(n) });
