@@ -218,7 +218,9 @@ describe('metadata lists', () => {
       code: 'WB', name: 'DEMO DATA (generated, not real): World Bank, World Development Indicators',
       description: 'World Development Indicators: annual series for economies and aggregates', frequencies: ['annual'], last_updated: '2025-01-31', indicator_count: 3,
     });
-    expect(body.metadata.source).toContain('DEMO');
+    expect(body.metadata.source).toBe('DEMO DATA (generated, not real): data sources');
+    // The GSO description names the tables the data has: the demo pack has CPI and GDP only.
+    expect(body.data[2].description).toBe('GSO tables for Viet Nam, monthly unless noted: consumer prices, GDP (quarterly)');
   });
 
   it('GET /sources/{code}/indicators lists codes, units, frequencies and period ranges, filtered by q', async () => {

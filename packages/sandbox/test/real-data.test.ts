@@ -33,6 +33,7 @@ describe.skipIf(!realDataDir)('real data (../shared/data)', () => {
     const { body } = await get('/api/v1/sources');
     expect(body.data.map((x: { code: string; indicator_count: number }) => `${x.code}:${x.indicator_count}`)).toEqual(['WB:34', 'IMF:17', 'GSO:686']);
     expect(JSON.stringify(body)).not.toContain('DEMO');
+    expect(body.data[2].description).toBe('GSO tables for Viet Nam, monthly unless noted: consumer prices, industrial production, retail sales, merchandise trade by commodity group, GDP (quarterly)');
   });
 
   it('World Bank GDP (NY.GDP.MKTP.CD) of VN, 2015-2020: 6 records, 2020 as in wb_wdi_values.csv', async () => {

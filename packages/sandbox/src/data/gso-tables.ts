@@ -29,6 +29,8 @@ export interface GsoTable {
   /** TABLE part of the code; for a table with a flow column, the prefix before the flow. */
   table: string;
   title: string;
+  /** What the table holds, for the source's description (only the tables a folder has are named). */
+  topic: string;
   frequency: Extract<Frequency, 'monthly' | 'quarterly'>;
   itemColumn: string;
   nameColumn: string;
@@ -48,7 +50,7 @@ const YEAR_YOY = 'percent, change vs previous year';
 
 export const GSO_TABLES: readonly GsoTable[] = [
   {
-    file: 'gso_vn_cpi_monthly.csv', table: 'CPI', title: 'Consumer prices', frequency: 'monthly',
+    file: 'gso_vn_cpi_monthly.csv', table: 'CPI', topic: 'consumer prices', title: 'Consumer prices', frequency: 'monthly',
     itemColumn: 'item_code', nameColumn: 'item_en', nameViColumn: 'item_vi', totalItem: 'CPI', stripPrefix: 'CPI_',
     measures: [
       { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', unit: YOY_MONTH },
@@ -61,7 +63,7 @@ export const GSO_TABLES: readonly GsoTable[] = [
     ],
   },
   {
-    file: 'gso_vn_iip_monthly.csv', table: 'IIP', title: 'Industrial production index', frequency: 'monthly',
+    file: 'gso_vn_iip_monthly.csv', table: 'IIP', topic: 'industrial production', title: 'Industrial production index', frequency: 'monthly',
     itemColumn: 'industry_code', nameColumn: 'industry_en', nameViColumn: 'industry_vi', totalItem: 'whole_industry',
     measures: [
       { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', unit: YOY_MONTH },
@@ -70,7 +72,7 @@ export const GSO_TABLES: readonly GsoTable[] = [
     ],
   },
   {
-    file: 'gso_vn_retail_sales_monthly.csv', table: 'RETAIL', title: 'Retail sales of goods and consumer services', frequency: 'monthly',
+    file: 'gso_vn_retail_sales_monthly.csv', table: 'RETAIL', topic: 'retail sales', title: 'Retail sales of goods and consumer services', frequency: 'monthly',
     itemColumn: 'category_code', nameColumn: 'category_en', nameViColumn: 'category_vi', totalItem: 'total',
     measures: [
       { column: 'value_bn_vnd', code: 'VALUE', label: 'value (revised where GSO re-published it)', unit: 'billion VND' },
@@ -81,7 +83,7 @@ export const GSO_TABLES: readonly GsoTable[] = [
     ],
   },
   {
-    file: 'gso_vn_trade_monthly.csv', table: 'TRADE', title: 'Merchandise trade', frequency: 'monthly', flowColumn: 'flow',
+    file: 'gso_vn_trade_monthly.csv', table: 'TRADE', topic: 'merchandise trade by commodity group', title: 'Merchandise trade', frequency: 'monthly', flowColumn: 'flow',
     itemColumn: 'item_code', nameColumn: 'item_en', nameViColumn: 'item_vi', totalItem: 'total',
     measures: [
       { column: 'value_usd_mn', code: 'VALUE', label: 'value', unit: 'million USD' },
@@ -91,7 +93,7 @@ export const GSO_TABLES: readonly GsoTable[] = [
     ],
   },
   {
-    file: 'gso_vn_gdp_quarterly.csv', table: 'GDP', title: 'Gross domestic product at constant 2010 prices', frequency: 'quarterly',
+    file: 'gso_vn_gdp_quarterly.csv', table: 'GDP', topic: 'GDP (quarterly)', title: 'Gross domestic product at constant 2010 prices', frequency: 'quarterly',
     itemColumn: 'sector_code', nameColumn: 'sector_en', nameViColumn: 'sector_vi', totalItem: 'total_gdp',
     measures: [
       { column: 'value_bn_vnd_2010_prices', code: 'VALUE', label: 'value for the quarter', unit: 'billion VND at constant 2010 prices' },

@@ -101,14 +101,13 @@ export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource
 export function loadGso(files: DataFiles): LoadedSource | undefined {
   const builder = new SourceBuilder(
     'GSO', sourceName(files, 'General Statistics Office of Viet Nam (GSO)'),
-    'GSO monthly and quarterly tables for Viet Nam: consumer prices, industrial production, retail sales, merchandise trade by commodity group, GDP',
-    '',
+    '', '',
   );
-  let found = false;
+  const topics: string[] = [];
   for (const table of GSO_TABLES) {
     const t = readTable(files, table.file, ['period', table.itemColumn, table.nameColumn, ...(table.flowColumn ? [table.flowColumn] : [])]);
     if (!t) continue;
-    found = true;
+    topics.push(table.topic);
     const modified = files.modified(table.file) ?? '';
     if (modified > builder.data.last_updated) builder.data.last_updated = modified;
     const measures = table.measures.map((m) => ({ ...m, index: t.optional(m.column) })).filter((m) => m.index >= 0);
@@ -140,7 +139,10 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
       }
     });
   }
-  return found ? { data: builder.finish().data, warnings: [] } : undefined;
+  if (topics.length === 0) return undefined;
+  // Named from the tables the folder has: the demo pack has two of the five.
+  builder.data.description = `GSO tables for Viet Nam, monthly unless noted: ${topics.join(', ')}`;
+  return { data: builder.finish().data, warnings: [] };
 }
 
 /** TABLE part of a GSO code: the table, plus the flow for the trade table (`TRADE.EXPORT`). */
