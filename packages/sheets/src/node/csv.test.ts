@@ -9,6 +9,8 @@ import { layoutSeries } from '../grid/layout.ts';
 import type { Grid } from '../grid/types.ts';
 import { csvRows, parseCsv } from '../read/csv-parse.ts';
 import { readCsv } from './csv-read.ts';
+import { readXlsx } from './xlsx-read.ts';
+import { writeXlsx } from './xlsx-write.ts';
 import { csvField, escapeCsvText, gridToCsv, unescapeCsvText, writeCsv } from './csv-write.ts';
 
 function tinyGrid(cells: Array<string | number | null>): Grid {
@@ -146,5 +148,21 @@ describe('CSV round trip', () => {
     const [s, ...rest] = await readCsv(file);
     expect(rest).toHaveLength(4);
     expect([s?.periods, s?.values, s?.frequency]).toEqual([stock.periods, [stock.values[0]], 'daily']);
+  });
+
+  it('without the provenance block, reads flag columns (TRUE/FALSE) as the flags of the series before them, CSV and XLSX', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
+    // A series starting later leaves its first flag cells empty: the column is told by its first value.
+    const late: Series = { ...inflation, id: 'late', periods: ['2022', '2023'], values: [[3.156, 3.52]], flags: { is_projection: [false, true] } };
+    const lateOnAxis = [gdp.periods, [[null, null, 3.156, 3.52]], { is_projection: [false, false, false, true] }];
+    const expected = (s: Series): unknown[] => (s === late ? lateOnAxis : [s.periods, s.values, s.flags]);
+    for (const series of [[inflation], [gdp, inflation, late]]) {
+      const grid = layoutSeries(series, { provenance: false });
+      await writeCsv(join(dir, 'f.csv'), grid);
+      await writeXlsx(join(dir, 'f.xlsx'), [grid]);
+      for (const read of [await readCsv(join(dir, 'f.csv')), await readXlsx(join(dir, 'f.xlsx'))]) {
+        expect(read.map((s) => [s.periods, s.values, s.flags])).toEqual(series.map(expected));
+      }
+    }
   });
 });

@@ -94,30 +94,39 @@ function wideBody(head: Cell[][], header: Cell[], src: SheetSource): Body {
   const metaText = (label: string, col: number): string | null => textOf(meta.get(label)?.[col]?.v, src);
   const hasProvenance = meta.has(LABEL.series);
 
-  // Column groups: a series starts where its id is written; empty id cells continue the previous one.
-  const groups: Array<{ start: number; cols: number[] }> = [];
-  for (let c = 1; c < width; c += 1) {
-    if (!hasProvenance || metaText(LABEL.series, c) !== null || groups.length === 0) groups.push({ start: c, cols: [c] });
-    else groups[groups.length - 1]?.cols.push(c);
-  }
   // Column-major accumulation, as Series holds it. The period column is read in the frequency
   // of the first series (a wide sheet has one frequency).
-  const frequency = (groups[0] ? metaText(LABEL.frequency, groups[0].start) : null) as Frequency | null;
+  const frequency = (hasProvenance ? metaText(LABEL.frequency, 1) : null) as Frequency | null;
   const periods: string[] = [];
-  const flagCol = new Array<boolean>(width).fill(false);
-  for (let c = 1; c < width; c += 1) flagCol[c] = (metaText(LABEL.field, c) ?? '').startsWith('flag:');
+  // Flag columns are named by the Field row; without provenance, by their values (TRUE/FALSE),
+  // decided at a column's first non-empty cell.
+  const flagCol = new Array<boolean | undefined>(width).fill(undefined);
+  if (hasProvenance) for (let c = 1; c < width; c += 1) flagCol[c] = (metaText(LABEL.field, c) ?? '').startsWith('flag:');
   const numbers: Array<Array<number | null>> = Array.from({ length: width }, () => []);
   const flags: boolean[][] = Array.from({ length: width }, () => []);
+  const isFlagValue = (v: Cell['v'] | undefined): boolean => typeof v === 'boolean' || v === 'TRUE' || v === 'FALSE';
 
   return {
     push(row, i) {
       periods.push(periodOf(row[0], frequency, src, i));
       for (let c = 1; c < width; c += 1) {
-        if (flagCol[c]) flags[c]?.push(boolOf(row[c]?.v));
-        else numbers[c]?.push(numberOf(row[c]?.v, src, `row ${i + 1}, column ${c + 1}`));
+        const v = row[c]?.v;
+        if (flagCol[c] === undefined && v !== null && v !== undefined && v !== '') flagCol[c] = isFlagValue(v);
+        if (flagCol[c] !== false) flags[c]?.push(boolOf(v));
+        if (flagCol[c] !== true) numbers[c]?.push(numberOf(v, src, `row ${i + 1}, column ${c + 1}`));
+        else numbers[c]?.push(null);
       }
     },
     finish() {
+      // Column groups: a series starts where its id is written; empty id cells continue the
+      // previous one. Without provenance every value column is a series, and a flag belongs to the
+      // value column before it.
+      const groups: Array<{ start: number; cols: number[] }> = [];
+      for (let c = 1; c < width; c += 1) {
+        const starts = hasProvenance ? metaText(LABEL.series, c) !== null : flagCol[c] !== true;
+        if (starts || groups.length === 0) groups.push({ start: c, cols: [c] });
+        else groups[groups.length - 1]?.cols.push(c);
+      }
       return groups.map((g) => {
         const at = g.start;
         const kind = (metaText(LABEL.kind, at) ?? 'indicator') as SeriesKind;
@@ -125,11 +134,13 @@ function wideBody(head: Cell[][], header: Cell[], src: SheetSource): Body {
         const values: Array<Array<number | null>> = [];
         const seriesFlags: Record<string, boolean[]> = {};
         for (const c of g.cols) {
-          const field = metaText(LABEL.field, c) ?? 'value';
-          if (flagCol[c]) {
-            seriesFlags[field.slice(5)] = flags[c] ?? [];
+          if (flagCol[c] === true) {
+            // Without provenance the header names the flag ('is_projection' or '<series>: is_projection').
+            const name = metaText(LABEL.field, c)?.slice(5) ?? (textOf(header[c]?.v, src) ?? 'flag').split(': ').pop() ?? 'flag';
+            seriesFlags[name] = flags[c] ?? [];
             continue;
           }
+          const field = metaText(LABEL.field, c) ?? 'value';
           columns.push({ key: field, label: metaText(LABEL.column, c) ?? textOf(header[c]?.v, src) ?? '', unit: metaText(LABEL.unit, c) });
           values.push(numbers[c] ?? []);
         }
