@@ -1,6 +1,9 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const NODE_ONLY = 'Node-only code belongs in packages/core/src/node (the @econdata/core/node entry).';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', '**/.vite/**', 'coverage/**'] },
@@ -20,7 +23,11 @@ export default tseslint.config(
     files: ['packages/core/src/**/*.ts'],
     ignores: ['packages/core/src/node/**', 'packages/core/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process'], message: 'Node-only code belongs in packages/core/src/node (the @econdata/core/node entry).' }] }],
+      'no-restricted-imports': ['error', {
+        paths: builtinModules.map((name) => ({ name, message: NODE_ONLY })),
+        patterns: [{ group: ['node:*', '**/node/*'], message: NODE_ONLY }],
+      }],
+      'no-restricted-globals': ['error', ...['Buffer', 'process', '__dirname', '__filename', 'require', 'global'].map((name) => ({ name, message: NODE_ONLY }))],
     },
   },
   {
