@@ -38,7 +38,7 @@ describe('saved exports with no network', () => {
     // The failed re-run saved nothing: three exports, each a data file plus its manifest.
     expect(out.failedRerun).toBe('no connection');
     expect(out.listed).toEqual([rerun, csv, xlsx]);
-    expect((await readdir(folder)).sort()).toEqual([`${xlsx}.json`, `${xlsx}.xlsx`, `${csv}.csv`, `${csv}.json`, `${rerun}.json`, `${rerun}.xlsx`].sort());
+    expect((await readdir(folder)).sort()).toEqual(['.gitattributes', `${xlsx}.json`, `${xlsx}.xlsx`, `${csv}.csv`, `${csv}.json`, `${rerun}.json`, `${rerun}.xlsx`].sort());
 
     expect(out.opened).toStrictEqual([gdp, inflation, stock]);
     expect(out.chart).toEqual([

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,8 @@ describe('saved exports', () => {
     });
     expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(await readFile(join(lib.folder, `${m.id}.json`), 'utf8'))).toStrictEqual(m);
-    expect((await readdir(lib.folder)).sort()).toEqual([`${m.id}.json`, `${m.id}.xlsx`]);
+    expect((await readdir(lib.folder)).sort()).toEqual(['.gitattributes', `${m.id}.json`, `${m.id}.xlsx`]);
+    expect(await readFile(join(lib.folder, '.gitattributes'), 'utf8')).toBe("# Written by Econdata: manifests hold each data file's SHA-256, so git must not change their bytes.\n*.csv -text\n*.xlsx binary\n");
     expect(await lib.open(m.id)).toStrictEqual({ manifest: m, series: [gdp, inflation, stock] });
   });
 
@@ -105,6 +107,26 @@ describe('saved exports', () => {
       ],
       unchanged: [],
     });
+  });
+
+  it('keeps its CSV files byte for byte through git with line-ending conversion on, so they still open', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    const m = await lib.save([gdp, inflation], { name: 'in git', format: 'csv' });
+    const git = (...args: string[]): string => execFileSync('git', ['-c', 'core.autocrlf=input', '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: lib.folder, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'exports');
+    await rm(join(lib.folder, m.data_file));
+    git('checkout', '--', m.data_file);
+    expect((await lib.open(m.id)).series).toStrictEqual([gdp, inflation]);
+  });
+
+  it('leaves a .gitattributes a person wrote alone', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    await mkdir(lib.folder, { recursive: true });
+    await writeFile(join(lib.folder, '.gitattributes'), '* -text\n');
+    await lib.save([gdp], { name: 'mine' });
+    expect(await readFile(join(lib.folder, '.gitattributes'), 'utf8')).toBe('* -text\n');
   });
 
   it('never overwrites an export made in the same second, and refuses to diff different queries', async () => {

@@ -47,6 +47,8 @@ export interface OpenedExport {
   series: Series[];
 }
 
+const GITATTRIBUTES = '# Written by Econdata: manifests hold each data file\'s SHA-256, so git must not change their bytes.\n*.csv -text\n*.xlsx binary\n';
+
 function slug(name: string): string {
   const s = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return s.slice(0, 60) || 'export';
@@ -71,6 +73,7 @@ export class ExportLibrary {
   /** Saves Series as a new export (never replacing another) and returns its manifest. */
   async save(series: readonly Series[], options: SaveOptions, rerunOf?: string): Promise<ExportManifest> {
     await mkdir(this.folder, { recursive: true });
+    await this.keepBytesInGit();
     const created = this.now();
     const format = options.format ?? 'xlsx';
     // A CSV holds one sheet: wide needs one frequency, so mixed frequencies go long (and the manifest says so).
@@ -104,6 +107,19 @@ export class ExportLibrary {
       await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
     });
     return manifest;
+  }
+
+  /**
+   * The folder is meant to be kept in git, and every data file is checked against its SHA-256: git's
+   * line-ending conversion (core.autocrlf) would turn a CSV's CRLF into LF and fail that check. A
+   * .gitattributes in the folder keeps the data files byte for byte; one a person wrote is left alone.
+   */
+  private async keepBytesInGit(): Promise<void> {
+    const path = join(this.folder, '.gitattributes');
+    if (existsSync(path)) return;
+    await writeAtomic(path, async (temp) => {
+      await writeFile(temp, GITATTRIBUTES, 'utf8');
+    });
   }
 
   /** Every export, newest first, and every manifest that could not be read (never silently skipped). */
@@ -162,7 +178,7 @@ export class ExportLibrary {
     if (actual !== manifest.sha256) {
       throw new SheetsError(
         'checksum_mismatch',
-        `${manifest.data_file} was changed after it was saved (SHA-256 ${actual.slice(0, 12)}…, expected ${manifest.sha256.slice(0, 12)}…), so it can no longer be trusted as the data retrieved at ${manifest.created_at}. Restore the original file, or re-run the export to get a verified copy.`,
+        `${manifest.data_file} was changed after it was saved (SHA-256 ${actual.slice(0, 12)}…, expected ${manifest.sha256.slice(0, 12)}…), so it can no longer be trusted as the data retrieved at ${manifest.created_at}. Restore the original file, or re-run the export to get a verified copy. (Converting line endings, as git can, also changes a file.)`,
         { file: path },
       );
     }
