@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Dataset } from './data/model.ts';
 import { ApiError, badRequest, routeNotFound, serverError } from './http/errors.ts';
 import type { FaultInjector } from './http/faults.ts';
-import { urlWithoutKey } from './http/auth.ts';
+import { DEMO_KEYS, urlWithoutKey, type Plan } from './http/auth.ts';
 import { installPipeline, type PipelineContext } from './http/pipeline.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { exportRoutes } from './routes/export.ts';
@@ -69,8 +69,11 @@ export async function createApp(parts: AppParts): Promise<FastifyInstance> {
           parts.dataset.demo
             ? '**Serving DEMO DATA (generated, not real numbers).**'
             : `Serving the data folder \`${parts.dataset.label}\`.`,
-          'Every /api/v1 route needs a key: `Authorization: Bearer <key>` or `?api_key=<key>`. Demo keys (unless the sandbox was started with --keys): '
-            + '`sandbox-free` (WB, IMF), `sandbox-basic` (+ GSO), `sandbox-pro` and `sandbox-enterprise` (everything, trade and stocks too).',
+          'Every /api/v1 route needs a key: `Authorization: Bearer <key>` or `?api_key=<key>`. '
+            + (hasDemoKeys(parts.keys)
+              ? 'Demo keys: `sandbox-free` (WB, IMF), `sandbox-basic` (+ GSO), `sandbox-pro` and `sandbox-enterprise` (everything, trade and stocks too).'
+              // Keys from --keys are secrets: the page never shows them.
+              : 'This sandbox was started with its own keys (--keys); the demo keys do not work. Plans: Free = WB, IMF; Basic = + GSO; Pro and Enterprise = everything, trade and stocks too.'),
           'Rate limits per plan (rolling windows): Free 10/min 100/day, Basic 60/1,000, Pro 300/10,000, Enterprise unlimited.',
           'Every error has the body `ErrorResponse`.',
         ].join('\n\n'),
@@ -146,6 +149,11 @@ export async function createApp(parts: AppParts): Promise<FastifyInstance> {
     reset: () => resetState(parts),
   });
   return app;
+}
+
+/** True when the sandbox answers to exactly the four demo keys (no --keys). */
+function hasDemoKeys(keys: ReadonlyMap<string, Plan>): boolean {
+  return keys.size === DEMO_KEYS.length && DEMO_KEYS.every((k) => keys.get(k.key) === k.plan);
 }
 
 /** Clears the counters and the rate-limit windows, and restarts the fault sequence from its seed. */

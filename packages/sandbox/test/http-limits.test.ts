@@ -133,6 +133,10 @@ describe('rate limits over HTTP', () => {
         '(none)': { received: 1, answered: 0, refused: 1, rate_limited: 0, faulted: 0 },
       },
     });
+    // The docs page says the demo keys do not work here, and never shows the configured key.
+    const docs = await (await fetch(`${s.url}/api/docs/json`)).text();
+    expect(JSON.parse(docs).info.description).toContain('This sandbox was started with its own keys (--keys); the demo keys do not work.');
+    expect(docs).not.toContain('team-key-abcd');
   });
 });
 
