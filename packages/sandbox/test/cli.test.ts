@@ -76,6 +76,8 @@ describe('--keys FILE', () => {
     ['[{ "key": "abc", "plan": "free" }]', 'item 0: "key" must be text of at least 4 characters without spaces'],
     ['[{ "key": "team-key-1", "plan": "gold" }]', 'item 0: "plan" must be one of free, basic, pro, enterprise'],
     ['[{ "key": "team-key-1", "plan": "free" }, { "key": "team-key-1", "plan": "pro" }]', 'item 1 repeats the key of item 0: give each key once, with one plan'],
+    ['[{ "key": "alice-2024", "plan": "free" }, { "key": "bob-2025", "plan": "pro" }, { "key": "carol-2024", "plan": "pro" }]',
+      'items 0 and 2 end in the same four characters, so /_sandbox/stats could not tell them apart: make their endings differ'],
   ])('refuses %s, naming the item and never the key', (json, problem) => {
     const file = keysFile(json);
     expect(() => parseArgs(['--keys', file], {})).toThrow(`--keys ${file}: ${problem}`);

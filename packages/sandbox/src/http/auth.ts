@@ -120,6 +120,9 @@ export function parseKeys(json: unknown, origin: string): ApiKey[] {
     // A key listed twice would silently take the last plan; the message shows where, not the key.
     const first = seen.get(entry.key);
     if (first !== undefined) throw new Error(`${origin}: item ${i} repeats the key of item ${first}: give each key once, with one plan`);
+    // Stats and logs show a key by its last four characters: two keys sharing them would be counted as one.
+    const twin = [...seen].find(([k]) => keyLabel(k) === keyLabel(entry.key as string));
+    if (twin) throw new Error(`${origin}: items ${twin[1]} and ${i} end in the same four characters, so /_sandbox/stats could not tell them apart: make their endings differ`);
     seen.set(entry.key, i);
     return { key: entry.key, plan: entry.plan as Plan };
   });
