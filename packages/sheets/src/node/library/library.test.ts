@@ -136,4 +136,11 @@ describe('saved exports', () => {
     expect([a.id, b.id]).toEqual(['same-20261101T090000Z', 'same-20261101T090000Z-2']);
     await expect(lib.compare(a.id, b.id)).rejects.toMatchObject({ code: 'different_queries' });
   });
+
+  it('gives saves running at the same time their own ids and files', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z');
+    const saved = await Promise.all([lib.save([gdp], { name: 'same' }), lib.save([stock], { name: 'same' }), lib.save([inflation], { name: 'same', format: 'csv' })]);
+    expect(saved.map((m) => m.id).sort()).toEqual(['same-20261101T090000Z', 'same-20261101T090000Z-2', 'same-20261101T090000Z-3']);
+    expect(await Promise.all(saved.map(async (m) => (await lib.open(m.id)).series))).toStrictEqual([[gdp], [stock], [inflation]]);
+  });
 });

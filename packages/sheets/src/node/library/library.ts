@@ -4,7 +4,7 @@
  * offline; a re-run takes the fetch function from the caller (sinks never call the transport).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Series, SeriesQuery } from '@econdata/core';
 import { SheetsError } from '../../errors.ts';
@@ -81,7 +81,41 @@ export class ExportLibrary {
     const orientation = format === 'csv' && mixed ? 'long' : (options.orientation ?? 'wide');
     const base = `${slug(options.name)}-${stamp(created)}`;
     let id = base;
-    for (let n = 2; existsSync(join(this.folder, `${id}.json`)) || existsSync(join(this.folder, `${id}.${format}`)); n += 1) id = `${base}-${n}`;
+    for (let n = 2; !(await this.reserve(id)); n += 1) id = `${base}-${n}`;
+    try {
+      return await this.write(id, series, options, { created, format, orientation }, rerunOf);
+    } finally {
+      await rm(this.reservation(id), { force: true });
+    }
+  }
+
+  private reservation(id: string): string {
+    return join(this.folder, `.${id}.saving`);
+  }
+
+  /**
+   * Claims an id: free when no export uses it and no other save holds it. The claim is a file
+   * created exclusively, so saves running at the same time (in this process or another) never
+   * share an id. (A save killed mid-way leaves its claim: that id is skipped, nothing is lost.)
+   */
+  private async reserve(id: string): Promise<boolean> {
+    if (['json', 'xlsx', 'csv'].some((ext) => existsSync(join(this.folder, `${id}.${ext}`)))) return false;
+    try {
+      await (await open(this.reservation(id), 'wx')).close();
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  }
+
+  private async write(
+    id: string,
+    series: readonly Series[],
+    options: SaveOptions,
+    { created, format, orientation }: { created: Date; format: ExportFormat; orientation: Orientation },
+    rerunOf: string | undefined,
+  ): Promise<ExportManifest> {
     const dataFile = `${id}.${format}`;
     const dataPath = join(this.folder, dataFile);
     if (format === 'xlsx') {
