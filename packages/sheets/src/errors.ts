@@ -7,6 +7,7 @@ export type SheetsErrorCode =
   | 'invalid_period'
   | 'mixed_frequencies'
   | 'too_many_rows'
+  | 'file_too_large'
   | 'unreadable_file'
   | 'checksum_mismatch'
   | 'corrupt_manifest'

@@ -13,6 +13,7 @@ import type { Cell, CellValue } from '../grid/types.ts';
 import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
 import { errorAnswerFile } from './error-answer-file.ts';
+import { xlsxReadMemory } from './xlsx-size.ts';
 
 function plain(value: ExcelJS.CellValue): CellValue {
   if (value === null || value === undefined) return null;
@@ -56,6 +57,16 @@ export async function readXlsx(path: string, options: ServerExportOptions = {}):
   const file = basename(path);
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
   const endpoint = options.endpoint ?? '/export/excel';
+  // A workbook too big for this process's heap would crash Node while loading: refuse it first.
+  const memory = await xlsxReadMemory(path);
+  if (memory && memory.needed > memory.available) {
+    const size = (bytes: number): string => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GB` : `${Math.ceil(bytes / 2 ** 20)} MB`);
+    throw new SheetsError(
+      'file_too_large',
+      `${file} is too large to read as XLSX here: it needs about ${size(memory.needed)} of memory and this process has ${size(memory.available)} left. Export the data as CSV (read as a stream), or give Node more memory (node --max-old-space-size=${Math.ceil((memory.needed * 1.25) / 2 ** 20)}).`,
+      { file: path },
+    );
+  }
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.readFile(path);

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +16,7 @@ import { writeCsv } from './csv-write.ts';
 import { readXlsx } from './xlsx-read.ts';
 import { EXCEL_MAX_ROWS, writeSeriesXlsx, writeXlsx } from './xlsx-write.ts';
 
+const run = promisify(execFile);
 const all: Series[] = [gdp, gdpNamibia, inflation, gsoQuarterly, tradeBalance, stock];
 
 describe('XLSX round trip', () => {
@@ -137,6 +141,23 @@ describe('XLSX text', () => {
     await writeXlsx(file, [layoutSeries([withText('a\rb', 'c\u0001d', 'e\r\nf')], { orientation: 'long' })]);
     const [s] = await readXlsx(file);
     expect([s?.title, s?.dimensions['hs_description'], s?.columns[0]?.label]).toEqual(['a\nb', 'cd', 'e\nf']);
+  });
+});
+
+describe('a workbook too big for the heap', () => {
+  it('is refused with what it needs and what to do, instead of crashing Node out of memory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-big-'));
+    const file = join(dir, 'big.xlsx');
+    const periods = Array.from({ length: 30_000 }, (_, i) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    await writeXlsx(file, [layoutSeries([{ ...stock, periods, values: stock.values.map((_, c) => periods.map((_, i) => i * 1.25 + c)) }])]);
+    const child = fileURLToPath(new URL('../../test/read-child.ts', import.meta.url));
+    const read = async (heapMb: number): Promise<unknown> => JSON.parse((await run(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', child, file])).stdout);
+    // With 64 MB of old space Node dies in exceljs' load (measured); the reader refuses first.
+    expect(await read(64)).toEqual({
+      code: 'file_too_large',
+      message: expect.stringMatching(/^big\.xlsx is too large to read as XLSX here: it needs about 9\d MB of memory and this process has \d+ MB left\. Export the data as CSV \(read as a stream\), or give Node more memory \(node --max-old-space-size=1\d\d\)\.$/),
+    });
+    expect(await read(160)).toEqual({ periods: 30_000 });
   });
 });
 
