@@ -56,8 +56,12 @@ describe.skipIf(!realDataDir)('server export files into Series', () => {
       expect(s?.columns).toEqual([{ key: 'value', label: json.data[0]?.['indicator_name'], unit: 'Percent' }]);
       expect(s?.provenance.endpoint).toBe(endpoint);
     }
-    // The XLSX export's About sheet names the source and its last update.
+    // The XLSX export's About sheet names the source and its last update, and its query the source
+    // code: without being told, the XLSX still gives the right ids and a query a re-run can use.
     expect([fromXlsx[0]?.provenance.source, fromXlsx[0]?.provenance.last_updated]).toEqual([json.metadata.source, json.metadata.last_updated]);
+    const untold = await readXlsx(join(dir, 'imf.xlsx'));
+    expect(untold.map((s) => [s.id, s.provenance.query])).toEqual([['indicator:IMF:NGDP_RPCH:VN', { kind: 'indicator', source: 'IMF', indicator: 'NGDP_RPCH', country: 'VN' }]]);
+    expect(untold).toStrictEqual(fromXlsx);
   });
 
   it('stocks (OHLCV) and trade (three flows), as CSV and XLSX', async () => {

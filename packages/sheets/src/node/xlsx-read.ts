@@ -37,21 +37,25 @@ export function rowCells(row: ExcelJS.Row): Cell[] {
   return cells;
 }
 
-/** The source name and last update from the About sheet of a service export. */
-function aboutFields(rows: Cell[][]): Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> {
-  const out: Pick<ServerExportOptions, 'sourceName' | 'lastUpdated'> = {};
+/** What the About sheet of a service export says: source name, last update, and the source code of its query. */
+function aboutFields(rows: Cell[][]): Pick<ServerExportOptions, 'sourceName' | 'lastUpdated' | 'source'> {
+  const out: Pick<ServerExportOptions, 'sourceName' | 'lastUpdated' | 'source'> = {};
   for (const row of rows) {
     const [label, value] = [row[0]?.v, row[1]?.v];
     if (typeof value !== 'string' || value === '') continue;
     if (label === 'Source') out.sourceName = value;
     if (label === 'Last updated') out.lastUpdated = value;
+    // '/api/v1/export/excel?source=GSO&indicator=...': the code ids and re-runs need.
+    const code = label === 'Query' ? new URLSearchParams(value.split('?')[1] ?? '').get('source') : null;
+    if (code) out.source = code;
   }
   return out;
 }
 
 /**
  * Every series of a workbook: each data sheet is read as one of our layouts or as a service
- * export; our Metadata sheet is skipped, and a service export's About sheet supplies the source.
+ * export; our Metadata sheet is skipped, and a service export's About sheet supplies the source
+ * (name and code) and last update unless the options give them.
  */
 export async function readXlsx(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
   const file = basename(path);
@@ -75,15 +79,20 @@ export async function readXlsx(path: string, options: ServerExportOptions = {}):
     if (answer) throw answer;
     throw new SheetsError('unreadable_file', `${file} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}): it is damaged or not a workbook. Export or download it again.`, { file: path, cause: error });
   }
-  const sheets: Array<{ series: Series[]; serviceExport: boolean }> = [];
+  // The About sheet of a service export (after the data in the service's files) says where the
+  // data came from; what the caller said wins.
   const about: Cell[][] = [];
+  wb.getWorksheet('About')?.eachRow((row) => about.push(rowCells(row)));
+  const fromAbout = aboutFields(about);
+  const server: ServerExportOptions & { retrievedAt: string; endpoint: string } = { ...options, retrievedAt, endpoint };
+  if (options.sourceName === undefined && fromAbout.sourceName !== undefined) server.sourceName = fromAbout.sourceName;
+  if (options.lastUpdated === undefined && fromAbout.lastUpdated !== undefined) server.lastUpdated = fromAbout.lastUpdated;
+  if (options.source === undefined && fromAbout.source !== undefined) server.source = fromAbout.source;
+
+  const series: Series[] = [];
   for (const ws of wb.worksheets) {
-    if (ws.name === 'Metadata') continue;
-    if (ws.name === 'About') {
-      ws.eachRow((row) => about.push(rowCells(row)));
-      continue;
-    }
-    const sheet = new SheetReader({ file, unescape: (t) => t }, { ...options, retrievedAt, endpoint });
+    if (ws.name === 'Metadata' || ws.name === 'About') continue;
+    const sheet = new SheetReader({ file, unescape: (t) => t }, server);
     let expected = 1;
     ws.eachRow((row, number) => {
       // eachRow skips empty rows: push blanks so row numbers in errors stay right.
@@ -91,17 +100,7 @@ export async function readXlsx(path: string, options: ServerExportOptions = {}):
       sheet.push(rowCells(row));
       expected = number + 1;
     });
-    sheets.push({ series: sheet.finish(), serviceExport: sheet.layout === 'service-export' });
+    series.push(...sheet.finish());
   }
-  // The About sheet comes after the data in the service's files: apply it now, unless the caller said.
-  const fromAbout = aboutFields(about);
-  return sheets.flatMap(({ series, serviceExport }) =>
-    series.map((s) => {
-      if (!serviceExport || about.length === 0) return s;
-      const provenance = { ...s.provenance };
-      if (options.sourceName === undefined && fromAbout.sourceName !== undefined) provenance.source = fromAbout.sourceName;
-      if (options.lastUpdated === undefined && fromAbout.lastUpdated !== undefined) provenance.last_updated = fromAbout.lastUpdated;
-      return { ...s, provenance };
-    }),
-  );
+  return series;
 }
