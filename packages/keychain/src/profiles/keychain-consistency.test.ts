@@ -2,7 +2,7 @@
 // other is put back (rotation, first key, rename, delete).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
+import { KEY_1, KEY_2, PROD, managerFixture, rejection, type ManagerFixture } from '../../test/support/manager-fixture.ts';
 import { KeychainError, KeychainUnavailableError } from '../errors.ts';
 import type { MemoryKeyStore } from '../store/memory-key-store.ts';
 import { SettingsFile, type SettingsStore } from './settings-file.ts';
@@ -14,20 +14,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await f.cleanup();
 });
-
-/** The rejection of a promise (fails the test if it resolves). */
-async function rejection(promise: unknown): Promise<KeychainError> {
-  return Promise.resolve(promise).then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as KeychainError,
-  );
-}
-
-const PROD = { name: 'prod', baseURL: 'https://api.example.com/', plan: 'basic' } as const;
-const KEY_1 = 'sk_live_first_key_1111';
-const KEY_2 = 'sk_live_second_key_2222';
 
 describe('ProfileManager: the file and the keychain never disagree', () => {
   /** A manager whose settings saves can be made to fail. */

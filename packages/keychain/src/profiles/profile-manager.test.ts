@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { AuthenticationError } from '@econdata/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
-import { KeyRejectedError, type KeychainError } from '../errors.ts';
+import { KEY_1, KEY_2, PROD, managerFixture, rejection, type ManagerFixture } from '../../test/support/manager-fixture.ts';
+import { KeyRejectedError } from '../errors.ts';
 import type { KeyStore } from '../store/key-store.ts';
 import { MemoryKeyStore } from '../store/memory-key-store.ts';
 import { ProfileManager } from './profile-manager.ts';
@@ -14,20 +14,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await f.cleanup();
 });
-
-/** The rejection of a promise (fails the test if it resolves). */
-async function rejection(promise: unknown): Promise<KeychainError> {
-  return Promise.resolve(promise).then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as KeychainError,
-  );
-}
-
-const PROD = { name: 'prod', baseURL: 'https://api.example.com/', plan: 'basic' } as const;
-const KEY_1 = 'sk_live_first_key_1111';
-const KEY_2 = 'sk_live_second_key_2222';
 
 describe('ProfileManager: profiles', () => {
   it('starts with the local sandbox profile, active, on the public demo key for its plan', async () => {

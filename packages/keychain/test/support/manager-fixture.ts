@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { KeychainError } from '../../src/errors.ts';
 import { ProfileManager, type ProfileManagerOptions } from '../../src/profiles/profile-manager.ts';
 import type { KeyStore } from '../../src/store/key-store.ts';
 import { MemoryKeyStore } from '../../src/store/memory-key-store.ts';
@@ -66,3 +67,18 @@ export function keyFragments(key: string, length = 5): string[] {
   for (let i = 0; i + length <= key.length; i += 1) out.push(key.slice(i, i + length));
   return out;
 }
+
+/** The rejection of a promise (fails the test if it resolves). */
+export async function rejection(promise: unknown): Promise<KeychainError> {
+  return Promise.resolve(promise).then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as KeychainError,
+  );
+}
+
+/** A profile on a (fake) real service, and two keys for it. */
+export const PROD = { name: 'prod', baseURL: 'https://api.example.com/', plan: 'basic' } as const;
+export const KEY_1 = 'sk_live_first_key_1111';
+export const KEY_2 = 'sk_live_second_key_2222';
