@@ -5,7 +5,7 @@
 import type { CountryTable } from './countries.ts';
 import { MONTH, numberCell, patternCell, QUARTER, readTable, yearCell, type DataFiles } from './files.ts';
 import { GSO_TABLES, gsoItemCode, type GsoTable } from './gso-tables.ts';
-import type { SourceData } from './model.ts';
+import type { SourceCode, SourceData } from './model.ts';
 import { SourceBuilder } from './source-builder.ts';
 
 export interface LoadedSource {
@@ -26,60 +26,37 @@ function unmappedWarning(file: string, codes: Map<string, number>): string[] {
   return [`${file}: ${rows} rows for ${codes.size} codes without an ISO 2-letter code are not served (${list})`];
 }
 
-export function loadWorldBank(files: DataFiles, countries: CountryTable): LoadedSource | undefined {
-  const values = readTable(files, 'wb_wdi_values.csv', ['indicator_id', 'country_code', 'year', 'value']);
-  if (!values) return undefined;
-  const builder = new SourceBuilder(
-    'WB', sourceName(files, 'World Bank, World Development Indicators'),
-    'World Development Indicators: annual series for economies and aggregates',
-    files.modified('wb_wdi_values.csv') ?? '',
-  );
-  const units = new Map<string, string>();
-  const meta = readTable(files, 'wb_wdi_indicators.csv', ['indicator_id', 'name', 'unit']);
-  if (meta) {
-    const note = meta.optional('source_note');
-    meta.each((r) => {
-      const code = r[meta.col('indicator_id')]!.toUpperCase();
-      const unit = r[meta.col('unit')]!;
-      units.set(code, unit);
-      builder.declare({ code, name: r[meta.col('name')]!, unit, description: r[note] ?? '' });
-    });
-  }
-  const [ind, ctry, yr, val] = ['indicator_id', 'country_code', 'year', 'value'].map((c) => values.col(c));
-  const unmapped = new Map<string, number>();
-  values.each((r, i) => {
-    const code = r[ctry!]!;
-    const iso2 = countries.toIso2(code);
-    if (!iso2) return void unmapped.set(code, (unmapped.get(code) ?? 0) + 1);
-    const indicator = r[ind!]!.toUpperCase();
-    builder.add(indicator, iso2, 'annual', units.get(indicator) ?? '', {
-      year: yearCell(values, i, r[yr!]), value: numberCell(values, i, r[val!]),
-    });
-  });
-  const { data, undeclared } = builder.finish();
-  return { data, warnings: [...unmappedWarning(values.file, unmapped), ...undeclaredWarning('wb_wdi_indicators.csv', undeclared)] };
+/** How one annual, country-by-indicator source is laid out in the data folder (WDI and WEO alike). */
+interface AnnualSourceLayout {
+  code: SourceCode;
+  name: string;
+  description: string;
+  /** indicator_id, country_code (ISO3 or ISO2), year, value [, is_projection] */
+  valuesFile: string;
+  /** indicator_id, name, unit [, more columns the description may use] */
+  indicatorsFile: string;
+  /** An indicator's description, from its row in the indicators file. */
+  describe: (name: string, unit: string, row: string[], optional: (column: string) => number) => string;
 }
 
-export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource | undefined {
-  const values = readTable(files, 'imf_weo_values.csv', ['indicator_id', 'country_code', 'year', 'value']);
+/** Loads an annual source: values by indicator, country and year, described by an indicator catalogue. */
+function loadAnnualSource(files: DataFiles, countries: CountryTable, layout: AnnualSourceLayout): LoadedSource | undefined {
+  const values = readTable(files, layout.valuesFile, ['indicator_id', 'country_code', 'year', 'value']);
   if (!values) return undefined;
-  const builder = new SourceBuilder(
-    'IMF', sourceName(files, 'IMF, World Economic Outlook'),
-    'World Economic Outlook: annual series; years after the IMF\'s last actual year are projections (is_projection)',
-    files.modified('imf_weo_values.csv') ?? '',
-  );
+  const builder = new SourceBuilder(layout.code, sourceName(files, layout.name), layout.description, files.modified(layout.valuesFile) ?? '');
   const units = new Map<string, string>();
-  const meta = readTable(files, 'imf_weo_indicators.csv', ['indicator_id', 'name', 'unit']);
+  const meta = readTable(files, layout.indicatorsFile, ['indicator_id', 'name', 'unit']);
   if (meta) {
     meta.each((r) => {
       const code = r[meta.col('indicator_id')]!.toUpperCase();
       const unit = r[meta.col('unit')]!;
       const name = r[meta.col('name')]!;
       units.set(code, unit);
-      builder.declare({ code, name, unit, description: `${name} (${unit})` });
+      builder.declare({ code, name, unit, description: layout.describe(name, unit, r, (c) => meta.optional(c)) });
     });
   }
   const [ind, ctry, yr, val] = ['indicator_id', 'country_code', 'year', 'value'].map((c) => values.col(c));
+  // Only the IMF's file has it: years after the last actual year are projections.
   const proj = values.optional('is_projection');
   const unmapped = new Map<string, number>();
   values.each((r, i) => {
@@ -87,15 +64,33 @@ export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource
     const iso2 = countries.toIso2(code);
     if (!iso2) return void unmapped.set(code, (unmapped.get(code) ?? 0) + 1);
     const indicator = r[ind!]!.toUpperCase();
+    const cells = { year: yearCell(values, i, r[yr!]), value: numberCell(values, i, r[val!]) };
+    if (proj < 0) return void builder.add(indicator, iso2, 'annual', units.get(indicator) ?? '', cells);
     const flag = r[proj];
-    builder.add(indicator, iso2, 'annual', units.get(indicator) ?? '', {
-      year: yearCell(values, i, r[yr!]),
-      value: numberCell(values, i, r[val!]),
-      isProjection: flag === 'true' ? true : flag === 'false' ? false : null,
-    });
+    builder.add(indicator, iso2, 'annual', units.get(indicator) ?? '', { ...cells, isProjection: flag === 'true' ? true : flag === 'false' ? false : null });
   });
   const { data, undeclared } = builder.finish();
-  return { data, warnings: [...unmappedWarning(values.file, unmapped), ...undeclaredWarning('imf_weo_indicators.csv', undeclared)] };
+  return { data, warnings: [...unmappedWarning(values.file, unmapped), ...undeclaredWarning(layout.indicatorsFile, undeclared)] };
+}
+
+/** WB: World Development Indicators, annual. */
+export function loadWorldBank(files: DataFiles, countries: CountryTable): LoadedSource | undefined {
+  return loadAnnualSource(files, countries, {
+    code: 'WB', name: 'World Bank, World Development Indicators',
+    description: 'World Development Indicators: annual series for economies and aggregates',
+    valuesFile: 'wb_wdi_values.csv', indicatorsFile: 'wb_wdi_indicators.csv',
+    describe: (_name, _unit, row, optional) => row[optional('source_note')] ?? '',
+  });
+}
+
+/** IMF: World Economic Outlook, annual, projections flagged. */
+export function loadImf(files: DataFiles, countries: CountryTable): LoadedSource | undefined {
+  return loadAnnualSource(files, countries, {
+    code: 'IMF', name: 'IMF, World Economic Outlook',
+    description: 'World Economic Outlook: annual series; years after the IMF\'s last actual year are projections (is_projection)',
+    valuesFile: 'imf_weo_values.csv', indicatorsFile: 'imf_weo_indicators.csv',
+    describe: (name, unit) => `${name} (${unit})`,
+  });
 }
 
 export function loadGso(files: DataFiles): LoadedSource | undefined {
