@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EconDataClient, axiosTransport, type SeriesQuery, type Transport, type TransportRequest } from '@econdata/core';
-import { saveExport } from '@econdata/core/node';
+import { isTempFile, saveExport } from '@econdata/core/node';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
 
@@ -99,7 +99,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     // A whole ZIP archive: local file header first, end-of-central-directory record (no comment) last.
     expect(file.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     expect(file.subarray(file.byteLength - 22, file.byteLength - 18)).toEqual(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect((await readdir(dir)).filter(isTempFile)).toEqual([]);
     const tradeCsv = await saveExport(client, 'csv', { dataset: 'trade', flow: 'imports', period: '2024-03' }, join(dir, 'trade.csv'));
     expect(await readFile(tradeCsv.path, 'utf8')).toBe('period,flow,partner,partner_name,hs_code,hs_description,value,ytd_value,unit\r\n2024-03,imports,WLD,World,TOTAL,All goods,30.88,85.08,USD billion\r\n');
   });

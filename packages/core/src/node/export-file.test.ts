@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EconDataClient } from '../client/client.ts';
 import type { TransportRequest, TransportResponse } from '../net/transport.ts';
 import { FileCacheStore } from './file-cache.ts';
+import { isTempFile } from './atomic-file.ts';
 import { saveExport } from './export-file.ts';
 
 let dir: string;
@@ -64,7 +65,7 @@ describe('FileCacheStore', () => {
     await a.set('GET /x?a=1', entry);
     await a.delete('GET /x?a=1');
     expect(await a.get('GET /x?a=1')).toBeUndefined();
-    expect((await readdir(join(dir, 'cache'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(join(dir, 'cache'))).filter(isTempFile)).toEqual([]);
   });
 
   it('serves a client as its cache store across "restarts"', async () => {

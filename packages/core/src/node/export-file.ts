@@ -3,12 +3,11 @@
  * the target, which is renamed over it only when complete, so a failed or cancelled download never
  * leaves a truncated file nor damages an older one.
  */
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { open } from 'node:fs/promises';
 import type { EconDataClient } from '../client/client.ts';
 import type { ExportOptions, ExportQuery } from '../client/export.ts';
 import { AbortError } from '../errors/errors.ts';
+import { writeFileAtomic } from './atomic-file.ts';
 
 export interface SavedExport {
   path: string;
@@ -26,25 +25,19 @@ export interface SavedExport {
 export async function saveExport(client: EconDataClient, format: 'csv' | 'excel', query: ExportQuery, path: string, options: ExportOptions = {}): Promise<SavedExport> {
   const { onProgress, ...call } = options;
   const download = await client.openExport(format, query, call);
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
-  const handle = await open(temp, 'wx');
-  let closed = false;
   let bytes = 0;
-  try {
-    for await (const chunk of download.chunks) {
-      if (call.signal?.aborted) throw new AbortError('Export cancelled by the caller: no file was written.');
-      await handle.write(chunk);
-      bytes += chunk.byteLength;
-      onProgress?.(bytes, download.metadata.total);
+  await writeFileAtomic(path, async (temp) => {
+    const handle = await open(temp, 'wx');
+    try {
+      for await (const chunk of download.chunks) {
+        if (call.signal?.aborted) throw new AbortError('Export cancelled by the caller: no file was written.');
+        await handle.write(chunk);
+        bytes += chunk.byteLength;
+        onProgress?.(bytes, download.metadata.total);
+      }
+    } finally {
+      await handle.close();
     }
-    await handle.sync();
-    closed = true;
-    await handle.close();
-    await rename(temp, path);
-  } catch (error) {
-    if (!closed) await handle.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
+  });
   return { path, bytes, filename: download.metadata.filename, content_type: download.metadata.content_type };
 }

@@ -2,10 +2,11 @@
  * A cache store on disk for Node: one JSON file per entry, named by a hash of the request key,
  * written to a temporary name and renamed, so a crash never leaves a half-written entry.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CacheEntry, CacheStore } from '../cache/store.ts';
+import { writeFileAtomic } from './atomic-file.ts';
 
 interface Stored {
   key: string;
@@ -56,14 +57,8 @@ export class FileCacheStore implements CacheStore {
   async set(key: string, entry: CacheEntry): Promise<void> {
     await mkdir(this.#dir, { recursive: true });
     const path = this.#path(key);
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await writeFile(temp, JSON.stringify({ key, entry } satisfies Stored));
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    // A cache entry is cheap to lose: no flush to disk on this path.
+    await writeFileAtomic(path, (temp) => writeFile(temp, JSON.stringify({ key, entry } satisfies Stored)), { sync: false });
   }
 
   async delete(key: string): Promise<void> {

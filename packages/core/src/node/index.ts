@@ -2,3 +2,4 @@
 export * from './quota-file-store.ts';
 export { FileCacheStore } from './file-cache.ts';
 export { saveExport, type SavedExport } from './export-file.ts';
+export { writeFileAtomic, tempPathFor, isTempFile, removeStaleTempFiles, type AtomicWriteOptions } from './atomic-file.ts';

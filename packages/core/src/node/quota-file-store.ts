@@ -4,11 +4,11 @@
  * a restart does not reset the day. The key itself is never written: files are named and keyed by
  * its fingerprint (`quotaKeyId`).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyLog, parseLog, type QuotaLog } from '../quota/log.ts';
 import { checkKeyId, type QuotaStore } from '../quota/store.ts';
+import { writeFileAtomic } from './atomic-file.ts';
 import { lockFile, type FileLockOptions } from './quota-file-lock.ts';
 
 export interface FileQuotaStoreOptions extends FileLockOptions {
@@ -95,15 +95,9 @@ export class FileQuotaStore implements QuotaStore {
       });
       const after = JSON.stringify(log);
       if (after !== raw) {
-        // Write aside and rename: a crash mid-write never leaves a half-written log behind.
-        const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-        try {
-          await writeFile(temp, after);
-          await rename(temp, file);
-        } catch (error) {
-          await unlink(temp).catch(() => undefined); // the write error below is what matters
-          throw error;
-        }
+        // Write aside and rename: a crash mid-write never leaves a half-written log behind. Not
+        // flushed: this runs under the lock for every request, and a lost log only forgets usage.
+        await writeFileAtomic(file, (temp) => writeFile(temp, after), { sync: false });
       }
       return results;
     } finally {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { access, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename } from 'node:fs/promises';
+import { writeFileAtomic } from '@econdata/core/node';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { KeychainError, SettingsCorruptError } from '../errors.ts';
@@ -93,27 +93,20 @@ export class SettingsFile implements SettingsStore {
 
   /** Writes the settings atomically (temp file + rename), readable by this user only. */
   async save(settings: Settings): Promise<void> {
-    const dir = dirname(this.path);
-    const temp = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const handle = await open(temp, 'wx', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify(settings, null, 2)}\n`, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, this.path);
+      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(this.path, async (temp) => {
+        const handle = await open(temp, 'wx', 0o600);
+        try {
+          await handle.writeFile(`${JSON.stringify(settings, null, 2)}\n`, 'utf8');
+        } finally {
+          await handle.close();
+        }
+      });
     } catch (error) {
-      // The temp file may never have been created (ENOENT, ENOTDIR); any other leftover is named in the error.
-      const leftover = await unlink(temp).then(
-        () => '',
-        (cleanup: unknown) => (errnoCode(cleanup) === 'ENOENT' || errnoCode(cleanup) === 'ENOTDIR' ? '' : ` A temporary file may remain at ${temp}.`),
-      );
       throw new KeychainError(
         'settings_io',
-        `Cannot write the settings file ${this.path} (${errnoCode(error) ?? String(error)}). Check the folder's permissions and free space.${leftover}`,
+        `Cannot write the settings file ${this.path} (${errnoCode(error) ?? String(error)}). Check the folder's permissions and free space.`,
         { path: this.path },
       );
     }

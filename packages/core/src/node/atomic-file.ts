@@ -1,0 +1,81 @@
+/**
+ * Atomic file replacement, the one way every package writes a file in place: the content goes to a
+ * temporary name in the same folder, is flushed, and is renamed over the target. A crash or an error
+ * mid-write never leaves a truncated target and never damages the old file; a failed write removes
+ * its temporary file, and temporary files of processes that died are removed by
+ * `removeStaleTempFiles`.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+const TEMP_SUFFIX = '.econdata-tmp';
+const TEMP_PATTERN = /^\.(.+)\.(\d+)-[0-9a-f]{8}\.econdata-tmp$/;
+
+/** The temporary path a write of `target` by this process uses: hidden, beside it, tagged with the pid. */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
+}
+
+/** Whether a file name is one of our temporary files. */
+export function isTempFile(name: string): boolean {
+  return name.endsWith(TEMP_SUFFIX);
+}
+
+export interface AtomicWriteOptions {
+  /**
+   * Flush the file to disk before the rename, so a power cut cannot leave an empty target.
+   * Off for files that are cheap to lose and written on hot paths (cache entries, quota logs).
+   * @default true
+   */
+  sync?: boolean;
+}
+
+/**
+ * Writes `target` through `write(tempPath)`, then flushes and renames. On failure the temporary file
+ * is removed, the old target is untouched, and the error of `write` (or of the rename) is rethrown.
+ *
+ * @example await writeFileAtomic('settings.json', (temp) => writeFile(temp, text));
+ */
+export async function writeFileAtomic(target: string, write: (tempPath: string) => Promise<void>, options: AtomicWriteOptions = {}): Promise<void> {
+  const temp = tempPathFor(target);
+  try {
+    await write(temp);
+    if (options.sync ?? true) {
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    await rename(temp, target);
+  } catch (error) {
+    const leftover = await rm(temp, { force: true }).then(() => false, () => true);
+    if (!leftover) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${reason} A temporary file may remain at ${temp}.`, { cause: error });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temporary files in `folder` left by processes that no longer run; returns their names. */
+export async function removeStaleTempFiles(folder: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(folder)) {
+    const m = TEMP_PATTERN.exec(name);
+    if (!m || processAlive(Number(m[2]))) continue;
+    await rm(join(folder, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
