@@ -65,3 +65,20 @@ export interface Series {
   flags?: Record<string, boolean[]>;
   provenance: Provenance;
 }
+
+/**
+ * The form of a period string at each frequency, with the year (and quarter, month, day) captured.
+ * The one definition the client and every sink share.
+ */
+export const PERIOD_PATTERNS: Readonly<Record<Frequency, RegExp>> = {
+  annual: /^(\d{4})$/,
+  quarterly: /^(\d{4})-Q([1-4])$/,
+  monthly: /^(\d{4})-(0[1-9]|1[0-2])$/,
+  daily: /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+};
+
+/** The frequency a period's form implies, or null when it has none of the four forms. */
+export function frequencyOfPeriod(period: string): Frequency | null {
+  for (const f of ['annual', 'quarterly', 'monthly', 'daily'] as const) if (PERIOD_PATTERNS[f].test(period)) return f;
+  return null;
+}

@@ -4,7 +4,7 @@
  * open/high/low/close/volume columns.
  */
 import type { SeriesQuery } from '../query.ts';
-import type { Frequency, Provenance, Series, SeriesColumn } from '../series.ts';
+import { frequencyOfPeriod, type Provenance, type Series, type SeriesColumn } from '../series.ts';
 import type { IndicatorRecord, ResponseMetadata, StockRecord, TradeRecord } from '../wire/records.ts';
 
 /** What every mapping needs besides the records. */
@@ -21,13 +21,6 @@ function provenance(ctx: MapContext, query: SeriesQuery): Provenance {
   return p;
 }
 
-function frequencyOf(period: string | undefined, fallback: Frequency): Frequency {
-  if (period === undefined) return fallback;
-  if (/^\d{4}-Q[1-4]$/.test(period)) return 'quarterly';
-  if (/^\d{4}-\d{2}$/.test(period)) return 'monthly';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return 'daily';
-  return 'annual';
-}
 
 /** Stable identity of the Series a query yields. */
 export function seriesId(q: SeriesQuery): string {
@@ -83,7 +76,7 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
     id: seriesId(query),
     kind: 'indicator',
     title: first?.country_name ? `${name}: ${first.country_name}` : name,
-    frequency: query.frequency ?? frequencyOf(first?.period, 'annual'),
+    frequency: query.frequency ?? (first?.period === undefined ? null : frequencyOfPeriod(first.period)) ?? 'annual',
     dimensions,
     columns: [{ key: 'value', label: name, unit: first?.unit ?? null }],
     periods,

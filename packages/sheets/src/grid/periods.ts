@@ -8,15 +8,11 @@
  * date in both programs, and the label moves with the cell when rows are sorted. A text label
  * ('2024-Q1') would also sort, but would not be a date for charts and date arithmetic.
  */
-import type { Frequency } from '@econdata/core';
+import { PERIOD_PATTERNS, type Frequency } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 
-const PATTERNS: Record<Frequency, RegExp> = {
-  annual: /^(\d{4})$/,
-  quarterly: /^(\d{4})-Q([1-4])$/,
-  monthly: /^(\d{4})-(0[1-9]|1[0-2])$/,
-  daily: /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-};
+// The period forms are core's (the Series model defines them); sheets readers use the same guess.
+export { frequencyOfPeriod } from '@econdata/core';
 
 /** The number format that displays a period of this frequency (quarterly needs the period itself). */
 export function periodFormat(frequency: Frequency, period?: string): string {
@@ -28,7 +24,7 @@ export function periodFormat(frequency: Frequency, period?: string): string {
     case 'daily':
       return 'yyyy-mm-dd';
     case 'quarterly': {
-      const quarter = period === undefined ? null : PATTERNS.quarterly.exec(period)?.[2];
+      const quarter = period === undefined ? null : PERIOD_PATTERNS.quarterly.exec(period)?.[2];
       if (!quarter) throw new SheetsError('invalid_period', `A quarterly format needs a period such as 2024-Q1, got ${JSON.stringify(period)}`);
       return `yyyy"-Q${quarter}"`;
     }
@@ -41,7 +37,7 @@ export function periodFormat(frequency: Frequency, period?: string): string {
  * shift it. Throws when the string is not of the frequency's form.
  */
 export function periodToSerial(period: string, frequency: Frequency): number {
-  const m = PATTERNS[frequency].exec(period);
+  const m = PERIOD_PATTERNS[frequency].exec(period);
   if (!m) {
     throw new SheetsError('invalid_period', `Period ${JSON.stringify(period)} is not a ${frequency} period (expected ${EXAMPLES[frequency]})`);
   }
@@ -85,11 +81,6 @@ export function dateToPeriod(date: Date, frequency: Frequency): string {
   }
 }
 
-/** Guesses a frequency from one period string, or null when it has none of the four forms. */
-export function frequencyOfPeriod(period: string): Frequency | null {
-  for (const f of ['annual', 'quarterly', 'monthly', 'daily'] as const) if (PATTERNS[f].test(period)) return f;
-  return null;
-}
 
 // Excel serial day numbers: day 25569 is 1970-01-01 (1900 date system, which exceljs writes).
 const EXCEL_EPOCH_OFFSET = 25569;

@@ -5,7 +5,7 @@
  */
 import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
-import { seriesId } from '@econdata/core';
+import { frequencyOfPeriod, seriesId } from '@econdata/core';
 
 export type RecordValue = string | number | boolean | Date | null;
 export type ExportRecord = Record<string, RecordValue>;
@@ -101,7 +101,7 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       const indicator = text(r['indicator_code']);
       const country = text(r['country_code']);
       const p = g.periods[0] ?? '';
-      const frequency: Frequency = /Q/.test(p) ? 'quarterly' : /-/.test(p) ? 'monthly' : 'annual';
+      const frequency: Frequency = frequencyOfPeriod(p) ?? 'annual';
       const dimensions: Record<string, string> = { ...(source ? { source } : {}), indicator, indicator_name: text(r['indicator_name']), country, country_name: text(r['country_name']) };
       const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
       const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
