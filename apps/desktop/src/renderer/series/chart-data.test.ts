@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { gdp, gso, stock } from '../testing/series.ts';
+import { chartData, frequenciesOf, ohlcData, periodSeconds } from './chart-data.ts';
+
+const s = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
+
+describe('chartData', () => {
+  it('aligns countries on the union of their periods, null where a country has no value', () => {
+    const vn = gdp('VN', 'Viet Nam', ['2019', '2020', '2021'], [331, 346, null]);
+    const th = gdp('TH', 'Thailand', ['2018', '2020', '2022'], [506, 500, 495]);
+    const chart = chartData([vn, th]);
+    expect(chart.frequency).toBe('annual');
+    expect(chart.periods).toEqual(['2018', '2019', '2020', '2021', '2022']);
+    expect(chart.data).toEqual([
+      [s('2018-01-01'), s('2019-01-01'), s('2020-01-01'), s('2021-01-01'), s('2022-01-01')],
+      [null, 331, 346, null, null],
+      [506, null, 500, null, 495],
+    ]);
+    expect(chart.lines.map((l) => l.label)).toEqual(['Viet Nam', 'Thailand']);
+    expect(chart.lines[0]).toEqual({ seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN', column: 'value', label: 'Viet Nam', unit: 'current US$' });
+  });
+
+  it('labels a single series by its title and draws only the chosen frequency', () => {
+    const monthly = gso('monthly', ['2024-01', '2024-02'], [3.4, 3.9]);
+    const quarterly = gso('quarterly', ['2024-Q1', '2024-Q2'], [3.6, 4.1]);
+    expect(frequenciesOf([monthly, quarterly, gso('monthly', ['2024-03'], [1])])).toEqual(['monthly', 'quarterly']);
+    const chart = chartData([monthly, quarterly], 'quarterly');
+    expect(chart.data).toEqual([[s('2024-01-01'), s('2024-04-01')], [3.6, 4.1]]);
+    expect(chart.lines.map((l) => l.label)).toEqual(['Consumer price index']);
+  });
+
+  it('draws a stock by its close in line mode and gives OHLC arrays for candlesticks', () => {
+    const vnm = stock('VNM', ['2024-03-01', '2024-03-04'], [[70, 72, 69, 71, 1000], [71, 71.5, 68, 68.5, 2000]]);
+    expect(chartData([vnm]).data).toEqual([[s('2024-03-01'), s('2024-03-04')], [71, 68.5]]);
+    const ohlc = ohlcData(vnm);
+    expect(ohlc?.data).toEqual([[s('2024-03-01'), s('2024-03-04')], [70, 71], [72, 71.5], [69, 68], [71, 68.5]]);
+    expect(ohlc?.volume).toEqual([1000, 2000]);
+    expect(ohlc?.label).toBe('VNM');
+    expect(ohlcData(gdp('VN', 'Viet Nam', ['2020'], [1]))).toBeNull();
+  });
+
+  it('puts each period at its first day in UTC and refuses a period of another form', () => {
+    expect(periodSeconds('2024-Q4', 'quarterly')).toBe(s('2024-10-01'));
+    expect(periodSeconds('2024-02-29', 'daily')).toBe(s('2024-02-29'));
+    expect(() => periodSeconds('2024-13', 'monthly')).toThrow('Period "2024-13" is not a monthly period.');
+  });
+
+  it('aligns 100,000 daily points without losing one', () => {
+    const periods = Array.from({ length: 100_000 }, (_, i) => new Date(Date.UTC(1800, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const big = stock('BIG', periods, periods.map((_, i) => [i, i + 2, i - 1, i + 1, 10]));
+    const chart = chartData([big]);
+    expect(chart.data[0].length).toBe(100_000);
+    expect(chart.data[1]?.[99_999]).toBe(100_000);
+  });
+});

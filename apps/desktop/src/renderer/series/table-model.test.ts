@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { gdp, stock } from '../testing/series.ts';
+import { tableModel } from './table-model.ts';
+
+describe('tableModel', () => {
+  it('lays countries out wide on one period axis, with the spreadsheet formatting', () => {
+    const t = tableModel([gdp('VN', 'Viet Nam', ['2019', '2020'], [331_000_000_000.4, 346_615_000_000]), gdp('TH', 'Thailand', ['2020', '2021'], [500_000_000_000, null])]);
+    expect(t.columns.map((c) => c.header)).toEqual(['Period', 'GDP (current US$): Viet Nam', 'GDP (current US$): Thailand']);
+    expect(t.columns.map((c) => [c.role, c.numeric, c.seriesId ?? null, c.key ?? null])).toEqual([
+      ['period', false, null, null],
+      ['value', true, 'indicator:WB:NY.GDP.MKTP.CD:VN', 'value'],
+      ['value', true, 'indicator:WB:NY.GDP.MKTP.CD:TH', 'value'],
+    ]);
+    expect(t.rowCount).toBe(3);
+    const rows = Array.from({ length: 3 }, (_, r) => t.columns.map((_, c) => t.text(r, c)));
+    expect(rows).toEqual([
+      ['2019', '331,000,000,000', ''],
+      ['2020', '346,615,000,000', '500,000,000,000'],
+      ['2021', '', ''],
+    ]);
+    expect(t.period(2)).toBe('2021');
+  });
+
+  it('gives a stock its five columns', () => {
+    const t = tableModel([stock('VNM', ['2024-03-01'], [[70, 72.5, 69, 71.25, 1_234_567]])]);
+    expect(t.columns.map((c) => c.key ?? c.role)).toEqual(['period', 'open', 'high', 'low', 'close', 'volume']);
+    expect(t.columns.map((_, c) => t.text(0, c))).toEqual(['2024-03-01', '70.00', '72.50', '69.00', '71.25', '1,234,567']);
+  });
+
+  it('serves 100,000 rows without building them', () => {
+    const periods = Array.from({ length: 100_000 }, (_, i) => new Date(Date.UTC(1800, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const t = tableModel([stock('BIG', periods, periods.map((_, i) => [i, i, i, i, i]))]);
+    expect(t.rowCount).toBe(100_000);
+    expect(t.period(99_999)).toBe(periods[99_999]);
+    expect(t.text(99_999, 5)).toBe('99,999');
+  });
+});

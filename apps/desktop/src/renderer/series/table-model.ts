@@ -1,0 +1,68 @@
+/**
+ * The series table's model: sheets lays the Series out wide once (the same Grid the XLSX and CSV
+ * files render), and the table reads cells from it on demand, so 100,000 rows cost no row objects:
+ * only the rows on screen are ever turned into text (`displayText`, the spreadsheet's own formatting).
+ */
+import type { Series } from '@econdata/core';
+import { displayText, layoutSeries, type Cell, type Grid } from '@econdata/sheets';
+
+/** One table column: its header and what it holds. */
+export interface TableColumn {
+  header: string;
+  role: 'period' | 'value' | 'flag' | 'other';
+  /** The series this column belongs to (index into the series given), for value and flag columns. */
+  series?: number;
+  /** The series' own id and column key, for finding revisions. */
+  seriesId?: string;
+  key?: string;
+  /** Right-aligned numbers. */
+  numeric: boolean;
+}
+
+/** Rows on demand over a wide Grid. */
+export interface TableModel {
+  columns: TableColumn[];
+  rowCount: number;
+  /** The text a spreadsheet shows for row r, column c. */
+  text(r: number, c: number): string;
+  /** The period string of row r ('2020', '2024-Q1'). */
+  period(r: number): string;
+}
+
+function cellAt(grid: Grid, r: number, c: number): Cell {
+  const col = grid.body.columns[c];
+  if (!col) return { v: null };
+  const cell: Cell = { v: col.values[r] ?? null };
+  const fmt = col.formats?.[r] ?? col.fmt;
+  if (fmt !== undefined) cell.fmt = fmt;
+  return cell;
+}
+
+/**
+ * The table of series of one frequency (sheets refuses to put a month beside a quarter).
+ *
+ * @example const t = tableModel([gdpVN, gdpTH]); t.text(0, 1) // '31,172,518,849'
+ */
+export function tableModel(series: readonly Series[]): TableModel {
+  const grid = layoutSeries(series, { provenance: false });
+  const headerRow = grid.rows[grid.regions.header.top] ?? [];
+  const columns: TableColumn[] = grid.columns.map((gc, i) => {
+    const header = displayText(headerRow[i] ?? { v: null });
+    const role = gc.role === 'period' || gc.role === 'value' || gc.role === 'flag' ? gc.role : 'other';
+    const col: TableColumn = { header, role, numeric: role === 'value' };
+    if (gc.series !== undefined) {
+      col.series = gc.series;
+      const s = series[gc.series];
+      if (s) col.seriesId = s.id;
+    }
+    if (gc.key !== undefined) col.key = gc.key;
+    return col;
+  });
+  const periodColumn = Math.max(0, columns.findIndex((c) => c.role === 'period'));
+  return {
+    columns,
+    rowCount: grid.body.rowCount,
+    text: (r, c) => displayText(cellAt(grid, r, c)),
+    period: (r) => displayText(cellAt(grid, r, periodColumn)),
+  };
+}
