@@ -1,0 +1,200 @@
+/**
+ * The renderer's typed client of the contract. It implements packages/ui's `EconDataApi` port (so
+ * the shared components read through it exactly as the add-in reads through core's client), plus
+ * the desktop-only groups: session, profiles, exports, library. Errors reject as core's classes
+ * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
+ */
+import { errorFromJSON, type Estimate, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
+import type {
+  BridgeEvent, JobId, OperationName, ProgressPhase, RequestOf, ResponseOf, SessionStatus,
+} from './contract.ts';
+import { quotaFromWire } from './quota-wire.ts';
+import type { BridgeTransport } from './transports.ts';
+import { reviveError } from './wire-error.ts';
+
+/** Progress of a long job (fetch, download, write) as main reports it. */
+export type ProgressListener = (progress: { phase: ProgressPhase; loaded: number; total: number | null }) => void;
+
+/** Options of a job: cancel it with `signal`, follow it with `onProgress`. */
+export interface JobOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+type Req<N extends OperationName> = RequestOf<N>;
+type Res<N extends OperationName> = Promise<ResponseOf<N>>;
+type WithoutJob<T> = T extends unknown ? Omit<T, 'jobId'> : never;
+
+export interface DesktopApi extends EconDataApi {
+  /** Any operation, typed; rejects with the revived error. */
+  call<N extends OperationName>(name: N, request: RequestOf<N>): Promise<ResponseOf<N>>;
+  session: {
+    status(): Res<'session.status'>;
+    /** Calls `fn` whenever main reports a new session (profile switched, created, removed). */
+    onChange(fn: (status: SessionStatus) => void): () => void;
+  };
+  profiles: {
+    list(): Res<'profiles.list'>;
+    create(request: Req<'profiles.create'>): Res<'profiles.create'>;
+    update(request: Req<'profiles.update'>): Res<'profiles.update'>;
+    remove(name: string): Res<'profiles.remove'>;
+    switch(name: string): Res<'profiles.switch'>;
+    testConnection(name?: string): Res<'profiles.testConnection'>;
+    rotateKey(name: string, key: string): Res<'profiles.rotateKey'>;
+    forgetKey(name: string): Res<'profiles.forgetKey'>;
+  };
+  exports: {
+    writeLocal(request: WithoutJob<Req<'exports.writeLocal'>>, options?: JobOptions): Res<'exports.writeLocal'>;
+    service(request: WithoutJob<Req<'exports.service'>>, options?: JobOptions): Res<'exports.service'>;
+  };
+  library: {
+    list(): Res<'library.list'>;
+    open(id: string): Res<'library.open'>;
+    compare(olderId: string, newerId: string): Res<'library.compare'>;
+    remove(id: string): Res<'library.remove'>;
+    openFile(request: Req<'library.openFile'>): Res<'library.openFile'>;
+  };
+  /** fetchSeries with progress (the EconDataApi one has no progress listener). */
+  fetchSeriesJob(queries: readonly SeriesQuery[], options?: UiCallOptions & JobOptions): Promise<SeriesResult[]>;
+  /** Every event main pushes; returns the unsubscribe function. */
+  onEvent(fn: (event: BridgeEvent) => void): () => void;
+}
+
+let jobCounter = 0;
+/** A fresh job id (unique within this page). */
+export function newJobId(): JobId {
+  jobCounter += 1;
+  return `job-${Date.now().toString(36)}-${jobCounter}`;
+}
+
+/** Builds the renderer's API over a transport (`detectTransport()`, `electronTransport`, `webTransport`). */
+export function createDesktopApi(transport: BridgeTransport): DesktopApi {
+  const call = async <N extends OperationName>(name: N, request: RequestOf<N>): Promise<ResponseOf<N>> => {
+    const envelope = await transport.call(name, request);
+    if (envelope.ok) return envelope.value;
+    throw reviveError(envelope.error);
+  };
+
+  const events = new Set<(event: BridgeEvent) => void>();
+  let unsubscribeTransport: (() => void) | undefined;
+  const onEvent = (fn: (event: BridgeEvent) => void): (() => void) => {
+    events.add(fn);
+    unsubscribeTransport ??= transport.subscribe((event) => {
+      if (event.type === 'quota') lastQuota = quotaFromWire(event.status);
+      for (const listener of events) listener(event);
+    });
+    return () => {
+      events.delete(fn);
+      if (events.size === 0 && unsubscribeTransport !== undefined) {
+        unsubscribeTransport();
+        unsubscribeTransport = undefined;
+      }
+    };
+  };
+
+  // quotaStatus() is synchronous in the port: answer the last status seen, and ask main once.
+  let lastQuota: QuotaStatus | undefined;
+  let quotaAsked = false;
+  const quotaListeners = new Set<(status: QuotaStatus) => void>();
+  const askQuota = (): void => {
+    if (quotaAsked) return;
+    quotaAsked = true;
+    call('quota.status', {}).then((wire) => {
+      if (wire === null) return;
+      lastQuota ??= quotaFromWire(wire);
+      for (const fn of quotaListeners) fn(lastQuota);
+    }, (error: unknown) => {
+      quotaAsked = false; // ask again next time; the meter shows nothing meanwhile
+      console.warn('Could not read the quota status:', error);
+    });
+  };
+
+  /** Runs a job: a job id for progress events and cancellation through `signal`. */
+  const job = async <T>(options: JobOptions | undefined, run: (jobId: JobId) => Promise<T>): Promise<T> => {
+    const jobId = newJobId();
+    const stop = options?.onProgress === undefined ? undefined : onEvent((event) => {
+      if (event.type === 'progress' && event.jobId === jobId) options.onProgress?.({ phase: event.phase, loaded: event.loaded, total: event.total });
+    });
+    const cancel = (): void => {
+      call('jobs.cancel', { jobId }).catch((error: unknown) => console.warn(`Could not cancel job ${jobId}:`, error));
+    };
+    options?.signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      return await run(jobId);
+    } finally {
+      options?.signal?.removeEventListener('abort', cancel);
+      stop?.();
+    }
+  };
+
+  const fetchSeriesJob = (queries: readonly SeriesQuery[], options: UiCallOptions & JobOptions = {}): Promise<SeriesResult[]> =>
+    job(options, async (jobId) => {
+      const request: RequestOf<'series.fetch'> = { jobId, queries: [...queries] };
+      if (options.priority !== undefined) request.priority = options.priority;
+      if (options.cache !== undefined) request.cache = options.cache;
+      const results = await call('series.fetch', request);
+      return results.map((r): SeriesResult => (r.ok ? r : { ok: false, error: errorFromJSON(r.error) }));
+    });
+
+  return {
+    call,
+    onEvent,
+    fetchSeriesJob,
+
+    listSources: (_query, options) => call('catalog.listSources', options?.cache === undefined ? {} : { cache: options.cache }),
+    listSourceIndicators: (query: SourceIndicatorsQuery, options) =>
+      call('catalog.listSourceIndicators', {
+        source_code: query.source_code,
+        ...(query.q === undefined ? {} : { q: query.q }),
+        ...(options?.cache === undefined ? {} : { cache: options.cache }),
+      }),
+    listCountries: (_query, options) => call('catalog.listCountries', options?.cache === undefined ? {} : { cache: options.cache }),
+    fetchSeries: (queries, options) => fetchSeriesJob(queries, options),
+    estimate: (queries, options): Promise<Estimate> =>
+      call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }) }),
+    quotaStatus: () => {
+      askQuota();
+      return lastQuota;
+    },
+    onQuotaChange: (fn) => {
+      quotaListeners.add(fn);
+      askQuota();
+      const stop = onEvent((event) => {
+        if (event.type === 'quota' && lastQuota !== undefined) fn(lastQuota);
+      });
+      return () => {
+        quotaListeners.delete(fn);
+        stop();
+      };
+    },
+
+    session: {
+      status: () => call('session.status', {}),
+      onChange: (fn) => onEvent((event) => {
+        if (event.type === 'session') fn(event.status);
+      }),
+    },
+    profiles: {
+      list: () => call('profiles.list', {}),
+      create: (request) => call('profiles.create', request),
+      update: (request) => call('profiles.update', request),
+      remove: (name) => call('profiles.remove', { name }),
+      switch: (name) => call('profiles.switch', { name }),
+      testConnection: (name) => call('profiles.testConnection', name === undefined ? {} : { name }),
+      rotateKey: (name, key) => call('profiles.rotateKey', { name, key }),
+      forgetKey: (name) => call('profiles.forgetKey', { name }),
+    },
+    exports: {
+      writeLocal: (request, options) => job(options, (jobId) => call('exports.writeLocal', { ...request, jobId })),
+      service: (request, options) => job(options, (jobId) => call('exports.service', { ...request, jobId })),
+    },
+    library: {
+      list: () => call('library.list', {}),
+      open: (id) => call('library.open', { id }),
+      compare: (olderId, newerId) => call('library.compare', { olderId, newerId }),
+      remove: (id) => call('library.remove', { id }),
+      openFile: (request) => call('library.openFile', request),
+    },
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * The one contract between the explorer's renderer and its main process: every operation the
+ * renderer may ask for, with its request and response types, and the events main pushes.
+ *
+ * Electron carries it over IPC (one channel per operation, behind named preload functions); web mode
+ * carries it over the loopback HTTP bridge (`POST /bridge/<operation>`). Both carry the same
+ * JSON-safe values: no Date, no class instances. Every request is validated in main
+ * (`schemas.ts`) before anything is read, written or sent. Keys never cross: profiles carry only
+ * keychain's masked description.
+ */
+import type {
+  ApiResult, CountryInfo, Estimate, ExportQuery, IndicatorInfo, Provenance, Series, SeriesQuery, SourceInfo,
+} from '@econdata/core';
+import type { KeyDescription, Plan } from '@econdata/keychain';
+import type { RevisionDiff } from '@econdata/sheets';
+import type { WireError } from './wire-error.ts';
+
+export type AuthMode = 'header' | 'query';
+export type CacheMode = 'default' | 'no-store' | 'allow-stale';
+export type Priority = 'interactive' | 'background';
+
+// ---------------------------------------------------------------------------------------------
+// Session and profiles
+
+/** A connection profile as the renderer sees it: no key, only its masked description. */
+export interface ProfileView {
+  name: string;
+  baseURL: string;
+  plan: Plan;
+  authMode: AuthMode;
+  active: boolean;
+  /** keychain's `describeKey`: source, masked ('…abcd'), savedAt, ageDays, needsRotation, summary. */
+  key: KeyDescription;
+  /** This profile is the built-in sandbox one: main serves it from the embedded sandbox. */
+  embedded: boolean;
+}
+
+/** The sandbox main started in-process because no profile of the user's own is active. */
+export interface EmbeddedSandboxInfo {
+  url: string;
+  /** 'real': the public data folder beside the checkout; 'demo': the generated demo pack. */
+  data: 'real' | 'demo';
+  /** The data folder served, or null for the demo pack. */
+  dataDir: string | null;
+}
+
+export interface SessionStatus {
+  /** How the renderer is hosted. */
+  host: 'electron' | 'web';
+  /** Which service requests go to. */
+  service:
+    | { kind: 'sandbox'; baseURL: string; embedded: EmbeddedSandboxInfo }
+    | { kind: 'service'; baseURL: string };
+  /** 'demo' only for the embedded sandbox's generated pack; 'real' otherwise. */
+  data: 'real' | 'demo';
+  profile: ProfileView;
+  /** One or two sentences for the UI: what this connection is, and how to connect to the real service. */
+  notice: string;
+  /** Where files go. */
+  folders: { home: string; library: string; downloads: string };
+  /** Where keys are kept: the OS keychain, memory (tests, --key-store memory) or ECONDATA_API_KEY. */
+  keyStore: 'os-keychain' | 'memory' | 'environment';
+  /** Electron shows native file dialogs; web mode cannot, and saves to the library or Downloads instead. */
+  fileDialogs: boolean;
+  appVersion: string;
+}
+
+export interface ProfileCreateRequest {
+  name: string;
+  baseURL: string;
+  plan: Plan;
+  authMode?: AuthMode;
+  /** Saved to the keychain after one check request to the service; never returned. */
+  key?: string;
+  /** Make it the active profile (default true). */
+  activate?: boolean;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  profile: string;
+  baseURL: string;
+  /** Sources the service listed, when it answered. */
+  sources?: number;
+  /** Round trip of the check request, ms. */
+  elapsedMs: number;
+  error?: WireError;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Series, quota, jobs
+
+/** A SeriesResult across the bridge: the error in its serialized form. */
+export type SeriesResultWire = { ok: true; series: Series } | { ok: false; error: WireError };
+
+export interface QuotaWindowWire {
+  used: number;
+  limit: number | null;
+  remaining: number | null;
+  /** ISO 8601 or null. */
+  resetAt: string | null;
+}
+
+/** core's QuotaStatus with its Dates as ISO strings. */
+export interface QuotaStatusWire {
+  plan: string;
+  minute: QuotaWindowWire;
+  day: QuotaWindowWire;
+  exhausted: boolean;
+  queued: { interactive: number; background: number };
+  inFlight: number;
+  timeScale: number;
+}
+
+/** An id the renderer picks (1-64 of [A-Za-z0-9_-]) so progress events and `jobs.cancel` can name the job. */
+export type JobId = string;
+
+// ---------------------------------------------------------------------------------------------
+// Exports and the library
+
+/**
+ * Where a file goes. 'library': the saved-exports library (a manifest beside it; opens offline).
+ * 'downloads': the Downloads folder (ECONDATA_HOME/downloads when ECONDATA_HOME is set).
+ * 'dialog': a native save dialog (Electron only; web mode refuses it with what to choose instead).
+ */
+export type Destination = 'library' | 'downloads' | 'dialog';
+
+/** The saved-export manifest as listed (sheets' ExportManifest). */
+export interface ManifestView {
+  id: string;
+  name: string;
+  created_at: string;
+  product_version: string;
+  format: 'xlsx' | 'csv';
+  orientation: 'wide' | 'long';
+  data_file: string;
+  sha256: string;
+  queries: SeriesQuery[];
+  series: Array<{ id: string; title: string; provenance: Provenance }>;
+  rerun_of?: string;
+}
+
+export interface ExportResult {
+  /** The file written (in the library folder for 'library'); null when a dialog was cancelled. */
+  path: string | null;
+  bytes: number;
+  format: 'xlsx' | 'csv';
+  /** The library entry, for destination 'library'. */
+  saved?: ManifestView;
+}
+
+export interface WriteLocalRequest {
+  jobId?: JobId;
+  /** Fetched through the client (the cache answers what was just shown: no new requests). */
+  queries: SeriesQuery[];
+  format: 'xlsx' | 'csv';
+  /** A person's name for it: the file name and the library entry. */
+  name: string;
+  destination: Destination;
+  orientation?: 'wide' | 'long';
+}
+
+export interface ServiceExportRequest {
+  jobId?: JobId;
+  /** The service's own /export/csv or /export/excel. */
+  format: 'csv' | 'excel';
+  query: ExportQuery;
+  name: string;
+  destination: Destination;
+}
+
+export interface LibraryList {
+  folder: string;
+  exports: ManifestView[];
+  /** Manifests that could not be read: shown, not hidden. */
+  problems: Array<{ file: string; error: WireError }>;
+}
+
+export interface OpenedExportView {
+  manifest: ManifestView;
+  series: Series[];
+}
+
+export interface CompareResult extends RevisionDiff {
+  older: ManifestView;
+  newer: ManifestView;
+}
+
+/** A file the user already has: a CSV or XLSX this app or the service wrote. */
+export type OpenFileRequest = {
+  /** CSV exports of the service carry no source code: give it (WB, IMF, GSO) so ids and re-runs work. */
+  sourceCode?: string;
+  /** Also save what was read into the library under this name. */
+  saveAs?: string;
+} & (
+  | { from: 'dialog' }
+  /** Web mode: the bytes of a file the user picked, base64 (at most 64 MB). */
+  | { from: 'upload'; fileName: string; base64: string }
+  /** A path inside an allowed folder (the library, Downloads, ECONDATA_HOME). */
+  | { from: 'path'; path: string }
+);
+
+export interface OpenedFile {
+  /** null when a dialog was cancelled (then `series` is empty). */
+  fileName: string | null;
+  format: 'xlsx' | 'csv' | null;
+  series: Series[];
+  saved?: ManifestView;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operation table
+
+type Empty = Record<string, never>;
+
+/** Every operation: its request and its response. */
+export interface Operations {
+  'session.status': { request: Empty; response: SessionStatus };
+
+  'profiles.list': { request: Empty; response: ProfileView[] };
+  'profiles.create': { request: ProfileCreateRequest; response: ProfileView };
+  'profiles.update': { request: { name: string; baseURL?: string; plan?: Plan; authMode?: AuthMode }; response: ProfileView };
+  'profiles.remove': { request: { name: string }; response: { removed: string } };
+  'profiles.switch': { request: { name: string }; response: SessionStatus };
+  'profiles.testConnection': { request: { name?: string }; response: ConnectionTest };
+  /** Verifies the new key with one request, then replaces the old one; answers with the masked key and its age. */
+  'profiles.rotateKey': { request: { name: string; key: string }; response: ProfileView };
+  /** Removes the saved key (the built-in sandbox profile goes back to its demo key). */
+  'profiles.forgetKey': { request: { name: string }; response: ProfileView };
+
+  'catalog.listSources': { request: { cache?: CacheMode }; response: ApiResult<SourceInfo> };
+  'catalog.listSourceIndicators': { request: { source_code: string; q?: string; cache?: CacheMode }; response: ApiResult<IndicatorInfo> };
+  'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
+
+  'series.fetch': { request: { jobId?: JobId; queries: SeriesQuery[]; priority?: Priority; cache?: CacheMode }; response: SeriesResultWire[] };
+  'series.estimate': { request: { queries: SeriesQuery[]; cache?: CacheMode }; response: Estimate };
+  /** Cancels a running job (fetch or export); false when no such job runs. */
+  'jobs.cancel': { request: { jobId: JobId }; response: { cancelled: boolean } };
+
+  /** null when the client has no quota ledger. */
+  'quota.status': { request: Empty; response: QuotaStatusWire | null };
+
+  /** CSV or XLSX written locally through sheets. */
+  'exports.writeLocal': { request: WriteLocalRequest; response: ExportResult };
+  /** The service's /export/csv or /export/excel, streamed to a file (core's saveExport). */
+  'exports.service': { request: ServiceExportRequest; response: ExportResult };
+
+  'library.list': { request: Empty; response: LibraryList };
+  'library.open': { request: { id: string }; response: OpenedExportView };
+  /** Two exports of the same queries, older first: revised, added and removed values. */
+  'library.compare': { request: { olderId: string; newerId: string }; response: CompareResult };
+  'library.remove': { request: { id: string }; response: { removed: string } };
+  'library.openFile': { request: OpenFileRequest; response: OpenedFile };
+}
+
+export type OperationName = keyof Operations;
+export type RequestOf<N extends OperationName> = Operations[N]['request'];
+export type ResponseOf<N extends OperationName> = Operations[N]['response'];
+
+/** Every operation name, in one list (preload builds its functions from it; main registers one handler each). */
+export const OPERATION_NAMES = [
+  'session.status',
+  'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
+  'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
+  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries',
+  'series.fetch', 'series.estimate', 'jobs.cancel',
+  'quota.status',
+  'exports.writeLocal', 'exports.service',
+  'library.list', 'library.open', 'library.compare', 'library.remove', 'library.openFile',
+] as const satisfies readonly OperationName[];
+
+// Compile-time check that the list names every operation exactly.
+type Missing = Exclude<OperationName, (typeof OPERATION_NAMES)[number]>;
+const _everyOperationListed: Missing extends never ? true : Missing = true;
+void _everyOperationListed;
+
+/** Whether a string is an operation name. */
+export function isOperationName(value: unknown): value is OperationName {
+  return typeof value === 'string' && (OPERATION_NAMES as readonly string[]).includes(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results and events
+
+/** What every operation answers across the bridge: its value, or its error serialized. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: WireError };
+
+export type ProgressPhase = 'fetching' | 'downloading' | 'writing' | 'reading' | 'saving';
+
+/** Events main pushes to the renderer. */
+export type BridgeEvent =
+  | { type: 'quota'; status: QuotaStatusWire }
+  | { type: 'progress'; jobId: JobId; phase: ProgressPhase; loaded: number; total: number | null }
+  | { type: 'session'; status: SessionStatus };
+
+/** The IPC channel of an operation, and the one channel events arrive on. */
+export const ipcChannel = (name: OperationName): string => `econdata:${name}`;
+export const EVENT_CHANNEL = 'econdata:event';
+
+/** What the preload exposes as `window.econdata`: one named function per operation, and events. */
+export interface PreloadApi {
+  readonly operations: { readonly [N in OperationName]: (request: RequestOf<N>) => Promise<Envelope<ResponseOf<N>>> };
+  /** Calls `fn` with every event; returns the unsubscribe function. */
+  onEvent(fn: (event: BridgeEvent) => void): () => void;
+}
+
+/** Web mode: the page learns the bridge token from this meta tag the server writes into index.html. */
+export const TOKEN_META = 'econdata-bridge-token';
+/** Web mode: the header that carries the token on bridge requests (the events stream takes `?token=`). */
+export const TOKEN_HEADER = 'x-econdata-token';

@@ -1,0 +1,123 @@
+/**
+ * The request schema of every operation. Main runs `validateRequest` before any handler: a request
+ * that fails is refused with core's InvalidParameterError (serialized across the bridge) and nothing
+ * is read, written or sent. Query values (years, codes, dates) are checked for type and form here and
+ * in full by core's own validation, which refuses them before any request.
+ */
+import { InvalidParameterError, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import type { OperationName, RequestOf } from './contract.ts';
+import { bool, fail, int, list, object, oneOf, opt, req, str, tagged, type Check } from './schema.ts';
+
+const PLANS = ['free', 'basic', 'pro', 'enterprise'] as const;
+const AUTH = oneOf(['header', 'query'] as const);
+const CACHE = oneOf(['default', 'no-store', 'allow-stale'] as const);
+
+/** Limits that keep one request from tying main up. */
+export const LIMITS = { queries: 2000, uploadBytes: 64 * 1024 * 1024 } as const;
+
+const profileName = str({ max: 64, pattern: /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, describe: 'a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit' });
+const baseURL = str({ max: 2000, pattern: /^https?:\/\/\S+$/i, describe: 'the service\'s address, starting with https:// (or http:// for this computer)' });
+const apiKey = str({ min: 8, max: 512, pattern: /^\S+$/, describe: 'an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard)' });
+const jobId = str({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, describe: 'a job id of 1 to 64 letters, digits, dashes or underscores' });
+const code = (what: string): Check<string> => str({ max: 64, pattern: /^[A-Za-z0-9._-]+$/, describe: `${what} of 1 to 64 letters, digits, dots, dashes or underscores` });
+const country = str({ max: 3, pattern: /^[A-Za-z0-9]{2,3}$/, describe: 'a 2-letter country code such as "VN"' });
+const year = int(1800, 2200);
+// Control characters are refused by the check below the pattern (a regex with them trips no-control-regex).
+const exportNameText = str({ max: 120, pattern: /^[^\\/:*?"<>|]+$/, describe: 'a name of 1 to 120 characters without \\ / : * ? " < > |' });
+const exportId = str({ max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, describe: 'a saved export id (its file name without extension, as the library lists it)' });
+const exportName: Check<string> = (value, path) => {
+  const name = exportNameText(value, path);
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(name)) return fail(path, 'a name without control characters', value);
+  return name;
+};
+const destination = oneOf(['library', 'downloads', 'dialog'] as const);
+
+const indicatorFields = {
+  source: req(code('a source code')), indicator: req(code('an indicator code')), country: opt(country),
+  start_year: opt(year), end_year: opt(year), frequency: opt(oneOf(['monthly', 'quarterly', 'annual'] as const)),
+};
+const tradeFields = {
+  flow: opt(oneOf(['exports', 'imports', 'balance'] as const)), partner: opt(code('a partner code')),
+  hs_code: opt(code('an HS code')), period: opt(str({ max: 7, pattern: /^\d{4}-\d{2}$/, describe: 'a month YYYY-MM such as "2024-03"' })),
+};
+const date = str({ max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, describe: 'a date YYYY-MM-DD such as "2024-03-15"' });
+const stockFields = {
+  symbol: opt(str({ max: 10, pattern: /^[A-Za-z0-9]+$/, describe: 'a stock symbol of 1 to 10 letters or digits such as "VNM"' })),
+  index: opt(oneOf(['VNINDEX', 'HNX', 'UPCOM'] as const)), start_date: opt(date), end_date: opt(date),
+};
+
+/** One SeriesQuery: `kind` picks the fields; unknown fields are refused. */
+export const seriesQuery = tagged<SeriesQuery>('kind', {
+  indicator: object({ kind: req(oneOf(['indicator'] as const)), ...indicatorFields }) as Check<SeriesQuery>,
+  trade: object({ kind: req(oneOf(['trade'] as const)), ...tradeFields }) as Check<SeriesQuery>,
+  stock: object({ kind: req(oneOf(['stock'] as const)), ...stockFields }) as Check<SeriesQuery>,
+});
+
+/** One ExportQuery: `dataset` picks the fields (absent = indicators, as core reads it). */
+export const exportQuery = tagged<ExportQuery>('dataset', {
+  indicators: object({ dataset: opt(oneOf(['indicators'] as const)), ...indicatorFields }) as Check<ExportQuery>,
+  trade: object({ dataset: req(oneOf(['trade'] as const)), ...tradeFields }) as Check<ExportQuery>,
+  stocks: object({ dataset: req(oneOf(['stocks'] as const)), ...stockFields }) as Check<ExportQuery>,
+}, 'indicators');
+
+const queries = list(seriesQuery, { min: 1, max: LIMITS.queries });
+const empty = object({});
+const cacheOnly = object({ cache: opt(CACHE) });
+
+const base64 = (value: unknown, path: string): string => {
+  const max = Math.ceil(LIMITS.uploadBytes / 3) * 4;
+  if (typeof value !== 'string' || value.length === 0 || value.length > max || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
+    throw new InvalidParameterError(path, `Invalid request: ${path} must be the file's bytes in base64, at most 64 MB; for a bigger file, put it in the library or Downloads folder and open it by path.`);
+  }
+  return value;
+};
+const fileName = str({ max: 255, pattern: /\.(csv|xlsx)$/i, describe: 'a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports)' });
+const openCommon = { sourceCode: opt(code('a source code')), saveAs: opt(exportName) };
+
+const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
+  'session.status': empty as Check<RequestOf<'session.status'>>,
+  'profiles.list': empty as Check<RequestOf<'profiles.list'>>,
+  'profiles.create': object({
+    name: req(profileName), baseURL: req(baseURL), plan: req(oneOf(PLANS)), authMode: opt(AUTH), key: opt(apiKey), activate: opt(bool()),
+  }),
+  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLANS)), authMode: opt(AUTH) }),
+  'profiles.remove': object({ name: req(profileName) }),
+  'profiles.switch': object({ name: req(profileName) }),
+  'profiles.testConnection': object({ name: opt(profileName) }),
+  'profiles.rotateKey': object({ name: req(profileName), key: req(apiKey) }),
+  'profiles.forgetKey': object({ name: req(profileName) }),
+  'catalog.listSources': cacheOnly,
+  'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
+  'catalog.listCountries': cacheOnly,
+  'series.fetch': object({ jobId: opt(jobId), queries: req(queries), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
+  'series.estimate': object({ queries: req(queries), cache: opt(CACHE) }),
+  'jobs.cancel': object({ jobId: req(jobId) }),
+  'quota.status': empty as Check<RequestOf<'quota.status'>>,
+  'exports.writeLocal': object({
+    jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
+    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)),
+  }),
+  'exports.service': object({
+    jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),
+  }),
+  'library.list': empty as Check<RequestOf<'library.list'>>,
+  'library.open': object({ id: req(exportId) }),
+  'library.compare': object({ olderId: req(exportId), newerId: req(exportId) }),
+  'library.remove': object({ id: req(exportId) }),
+  'library.openFile': tagged<RequestOf<'library.openFile'>>('from', {
+    dialog: object({ from: req(oneOf(['dialog'] as const)), ...openCommon }),
+    upload: object({ from: req(oneOf(['upload'] as const)), fileName: req(fileName), base64: req(base64), ...openCommon }),
+    path: object({ from: req(oneOf(['path'] as const)), path: req(str({ max: 4096 })), ...openCommon }),
+  }),
+};
+
+/**
+ * Checks a request against its operation's schema and returns the checked copy (only known fields).
+ *
+ * @example validateRequest('profiles.switch', { name: 'prod' }) // { name: 'prod' }
+ */
+export function validateRequest<N extends OperationName>(name: N, request: unknown): RequestOf<N> {
+  const check = SCHEMAS[name] as Check<RequestOf<N>>;
+  return check(request, 'request');
+}
