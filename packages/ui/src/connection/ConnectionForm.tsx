@@ -1,0 +1,132 @@
+/**
+ * Base URL, plan and API key, with Test connection and Save. The key field is uncontrolled: it is
+ * read once when a button is pressed, handed to the callback, and cleared; it never sits in React
+ * state, where dev tools and re-renders could expose it.
+ */
+import type { PlanName } from '@econdata/core';
+import { Button, Field, Input, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
+import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useDescribeContext } from '../data/provider.tsx';
+import { describeError } from '../errors/describe-error.ts';
+import { formatAge } from '../format/time.ts';
+import { checkBaseURL, type ConnectionSettings, type SavedKeyInfo } from './settings.ts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '560px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  ok: { color: tokens.colorPaletteGreenForeground1 },
+  bad: { color: tokens.colorPaletteRedForeground1 },
+});
+
+export interface ConnectionFormProps {
+  initial?: Partial<ConnectionSettings>;
+  /** The key already stored (by its last characters), or null/undefined when none. */
+  savedKey?: SavedKeyInfo | null;
+  /** Stores the settings; `key` is undefined when the user kept the saved key. Throw to report failure. */
+  onSave(settings: ConnectionSettings, key: string | undefined): Promise<void> | void;
+  /** Tries the connection; resolves with an optional success line, throws (EconError or its JSON) on failure. */
+  onTest?(settings: ConnectionSettings, key: string | undefined): Promise<string | void> | string | void;
+  /** "Now" for the key's age (tests). */
+  now?: Date;
+}
+
+type Outcome = { kind: 'ok' | 'error'; text: string } | { kind: 'busy'; text: string } | null;
+
+/** The connection settings form. */
+export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: ConnectionFormProps): ReactNode {
+  const styles = useStyles();
+  const describeCtx = useDescribeContext();
+  const [baseURL, setBaseURL] = useState(initial.baseURL ?? '');
+  const [plan, setPlan] = useState<PlanName>(initial.plan ?? 'free');
+  const [showKey, setShowKey] = useState(false);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
+
+  /** Reads and clears the key field: the key lives only in this call. */
+  const takeKey = (): string | undefined => {
+    const input = keyRef.current;
+    const key = input?.value.trim() ?? '';
+    return key === '' ? undefined : key;
+  };
+  const clearKey = (): void => { if (keyRef.current) keyRef.current.value = ''; };
+
+  const validate = (key: string | undefined): ConnectionSettings | null => {
+    const urlProblem = checkBaseURL(baseURL);
+    setUrlError(urlProblem);
+    const keyProblem = key === undefined && !savedKey ? 'API key: paste the key from your account page (no key is saved yet).' : null;
+    setKeyError(keyProblem);
+    return urlProblem || keyProblem ? null : { baseURL: baseURL.trim().replace(/\/+$/, ''), plan };
+  };
+
+  const run = async (action: 'test' | 'save'): Promise<void> => {
+    const key = takeKey();
+    const settings = validate(key);
+    if (!settings) return;
+    setOutcome({ kind: 'busy', text: action === 'test' ? 'Testing the connection…' : 'Saving…' });
+    try {
+      if (action === 'test') {
+        const line = await onTest?.(settings, key);
+        setOutcome({ kind: 'ok', text: typeof line === 'string' ? line : `Connected to ${settings.baseURL}.` });
+      } else {
+        await onSave(settings, key);
+        clearKey();
+        setOutcome({ kind: 'ok', text: key ? 'Saved. The key is stored securely and no longer shown.' : 'Saved.' });
+      }
+    } catch (error: unknown) {
+      setOutcome({ kind: 'error', text: describeError(error, { ...describeCtx, baseURL: settings.baseURL }).text });
+    }
+  };
+
+  const submit = (event: FormEvent): void => { event.preventDefault(); void run('save'); };
+  const ageText = savedKey?.savedAt ? formatAge(new Date(savedKey.savedAt), now ?? new Date()) : null;
+  const age = ageText === null ? '' : ageText === 'just now' ? ', saved just now' : `, saved ${ageText} ago`;
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Connection">
+      <Field label="Service URL" required hint="e.g. https://api.econdata.example/api/v1 (http only for localhost)" {...(urlError ? { validationMessage: urlError, validationState: 'error' as const } : {})}>
+        <Input type="url" value={baseURL} onChange={(_, d) => setBaseURL(d.value)} autoComplete="url" />
+      </Field>
+      <Field label="Plan" hint="Sets the request limits the quota meter tracks">
+        <Select value={plan} onChange={(_, d) => setPlan(d.value as PlanName)}>
+          <option value="free">Free (10 a minute, 100 a day)</option>
+          <option value="basic">Basic (60 a minute, 1,000 a day)</option>
+          <option value="pro">Pro (300 a minute, 10,000 a day)</option>
+          <option value="enterprise">Enterprise (unlimited)</option>
+        </Select>
+      </Field>
+      <Field
+        label={savedKey ? 'New API key (optional)' : 'API key'}
+        hint={savedKey ? `Saved key ••••${savedKey.hint}${age}. Leave empty to keep it.` : 'Stored securely; never written to a document.'}
+        {...(keyError ? { validationMessage: keyError, validationState: 'error' as const } : {})}
+      >
+        <Input
+          input={{ ref: keyRef }}
+          type={showKey ? 'text' : 'password'}
+          autoComplete="off"
+          spellCheck={false}
+          contentAfter={(
+            <Button
+              appearance="transparent"
+              size="small"
+              icon={showKey ? <EyeOffRegular /> : <EyeRegular />}
+              aria-label={showKey ? 'Hide key' : 'Show key'}
+              aria-pressed={showKey}
+              onClick={() => setShowKey((v) => !v)}
+            />
+          )}
+        />
+      </Field>
+      <div className={styles.actions}>
+        {onTest ? <Button onClick={() => void run('test')} disabled={outcome?.kind === 'busy'}>Test connection</Button> : null}
+        <Button type="submit" appearance="primary" disabled={outcome?.kind === 'busy'}>Save</Button>
+      </div>
+      <div aria-live="polite" role="status">
+        {outcome?.kind === 'busy' ? <Spinner size="tiny" label={outcome.text} /> : null}
+        {outcome && outcome.kind !== 'busy' ? <Text className={outcome.kind === 'ok' ? styles.ok : styles.bad}>{outcome.text}</Text> : null}
+      </div>
+    </form>
+  );
+}

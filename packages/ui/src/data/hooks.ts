@@ -1,0 +1,56 @@
+/** Data hooks over the EconDataApi of the nearest EconDataProvider. */
+import type { CountryInfo, IndicatorInfo, QuotaStatus, SourceInfo } from '@econdata/core';
+import { useEffect, useState } from 'react';
+import type { EconDataApi } from './api.ts';
+import { useEconData } from './provider.tsx';
+import { useLoad, type LoadState } from './use-load.ts';
+
+const noItems = (list: readonly unknown[]): boolean => list.length === 0;
+
+/** The service's sources (GET /sources). */
+export function useSources(): LoadState<SourceInfo[]> {
+  const api = useEconData();
+  return useLoad('sources', async (signal) => (await api.listSources({}, { signal })).data, noItems);
+}
+
+/** Options of useIndicators. */
+export interface UseIndicatorsOptions {
+  /** Wait this long after the last keystroke before asking the service (default 250 ms). */
+  debounceMs?: number;
+}
+
+/**
+ * A source's indicators, searched with `search` (debounced; a stale search is aborted).
+ * Idle while `source` is undefined.
+ */
+export function useIndicators(source: string | undefined, search = '', options: UseIndicatorsOptions = {}): LoadState<IndicatorInfo[]> {
+  const api = useEconData();
+  const q = search.trim();
+  const key = source === undefined || source === '' ? null : `${source}\u0000${q}`;
+  return useLoad(key, async (signal) => {
+    const query = q ? { source_code: source ?? '', q } : { source_code: source ?? '' };
+    return (await api.listSourceIndicators(query, { signal })).data;
+  }, noItems, q ? (options.debounceMs ?? 250) : 0);
+}
+
+/** Every country (GET /countries); search them locally with filterCountries. */
+export function useCountries(): LoadState<CountryInfo[]> {
+  const api = useEconData();
+  return useLoad('countries', async (signal) => (await api.listCountries({}, { signal })).data, noItems);
+}
+
+/** The quota status now, kept live through onQuotaChange; undefined when the client has no ledger. */
+export function useQuota(): QuotaStatus | undefined {
+  return useQuotaOf(useEconData());
+}
+
+/** useQuota over a given api (undefined: no status), for components that also work without a provider. */
+export function useQuotaOf(api: EconDataApi | undefined): QuotaStatus | undefined {
+  const [status, setStatus] = useState<QuotaStatus | undefined>(() => api?.quotaStatus());
+  useEffect(() => {
+    if (!api) return undefined;
+    setStatus(api.quotaStatus());
+    return api.onQuotaChange(setStatus);
+  }, [api]);
+  return api ? status : undefined;
+}

@@ -1,0 +1,103 @@
+/**
+ * Every error as a sentence that says what happened and what to do. Pure: the same error and
+ * context always give the same words, so each code is unit-tested (describe-error.test.ts).
+ */
+import type { QuotaStatus } from '@econdata/core';
+import { formatClock, formatCount } from '../format/time.ts';
+import { toUiError, type UiError, type UiErrorCode } from './normalize.ts';
+
+/** What describeError may use beyond the error itself. */
+export interface DescribeContext {
+  /** The service address, named in connection errors. */
+  baseURL?: string;
+  /** The quota status, for the plan name and limits in rate-limit sentences. */
+  quota?: QuotaStatus;
+  /** The page's origin when running in a browser (add-in, web mode): a CORS refusal looks like a connection error there. */
+  origin?: string;
+  /** Time zone for reset times; the runtime's own when absent ('UTC' in tests). */
+  timeZone?: string;
+}
+
+/** The button an error suggests. */
+export type ErrorAction = 'retry' | 'settings';
+
+/** A described error: a short title, the sentence(s), the suggested action and how loud to be. */
+export interface ErrorDescription {
+  code: UiErrorCode | 'unknown';
+  title: string;
+  text: string;
+  action?: ErrorAction;
+  intent: 'error' | 'warning' | 'info';
+}
+
+const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+function detail(e: UiError): string {
+  const server = e.serverMessage ?? '';
+  return server ? ` The service said: ${sentence(server)}` : '';
+}
+
+function rateLimited(e: UiError, ctx: DescribeContext): string {
+  const q = ctx.quota;
+  const day = e.scope === 'day';
+  const limit = q ? (day ? q.day.limit : q.minute.limit) : null;
+  const head = limit !== null && q
+    ? `Rate limit reached: ${formatCount(limit)} requests a ${day ? 'day' : 'minute'} on the ${q.plan} plan.`
+    : 'Rate limit reached: the service refused more requests for now.';
+  if (e.resetAt) return `${head} Retrying at ${formatClock(e.resetAt, ctx.timeZone)}.`;
+  if (e.retryAfterMs !== undefined) return `${head} Retrying in ${Math.ceil(e.retryAfterMs / 1000)} s.`;
+  return `${head} Wait a minute, then retry.`;
+}
+
+function quotaExhausted(e: UiError, ctx: DescribeContext): string {
+  const q = ctx.quota;
+  const head = q && q.day.limit !== null
+    ? `Daily limit reached: all ${formatCount(q.day.limit)} requests of the ${q.plan} plan are used.`
+    : 'Daily limit reached: no requests are left today.';
+  const reset = e.resetAt ?? q?.day.resetAt ?? undefined;
+  const when = reset ? ` It resets at ${formatClock(reset, ctx.timeZone)}.` : ' It resets within 24 hours.';
+  return `${head}${when} Cached data stays available; a higher plan allows more.`;
+}
+
+function connection(ctx: DescribeContext): string {
+  const where = ctx.baseURL ? ` at ${ctx.baseURL}` : '';
+  const cors = ctx.origin
+    ? ` If it is running, it must allow requests from this origin (${ctx.origin}): ask its administrator to add it to the allowed origins (CORS).`
+    : '';
+  return `The service cannot be reached${where}. Check the address and your network connection, then retry.${cors}`;
+}
+
+/** Describes an error (an EconError, its JSON, or anything thrown) for a person. */
+export function describeError(error: unknown, ctx: DescribeContext = {}): ErrorDescription {
+  const e = toUiError(error);
+  switch (e.code) {
+    case 'invalid_parameter':
+      return { code: e.code, title: 'Check the input', intent: 'warning', text: /try again/i.test(e.message) ? sentence(e.message) : `${sentence(e.message)} Correct it and try again.` };
+    case 'bad_request':
+      return { code: e.code, title: 'Request refused', intent: 'error', text: `The service refused the request as invalid${e.status ? ` (${e.status})` : ''}.${detail(e)} Change the query and try again.` };
+    case 'authentication':
+      return { code: e.code, title: 'API key refused', intent: 'error', action: 'settings', text: 'The service refused the API key (it is wrong, revoked or expired). Paste a new key in the connection settings and save it.' };
+    case 'key_unavailable':
+      return { code: e.code, title: 'API key unavailable', intent: 'error', action: 'settings', text: 'The API key could not be read: the keychain is locked or holds no key for this profile. Unlock the keychain, or save the key again in the connection settings, then retry.' };
+    case 'permission_denied':
+      return { code: e.code, title: 'Not included in your plan', intent: 'error', text: `Your plan does not include this data.${detail(e)} Choose another source or dataset, or upgrade the plan.` };
+    case 'rate_limited':
+      return { code: e.code, title: 'Rate limit reached', intent: 'warning', action: 'retry', text: rateLimited(e, ctx) };
+    case 'quota_exhausted':
+      return { code: e.code, title: 'Daily limit reached', intent: 'warning', text: quotaExhausted(e, ctx) };
+    case 'not_found':
+      return { code: e.code, title: 'No data', intent: 'info', text: `No data matches this query.${detail(e)} Check the codes, or widen the years or dates.` };
+    case 'server_error':
+      return { code: e.code, title: 'Service error', intent: 'error', action: 'retry', text: `The service failed${e.status ? ` (${e.status})` : ''} while answering. The fault is on its side: retry in a few minutes.` };
+    case 'connection':
+      return { code: e.code, title: 'Cannot reach the service', intent: 'error', action: 'retry', text: connection(ctx) };
+    case 'timeout':
+      return { code: e.code, title: 'No answer in time', intent: 'error', action: 'retry', text: 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.' };
+    case 'aborted':
+      return { code: e.code, title: 'Cancelled', intent: 'info', text: 'The request was cancelled. Nothing was changed.' };
+    case 'invalid_response':
+      return { code: e.code, title: 'Unreadable reply', intent: 'error', action: 'retry', text: `The service sent a reply this app cannot read${e.status ? ` (${e.status})` : ''}. Check that the base URL points at the Economic Data Service, then retry.` };
+    default:
+      return { code: 'unknown', title: 'Unexpected error', intent: 'error', action: 'retry', text: `Something went wrong: ${sentence(e.message)} Retry; if it happens again, report it with these words.` };
+  }
+}

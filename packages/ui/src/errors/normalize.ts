@@ -1,0 +1,72 @@
+/**
+ * One shape for every error a component may receive: an `EconError` instance, its serialized JSON
+ * (a plain object that crossed Electron IPC or the web bridge), or anything else thrown.
+ */
+import { errorFromJSON, isEconError, type EconError } from '@econdata/core';
+
+/** Every code of core's taxonomy, including `key_unavailable` (the key provider threw). */
+export const ERROR_CODES = [
+  'invalid_parameter', 'bad_request', 'authentication', 'key_unavailable', 'permission_denied',
+  'rate_limited', 'quota_exhausted', 'not_found', 'server_error', 'connection', 'timeout', 'aborted',
+  'invalid_response',
+] as const;
+
+export type UiErrorCode = (typeof ERROR_CODES)[number];
+
+/** The fields of an error the UI reads; `unknown` marks something that is not one of core's errors. */
+export interface UiError {
+  code: UiErrorCode | 'unknown';
+  message: string;
+  status?: number;
+  parameter?: string;
+  retryAfterMs?: number;
+  resetAt?: Date;
+  scope?: 'minute' | 'day';
+  serverMessage?: string;
+}
+
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+function copyFields(source: Partial<EconError> | Record<string, unknown>, out: UiError): UiError {
+  const s = source as Record<string, unknown>;
+  if (typeof s['status'] === 'number') out.status = s['status'];
+  if (typeof s['parameter'] === 'string') out.parameter = s['parameter'];
+  if (typeof s['retryAfterMs'] === 'number') out.retryAfterMs = s['retryAfterMs'];
+  const reset = s['resetAt'];
+  if (reset instanceof Date) out.resetAt = reset;
+  else if (typeof reset === 'string' && !Number.isNaN(Date.parse(reset))) out.resetAt = new Date(reset);
+  if (s['scope'] === 'minute' || s['scope'] === 'day') out.scope = s['scope'];
+  if (typeof s['serverMessage'] === 'string') out.serverMessage = s['serverMessage'];
+  return out;
+}
+
+/** Whether a value carries one of core's error codes (an instance or its JSON). */
+export function hasErrorCode(value: unknown): value is { code: UiErrorCode; message: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { code?: unknown; message?: unknown };
+  return typeof v.code === 'string' && CODES.has(v.code) && typeof v.message === 'string';
+}
+
+/**
+ * Normalizes anything thrown or received into a UiError. Core's own guard and reviver come first;
+ * a plain object with a known code is read field by field, so a code newer than this build of core
+ * (or a class name other than EconError) still reads right.
+ */
+export function toUiError(error: unknown): UiError {
+  if (isEconError(error)) {
+    const revived = error instanceof Error ? (error as EconError) : errorFromJSON(error);
+    return copyFields(revived, { code: revived.code as UiErrorCode, message: revived.message });
+  }
+  if (hasErrorCode(error)) return copyFields(error as unknown as Record<string, unknown>, { code: error.code, message: error.message });
+  if (error instanceof Error) {
+    // A DOMException from an aborted fetch is a cancellation, not a failure.
+    if (error.name === 'AbortError') return { code: 'aborted', message: error.message };
+    return { code: 'unknown', message: error.message };
+  }
+  return { code: 'unknown', message: typeof error === 'string' ? error : 'An unexpected error occurred' };
+}
+
+/** Whether an error is the caller's own cancellation (not to be shown as a failure). */
+export function isAbort(error: unknown): boolean {
+  return toUiError(error).code === 'aborted';
+}

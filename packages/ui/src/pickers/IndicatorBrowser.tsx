@@ -1,0 +1,76 @@
+/** Searches a source's indicators and selects one or several (unit, frequency and coverage shown). */
+import type { IndicatorInfo } from '@econdata/core';
+import { Button, Field, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useIndicators } from '../data/hooks.ts';
+import { ErrorMessage } from '../errors/ErrorMessage.tsx';
+import { EmptyState } from '../EmptyState.tsx';
+import { CheckList, focusFirstCheckbox, type CheckListItem } from './CheckList.tsx';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, minHeight: '24px' },
+});
+
+/** "current US$ · annual · 1960–2023": the secondary line of an indicator. */
+export function indicatorDescription(i: IndicatorInfo): string {
+  const parts: string[] = [];
+  if (i.unit) parts.push(i.unit);
+  if (i.frequencies && i.frequencies.length > 0) parts.push(i.frequencies.join(', '));
+  if (i.first_period || i.last_period) parts.push(`${i.first_period ?? '?'}–${i.last_period ?? '?'}`);
+  return parts.join(' · ');
+}
+
+export interface IndicatorBrowserProps {
+  /** The source code whose indicators are listed; nothing is listed while undefined. */
+  source: string | undefined;
+  /** Selected indicator codes. */
+  selected: readonly string[];
+  onChange(codes: string[]): void;
+  label?: string;
+  /** A validation error to show under the field (from the QueryBuilder). */
+  validationMessage?: string;
+  /** Allow several (default true); with false, choosing one replaces the previous choice. */
+  multiple?: boolean;
+}
+
+/** A search box over a source's indicators and a checkbox list of the matches. */
+export function IndicatorBrowser({ source, selected, onChange, label = 'Indicators', validationMessage, multiple = true }: IndicatorBrowserProps): ReactNode {
+  const styles = useStyles();
+  const [search, setSearch] = useState('');
+  const { status, data, error, empty, reload } = useIndicators(source, search);
+  const id = useId();
+  const listBox = useRef<HTMLDivElement>(null);
+
+  const items: CheckListItem[] = (data ?? []).map((i) => ({ value: i.code, label: `${i.name} (${i.code})`, description: indicatorDescription(i) }));
+  const toggle = (code: string, checked: boolean): void => {
+    if (!multiple) onChange(checked ? [code] : []);
+    else onChange(checked ? [...selected.filter((c) => c !== code), code] : selected.filter((c) => c !== code));
+  };
+
+  let body: ReactNode;
+  if (source === undefined) body = <EmptyState title="Choose a source first" description="Its indicators appear here." />;
+  else if (status === 'error') body = <ErrorMessage error={error} onRetry={reload} />;
+  else if (empty) body = <EmptyState title={search.trim() ? `No ${source} indicator matches “${search.trim()}”` : `${source} lists no indicators`} description={search.trim() ? 'Try a shorter word, or search by code (e.g. NY.GDP).' : undefined} />;
+  else if (!data) body = <Spinner size="tiny" label="Loading indicators…" />;
+  else body = <CheckList items={items} selected={selected} onToggle={toggle} ariaLabel={`${label} of ${source}`} idPrefix={id} />;
+
+  return (
+    <div className={styles.root}>
+      <Field label={label} {...(validationMessage ? { validationMessage, validationState: 'error' as const } : {})}>
+        <SearchBox
+          value={search}
+          placeholder="Search by name or code"
+          onChange={(_, d) => setSearch(d.value)}
+          onKeyDown={(e) => { if (e.key === 'ArrowDown') { e.preventDefault(); focusFirstCheckbox(listBox.current); } }}
+          aria-label={`Search ${label.toLowerCase()}`}
+        />
+      </Field>
+      <div className={styles.bar} aria-live="polite">
+        <Text size={200}>{status === 'loading' && data ? 'Searching…' : data ? `${data.length} shown · ${selected.length} selected` : ''}</Text>
+        {selected.length > 0 ? <Button size="small" appearance="subtle" onClick={() => onChange([])}>Clear selection</Button> : null}
+      </div>
+      <div ref={listBox}>{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** Where data came from: source, last update, retrieval time, the query, and a stale-copy warning. */
+import type { Series } from '@econdata/core';
+import { Badge, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../format/time.ts';
+import { queryText } from './query-text.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  item: { borderLeft: `3px solid ${tokens.colorBrandStroke1}`, paddingLeft: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  staleItem: { borderLeftColor: tokens.colorPaletteMarigoldBorder2 },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  list: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalM, rowGap: '2px', margin: 0 },
+  term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  value: { margin: 0, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
+  code: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+export interface ProvenanceBlockProps {
+  /** One Series or several (one entry each). */
+  series: Series | readonly Series[];
+  /** Time zone for the times shown (default the runtime's). */
+  timeZone?: string;
+  /** Show at most this many entries, then "and N more" (default 6). */
+  max?: number;
+}
+
+/** "Stale: cached copy from 2026-11-20 09:12", the badge's words. */
+export function staleText(series: Series, timeZone?: string): string {
+  return `Stale: cached copy from ${formatDateTime(new Date(series.provenance.retrieved_at), timeZone)}`;
+}
+
+/** Provenance of one or more Series, each with its source, dates and query. */
+export function ProvenanceBlock({ series, timeZone, max = 6 }: ProvenanceBlockProps): ReactNode {
+  const styles = useStyles();
+  const list: readonly Series[] = Array.isArray(series) ? series : [series as Series];
+  const shown = list.slice(0, max);
+  return (
+    <section className={styles.root} aria-label="Provenance">
+      {shown.map((s) => {
+        const p = s.provenance;
+        return (
+          <article key={s.id} className={mergeClasses(styles.item, p.stale && styles.staleItem)} aria-label={`Provenance of ${s.title}`}>
+            <div className={styles.head}>
+              <Text weight="semibold">{s.title}</Text>
+              {p.stale ? <Badge appearance="tint" color="warning" shape="rounded">{staleText(s, timeZone)}</Badge> : null}
+            </div>
+            <dl className={styles.list}>
+              <dt className={styles.term}>Source</dt><dd className={styles.value}>{p.source}</dd>
+              <dt className={styles.term}>Last updated</dt><dd className={styles.value}>{p.last_updated ?? 'not stated by the source'}</dd>
+              <dt className={styles.term}>Retrieved</dt><dd className={styles.value}>{formatDateTime(new Date(p.retrieved_at), timeZone)}</dd>
+              <dt className={styles.term}>Query</dt><dd className={mergeClasses(styles.value, styles.code)}>{queryText(p.query)}</dd>
+            </dl>
+          </article>
+        );
+      })}
+      {list.length > shown.length ? <Text size={200}>{`and ${list.length - shown.length} more series`}</Text> : null}
+    </section>
+  );
+}

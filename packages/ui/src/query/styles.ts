@@ -1,0 +1,10 @@
+/** Layout the query forms share: a grid that is one column in a taskpane and several on a desktop. */
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useFormStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  // auto-fit makes the columns follow the container, not the window: 1 column at 320 px, 2-3 at 1280 px.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+});

@@ -1,0 +1,38 @@
+/** The words of the QuotaMeter, pure so they are unit-tested exactly. */
+import type { QuotaStatus, QuotaWindowStatus } from '@econdata/core';
+import { formatClock, formatCount } from '../format/time.ts';
+
+/** "7 of 10 left this minute", or "Unlimited this minute". */
+export function windowText(w: QuotaWindowStatus, span: 'minute' | 'day'): string {
+  const where = span === 'minute' ? 'this minute' : 'today';
+  if (w.limit === null) return `Unlimited ${where}`;
+  return `${formatCount(w.remaining ?? 0)} of ${formatCount(w.limit)} left ${where}`;
+}
+
+/** "Resets at 14:05" for a window that has a reset time. */
+export function resetText(w: QuotaWindowStatus, timeZone?: string): string | null {
+  if (w.limit === null || !w.resetAt) return null;
+  return `${w.remaining === 0 ? 'Room again at' : 'Next slot frees at'} ${formatClock(w.resetAt, timeZone)}`;
+}
+
+/** "3 requests queued (1 in background)", or null when nothing waits. */
+export function queueText(s: QuotaStatus): string | null {
+  const total = s.queued.interactive + s.queued.background;
+  if (total === 0) return null;
+  const bg = s.queued.background > 0 ? ` (${s.queued.background} in background)` : '';
+  return `${total} ${total === 1 ? 'request' : 'requests'} queued${bg}`;
+}
+
+/** The one-line summary the compact meter shows: "Free plan: 92/100 today, 7/10 this minute". */
+export function compactText(s: QuotaStatus): string {
+  if (s.minute.limit === null && s.day.limit === null) return `${s.plan} plan: unlimited`;
+  if (s.exhausted) return `${s.plan} plan: daily limit reached`;
+  const part = (w: QuotaWindowStatus, span: string): string => (w.limit === null ? `unlimited ${span}` : `${formatCount(w.remaining ?? 0)}/${formatCount(w.limit)} ${span}`);
+  return `${s.plan} plan: ${part(s.day, 'today')}, ${part(s.minute, 'this minute')}`;
+}
+
+/** 0..1 of the window still free, for the bar; 1 when unlimited. */
+export function fractionLeft(w: QuotaWindowStatus): number {
+  if (w.limit === null || w.limit === 0) return 1;
+  return Math.max(0, Math.min(1, (w.remaining ?? 0) / w.limit));
+}
