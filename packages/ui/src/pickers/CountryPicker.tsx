@@ -76,7 +76,7 @@ export function CountryPicker({ selected, onChange, label = 'Countries', validat
       </Field>
       {selected.length > 0 ? (
         <TagGroup aria-label={`Selected ${label.toLowerCase()}`} className={styles.tags} onDismiss={(_, d) => toggle(String(d.value), false)}>
-          {selected.map((code) => <Tag key={code} value={code} size="small" dismissible dismissIcon={{ 'aria-label': `Remove ${byCode.get(code)?.name ?? code}` }}>{byCode.get(code)?.name ?? code}</Tag>)}
+          {selected.map((code) => <Tag key={code} value={code} size="small" dismissible aria-label={`Remove ${byCode.get(code)?.name ?? code}`}>{byCode.get(code)?.name ?? code}</Tag>)}
         </TagGroup>
       ) : null}
       <div className={styles.bar} aria-live="polite">

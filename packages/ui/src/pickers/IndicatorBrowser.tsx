@@ -7,6 +7,9 @@ import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { CheckList, focusFirstCheckbox, type CheckListItem } from './CheckList.tsx';
 
+/** Rows rendered at most (GSO lists 686 indicators); a search narrows the rest. */
+const MAX_ROWS = 100;
+
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, minHeight: '24px' },
@@ -42,7 +45,7 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
   const id = useId();
   const listBox = useRef<HTMLDivElement>(null);
 
-  const items: CheckListItem[] = (data ?? []).map((i) => ({ value: i.code, label: `${i.name} (${i.code})`, description: indicatorDescription(i) }));
+  const items: CheckListItem[] = (data ?? []).slice(0, MAX_ROWS).map((i) => ({ value: i.code, label: `${i.name} (${i.code})`, description: indicatorDescription(i) }));
   const toggle = (code: string, checked: boolean): void => {
     if (!multiple) onChange(checked ? [code] : []);
     else onChange(checked ? [...selected.filter((c) => c !== code), code] : selected.filter((c) => c !== code));
@@ -67,7 +70,7 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
         />
       </Field>
       <div className={styles.bar} aria-live="polite">
-        <Text size={200}>{status === 'loading' && data ? 'Searching…' : data ? `${data.length} shown · ${selected.length} selected` : ''}</Text>
+        <Text size={200}>{status === 'loading' && data ? 'Searching…' : data ? (data.length > MAX_ROWS ? `${MAX_ROWS} of ${data.length} shown: type to narrow · ${selected.length} selected` : `${data.length} shown · ${selected.length} selected`) : ''}</Text>
         {selected.length > 0 ? <Button size="small" appearance="subtle" onClick={() => onChange([])}>Clear selection</Button> : null}
       </div>
       <div ref={listBox}>{body}</div>

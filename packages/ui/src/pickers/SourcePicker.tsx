@@ -41,7 +41,7 @@ export function SourcePicker({ value, onChange, label = 'Source', selectFirst = 
     <Field label={label} hint={sourceHint(selected)}>
       <Select id={id} value={value ?? ''} onChange={(_, d) => onChange(d.value, data.find((s) => s.code === d.value))}>
         {value === undefined ? <option value="" disabled>Choose a source</option> : null}
-        {data.map((s) => <option key={s.code} value={s.code}>{`${s.name} (${s.code})`}</option>)}
+        {data.map((s) => <option key={s.code} value={s.code}>{s.name.includes(`(${s.code})`) ? s.name : `${s.name} (${s.code})`}</option>)}
       </Select>
     </Field>
   );

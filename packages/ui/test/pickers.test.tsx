@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CountryPicker, EconDataProvider, EconThemeProvider, IndicatorBrowser, SourcePicker } from '../src/index.ts';
+import { createFakeEconDataApi, type FakeEconDataApi } from '../src/testing/index.ts';
+
+afterEach(cleanup);
+
+function wrap(api: FakeEconDataApi, ui: ReactNode): ReactNode {
+  return <EconThemeProvider><EconDataProvider api={api} timeZone="UTC">{ui}</EconDataProvider></EconThemeProvider>;
+}
+
+function Countries({ onChange }: { onChange?: (codes: string[]) => void }): ReactNode {
+  const [selected, setSelected] = useState<string[]>([]);
+  return <CountryPicker selected={selected} onChange={(c) => { setSelected(c); onChange?.(c); }} />;
+}
+
+describe('SourcePicker', () => {
+  it('lists the sources and selects the first one once they arrive', async () => {
+    const api = createFakeEconDataApi();
+    const chosen: string[] = [];
+    function Host(): ReactNode {
+      const [value, setValue] = useState<string | undefined>(undefined);
+      return <SourcePicker value={value} onChange={(code) => { chosen.push(code); setValue(code); }} />;
+    }
+    render(wrap(api, <Host />));
+    const select = await screen.findByRole('combobox', { name: 'Source' });
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe('WB'));
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'World Bank, World Development Indicators (WB)', 'IMF, World Economic Outlook (IMF)', 'General Statistics Office of Viet Nam (GSO)',
+    ]);
+    fireEvent.change(select, { target: { value: 'IMF' } });
+    expect(chosen).toEqual(['WB', 'IMF']);
+  });
+});
+
+describe('CountryPicker', () => {
+  it('is operated from the keyboard: type, Enter adds the best match, arrows move, Space toggles', async () => {
+    const user = userEvent.setup();
+    const api = createFakeEconDataApi();
+    let last: string[] = [];
+    render(wrap(api, <Countries onChange={(c) => { last = c; }} />));
+    const search = await screen.findByRole('searchbox', { name: 'Search countries' });
+    await screen.findByRole('checkbox', { name: 'Viet Nam (VN)' });
+    await user.click(search);
+    await user.keyboard('vn{Enter}');
+    expect(last).toEqual(['VN']);
+    await user.keyboard('tha{Enter}');
+    expect(last).toEqual(['VN', 'TH']);
+    // The search box empties after Enter, so ArrowDown lands on the first country of the whole list.
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Viet Nam (VN)' }));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Indonesia (ID)' }));
+    await user.keyboard(' ');
+    expect(last).toEqual(['VN', 'TH', 'ID']);
+    expect(screen.getAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Remove Viet Nam', 'Remove Thailand', 'Remove Indonesia']);
+    await user.click(screen.getByRole('button', { name: 'Remove Thailand' }));
+    expect(last).toEqual(['VN', 'ID']);
+  });
+
+  it('finds a country by ISO3 code first, then by name, and shows its region', async () => {
+    const api = createFakeEconDataApi();
+    render(wrap(api, <Countries />));
+    const search = await screen.findByRole('searchbox', { name: 'Search countries' });
+    await screen.findByRole('checkbox', { name: 'Viet Nam (VN)' });
+    fireEvent.change(search, { target: { value: 'nam' } });
+    expect(screen.getAllByRole('checkbox').map((b) => b.getAttribute('aria-describedby') ? `${(b as HTMLInputElement).value}` : '')).toEqual(['NA', 'VN']);
+    expect(screen.getByText('Sub-Saharan Africa')).toBeTruthy();
+  });
+});
+
+describe('IndicatorBrowser', () => {
+  it('shows unit, frequency and coverage, and selects several indicators', async () => {
+    const api = createFakeEconDataApi();
+    let last: string[] = [];
+    function Host(): ReactNode {
+      const [selected, setSelected] = useState<string[]>([]);
+      return <IndicatorBrowser source="WB" selected={selected} onChange={(c) => { last = c; setSelected(c); }} />;
+    }
+    render(wrap(api, <Host />));
+    const gdp = await screen.findByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' });
+    expect(document.getElementById(gdp.getAttribute('aria-describedby') ?? '')?.textContent).toBe('current US$ · annual · 1960–2025');
+    await act(async () => { gdp.click(); });
+    await act(async () => { screen.getByRole('checkbox', { name: 'Population, total (SP.POP.TOTL)' }).click(); });
+    expect(last).toEqual(['NY.GDP.MKTP.CD', 'SP.POP.TOTL']);
+    expect(screen.getByText('8 shown · 2 selected')).toBeTruthy();
+  });
+});
