@@ -1,0 +1,154 @@
+/**
+ * The contract implemented once over main's services: one handler per operation. Electron's IPC
+ * and web mode's HTTP bridge both reach them only through `createDispatcher`, which validates the
+ * request first and turns every failure into a serialized error.
+ */
+import { type CallOptions } from '@econdata/core';
+import type { BridgeEvent, Envelope, OperationName, RequestOf, ResponseOf } from '../shared/contract.ts';
+import { isOperationName } from '../shared/contract.ts';
+import { quotaToWire } from '../shared/quota-wire.ts';
+import { validateRequest } from '../shared/schemas.ts';
+import { bridgeError } from '../shared/wire-error.ts';
+import { listCountries, listSourceIndicators, listSources } from './core-calls.ts';
+import type { ExportService } from './services/exports.ts';
+import type { JobRegistry } from './services/jobs.ts';
+import type { LibraryService } from './services/library.ts';
+import type { Session } from './services/session.ts';
+import { toWireError } from './wire.ts';
+
+export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
+
+export interface Services {
+  session: Session;
+  jobs: JobRegistry;
+  exports: ExportService;
+  library: LibraryService;
+  emit(event: BridgeEvent): void;
+}
+
+const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
+
+/** One handler per operation, over the services. */
+export function createHandlers({ session, jobs, exports, library }: Services): Handlers {
+  const { profiles } = session;
+  const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
+
+  return {
+    'session.status': () => session.status(),
+
+    'profiles.list': () => session.views(),
+    'profiles.create': async ({ key, activate = true, ...input }) => {
+      if (key !== undefined) session.rememberSecret(key);
+      await profiles.create(input, { activate });
+      if (key !== undefined) {
+        try {
+          await profiles.setKey(input.name, key);
+        } catch (error) {
+          // The key was refused (or the keychain is out of reach): leave no half-made profile behind.
+          await profiles.delete(input.name);
+          throw error;
+        }
+      }
+      if (activate) await session.changed();
+      return viewOf(input.name);
+    },
+    'profiles.update': async ({ name, ...changes }) => {
+      await profiles.update(name, changes);
+      if ((await profiles.active())?.name === name) await session.changed();
+      return viewOf(name);
+    },
+    'profiles.remove': async ({ name }) => {
+      const wasActive = (await profiles.active())?.name === name;
+      await profiles.delete(name);
+      if (wasActive) await session.changed();
+      return { removed: name };
+    },
+    'profiles.switch': async ({ name }) => {
+      await profiles.setActive(name);
+      return session.changed();
+    },
+    'profiles.testConnection': async ({ name }) => {
+      const profileName = name ?? (await profiles.active())?.name;
+      const active = (await profiles.active())?.name;
+      const started = Date.now();
+      // The active profile is tested through its own client (the embedded sandbox included).
+      const client = profileName === undefined || profileName === active ? await session.client() : undefined;
+      const target = profileName ?? 'sandbox';
+      try {
+        const answer = client !== undefined
+          ? await listSources(client, { cache: 'no-store', maxRetries: 0 })
+          : await listSources(await testClient(session, target), { cache: 'no-store', maxRetries: 0 });
+        return { ok: true, profile: target, baseURL: (await viewOf(target)).baseURL, sources: answer.data.length, elapsedMs: Date.now() - started };
+      } catch (error) {
+        return { ok: false, profile: target, baseURL: (await viewOf(target)).baseURL, elapsedMs: Date.now() - started, error: toWireError(error, session.secrets()) };
+      }
+    },
+    'profiles.rotateKey': async ({ name, key }) => {
+      session.rememberSecret(key);
+      await profiles.setKey(name, key);
+      if ((await profiles.active())?.name === name) await session.changed();
+      return viewOf(name);
+    },
+    'profiles.forgetKey': async ({ name }) => {
+      await profiles.deleteKey(name);
+      if ((await profiles.active())?.name === name) await session.changed();
+      return viewOf(name);
+    },
+
+    'catalog.listSources': async (request) => listSources(await session.client(), cacheOption(request)),
+    'catalog.listSourceIndicators': async ({ cache, ...query }) => listSourceIndicators(await session.client(), query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
+    'catalog.listCountries': async (request) => listCountries(await session.client(), cacheOption(request)),
+
+    'series.fetch': ({ jobId, queries, priority, cache }) => jobs.run(jobId, async (job) => {
+      const client = await session.client();
+      job.progress('fetching', 0, queries.length);
+      const results = await client.fetchSeries(queries, { signal: job.signal, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }) });
+      job.progress('fetching', queries.length, queries.length);
+      return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
+    }),
+    'series.estimate': async ({ queries, cache }) => (await session.client()).estimate(queries, cache === undefined ? {} : { cache }),
+    'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+
+    'quota.status': async () => {
+      const status = (await session.client()).quotaStatus();
+      return status === undefined ? null : quotaToWire(status);
+    },
+
+    'exports.writeLocal': (request) => jobs.run(request.jobId, (job) => exports.writeLocal(request, job)),
+    'exports.service': (request) => jobs.run(request.jobId, (job) => exports.service(request, job)),
+
+    'library.list': () => library.list(),
+    'library.open': ({ id }) => library.open(id),
+    'library.compare': ({ olderId, newerId }) => library.compare(olderId, newerId),
+    'library.remove': ({ id }) => library.remove(id),
+    'library.openFile': (request) => library.openFile(request),
+  };
+}
+
+/** A client for a profile that is not the active one (connection tests only). */
+async function testClient(session: Session, name: string) {
+  const { EconDataClient } = await import('@econdata/core');
+  return new EconDataClient({ ...(await session.profiles.clientOptions(name)), maxRetries: 0, timeoutMs: 15_000 });
+}
+
+/** What both bridges call: the operation's name (unchecked) and its request (unchecked). */
+export type Dispatch = (name: string, request: unknown) => Promise<Envelope<unknown>>;
+
+/**
+ * Validates, runs, serializes. An unknown operation or a request failing its schema never reaches
+ * a service; every error leaves as a WireError with the run's keys removed.
+ */
+export function createDispatcher(handlers: Handlers, secrets: () => Iterable<string>): Dispatch {
+  return async (name, request) => {
+    if (!isOperationName(name)) {
+      return { ok: false, error: bridgeError('unknown_operation', `The explorer has no operation "${String(name).slice(0, 60)}". Reload the page: it may be older than the explorer.`) };
+    }
+    try {
+      const checked = validateRequest(name, request);
+      const handler = handlers[name] as (r: typeof checked) => Promise<unknown>;
+      return { ok: true, value: await handler(checked) };
+    } catch (error) {
+      return { ok: false, error: toWireError(error, secrets()) };
+    }
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The composition root of main's services, shared by Electron's main process and web mode: one
+ * Session (profiles, client, embedded sandbox), jobs, exports and the library, and the dispatcher
+ * both bridges call. No Electron import: everything here runs (and is tested) under plain Node.
+ */
+import { KeytarKeyStore, MemoryKeyStore, type KeyStore, type VerifyKey } from '@econdata/keychain';
+import type { Sandbox, SandboxOptions } from '@econdata/sandbox';
+import { ExportLibrary } from '@econdata/sheets/node';
+import type { ClientOptions } from '@econdata/core';
+import type { BridgeEvent } from '../shared/contract.ts';
+import { createDispatcher, createHandlers, type Dispatch, type Handlers } from './handlers.ts';
+import type { AppFolders } from './paths.ts';
+import { ExportService } from './services/exports.ts';
+import type { FileDialogs } from './services/files.ts';
+import { JobRegistry } from './services/jobs.ts';
+import { LibraryService } from './services/library.ts';
+import { Session } from './services/session.ts';
+
+export interface MainOptions {
+  host: 'electron' | 'web';
+  folders: AppFolders;
+  /** The embedded sandbox's data (null: demo pack). */
+  dataDir: string | null;
+  /** 'os-keychain' (keytar) by default; 'memory' keeps keys for this run only (tests, --key-store memory). */
+  keyStore?: 'os-keychain' | 'memory' | KeyStore;
+  dialogs?: FileDialogs;
+  appVersion?: string;
+  env?: Record<string, string | undefined>;
+  verifyKey?: VerifyKey;
+  clientOptions?: Partial<ClientOptions>;
+  startSandbox?: (options: SandboxOptions) => Promise<Sandbox>;
+}
+
+export interface MainServices {
+  session: Session;
+  jobs: JobRegistry;
+  library: LibraryService;
+  exports: ExportService;
+  handlers: Handlers;
+  dispatch: Dispatch;
+  /** Calls `fn` with every event for the renderer; returns the unsubscribe function. */
+  onEvent(fn: (event: BridgeEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Builds every service main needs. */
+export function createMainServices(options: MainOptions): MainServices {
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const emit = (event: BridgeEvent): void => {
+    for (const fn of listeners) fn(event);
+  };
+  const choice = options.keyStore ?? 'os-keychain';
+  const keyStore = choice === 'memory' ? new MemoryKeyStore() : choice === 'os-keychain' ? new KeytarKeyStore() : choice;
+  const session = new Session({
+    host: options.host,
+    folders: options.folders,
+    keyStore,
+    keyStoreKind: choice === 'os-keychain' ? 'os-keychain' : 'memory',
+    dataDir: options.dataDir,
+    emit,
+    fileDialogs: options.dialogs !== undefined,
+    appVersion: options.appVersion ?? '0.1.0',
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.verifyKey === undefined ? {} : { verifyKey: options.verifyKey }),
+    ...(options.clientOptions === undefined ? {} : { clientOptions: options.clientOptions }),
+    ...(options.startSandbox === undefined ? {} : { startSandbox: options.startSandbox }),
+  });
+  const exportLibrary = new ExportLibrary({ folder: options.folders.library });
+  const jobs = new JobRegistry(emit);
+  const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
+  const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
+  const handlers = createHandlers({ session, jobs, exports, library, emit });
+  return {
+    session, jobs, library, exports, handlers,
+    dispatch: createDispatcher(handlers, () => session.secrets()),
+    onEvent: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    close: async () => {
+      for (const id of jobs.running()) jobs.cancel(id);
+      await session.close();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Exports on the renderer's behalf: CSV and XLSX written locally through sheets (from the queries,
+ * fetched through the client: what the renderer just showed comes from the cache), and the service's
+ * own /export/csv and /export/excel streamed to a file. Either goes to the library, Downloads, or a
+ * native save dialog (Electron).
+ */
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AbortError, InvalidParameterError, type Series } from '@econdata/core';
+import { layoutSeries } from '@econdata/sheets';
+import type { ExportLibrary} from '@econdata/sheets/node';
+import { readCsv, readXlsx, writeCsv, writeSeriesXlsx } from '@econdata/sheets/node';
+import type { Destination, ExportResult, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
+import { downloadExport } from '../core-calls.ts';
+import type { AppFolders } from '../paths.ts';
+import type { Job } from './jobs.ts';
+import { claimFile, safeStem, type FileDialogs } from './files.ts';
+import type { Session } from './session.ts';
+
+export class ExportService {
+  constructor(
+    private readonly session: Session,
+    private readonly library: ExportLibrary,
+    private readonly folders: AppFolders,
+    private readonly dialogs: FileDialogs | undefined,
+  ) {}
+
+  /** Where a file of this export goes; null when a dialog was cancelled. */
+  private async target(destination: Exclude<Destination, 'library'>, name: string, extension: 'csv' | 'xlsx'): Promise<string | null> {
+    if (destination === 'downloads') return claimFile(this.folders.downloads, safeStem(name), extension);
+    if (this.dialogs === undefined) {
+      throw new InvalidParameterError('destination', 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).');
+    }
+    return this.dialogs.saveFile(`${safeStem(name)}.${extension}`, extension);
+  }
+
+  /** Fetches the queries (every one must succeed: a missing series would be a silent hole in the file). */
+  private async fetch(request: WriteLocalRequest, job: Job): Promise<Series[]> {
+    const client = await this.session.client();
+    const total = request.queries.length;
+    job.progress('fetching', 0, total);
+    const results = await client.fetchSeries(request.queries, { signal: job.signal });
+    const series: Series[] = [];
+    for (const result of results) {
+      if (!result.ok) throw result.error;
+      series.push(result.series);
+    }
+    job.progress('fetching', total, total);
+    if (job.signal.aborted) throw new AbortError('Export cancelled: no file was written.');
+    return series;
+  }
+
+  /** CSV or XLSX through sheets. */
+  async writeLocal(request: WriteLocalRequest, job: Job): Promise<ExportResult> {
+    const series = await this.fetch(request, job);
+    job.progress('writing', 0, null);
+    const orientation = request.orientation ?? 'wide';
+    if (request.destination === 'library') {
+      const saved = await this.library.save(series, { name: request.name, format: request.format, orientation, queries: request.queries });
+      return this.result(join(this.library.folder, saved.data_file), request.format, saved);
+    }
+    const path = await this.target(request.destination, request.name, request.format);
+    if (path === null) return { path: null, bytes: 0, format: request.format };
+    await this.writing(path, async () => {
+      if (request.format === 'xlsx') {
+        await writeSeriesXlsx(path, series, { orientation });
+      } else {
+        // A CSV holds one table: wide needs one frequency, so mixed frequencies go long (as the library does).
+        const mixed = new Set(series.map((s) => s.frequency)).size > 1;
+        await writeCsv(path, layoutSeries(series, { orientation: mixed ? 'long' : orientation, name: request.name }));
+      }
+    });
+    return this.result(path, request.format);
+  }
+
+  /** The service's own export, streamed to a file with progress. */
+  async service(request: ServiceExportRequest, job: Job): Promise<ExportResult> {
+    const client = await this.session.client();
+    const extension = request.format === 'excel' ? 'xlsx' : 'csv';
+    const onProgress = (loaded: number, total: number | undefined): void => job.progress('downloading', loaded, total ?? null);
+    if (request.destination !== 'library') {
+      const path = await this.target(request.destination, request.name, extension);
+      if (path === null) return { path: null, bytes: 0, format: extension };
+      await this.writing(path, () => downloadExport(client, request.format, request.query, path, { signal: job.signal, onProgress }));
+      return this.result(path, extension);
+    }
+    // The library keeps Series with their manifest: download, read back, save in the library's layout.
+    const temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(request.name), extension);
+    try {
+      await downloadExport(client, request.format, request.query, temp, { signal: job.signal, onProgress });
+      job.progress('reading', 0, null);
+      const source = request.query.dataset === undefined || request.query.dataset === 'indicators' ? request.query.source : undefined;
+      const options = source === undefined ? {} : { source };
+      const series = extension === 'xlsx' ? await readXlsx(temp, options) : await readCsv(temp, options);
+      job.progress('saving', 0, null);
+      const saved = await this.library.save(series, { name: request.name, format: extension });
+      return this.result(join(this.library.folder, saved.data_file), extension, saved);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /** Runs a write into a claimed path; a failure removes the claim (no empty file left behind). */
+  private async writing(path: string, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+  }
+
+  private async result(path: string, format: 'csv' | 'xlsx', saved?: ExportResult['saved']): Promise<ExportResult> {
+    const { size } = await stat(path);
+    return { path, bytes: size, format, ...(saved === undefined ? {} : { saved }) };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The saved-exports library and files the user already has, on the renderer's behalf: list, open,
+ * compare and remove saved exports (all offline), and read a CSV or XLSX from a dialog, an upload
+ * (web mode) or a path inside the allowed folders.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { type Series } from '@econdata/core';
+import { SheetsError } from '@econdata/sheets';
+import type { ExportLibrary} from '@econdata/sheets/node';
+import { readCsv, readXlsx } from '@econdata/sheets/node';
+import type { CompareResult, LibraryList, OpenedExportView, OpenedFile, OpenFileRequest } from '../../shared/contract.ts';
+import type { AppFolders } from '../paths.ts';
+import { toWireError } from '../wire.ts';
+import { allowedFile, claimFile, safeStem, type FileDialogs } from './files.ts';
+
+export class LibraryService {
+  constructor(
+    readonly library: ExportLibrary,
+    private readonly folders: AppFolders,
+    private readonly dialogs: FileDialogs | undefined,
+  ) {}
+
+  /** Every saved export, newest first, and the manifests that could not be read. */
+  async list(): Promise<LibraryList> {
+    const { exports, problems } = await this.library.list();
+    return { folder: this.library.folder, exports, problems: problems.map((p) => ({ file: p.file, error: toWireError(p.error) })) };
+  }
+
+  /** Opens a saved export (its checksum checked first). */
+  async open(id: string): Promise<OpenedExportView> {
+    return this.library.open(id);
+  }
+
+  /** The revisions between two exports of the same queries. */
+  async compare(olderId: string, newerId: string): Promise<CompareResult> {
+    return this.library.compare(olderId, newerId);
+  }
+
+  /** Deletes a saved export: its data file and its manifest. */
+  async remove(id: string): Promise<{ removed: string }> {
+    const { manifest } = await this.library.open(id).catch((error: unknown) => {
+      // A changed data file still may be removed; anything else (no such export) is reported.
+      if (error instanceof SheetsError && error.code === 'checksum_mismatch') return this.manifestOf(id);
+      throw error;
+    });
+    await rm(join(this.library.folder, manifest.data_file), { force: true });
+    await rm(join(this.library.folder, `${id}.json`), { force: true });
+    return { removed: id };
+  }
+
+  private async manifestOf(id: string): Promise<OpenedExportView> {
+    const { exports } = await this.library.list();
+    const manifest = exports.find((m) => m.id === id);
+    if (manifest === undefined) throw new SheetsError('export_not_found', `No saved export "${id}" in ${this.library.folder}. List the library to see what exists.`);
+    return { manifest, series: [] };
+  }
+
+  /** Reads a CSV or XLSX the user has; optionally saves what it holds into the library. */
+  async openFile(request: OpenFileRequest): Promise<OpenedFile> {
+    let path: string | null;
+    let temp: string | undefined;
+    if (request.from === 'dialog') {
+      if (this.dialogs === undefined) {
+        throw new SheetsError('unreadable_file', 'Web mode has no file dialog: upload the file from the page, or open it by its path in the library or Downloads folder.');
+      }
+      path = await this.dialogs.openFile();
+      if (path === null) return { fileName: null, format: null, series: [] };
+    } else if (request.from === 'upload') {
+      const extension = extname(request.fileName).slice(1).toLowerCase();
+      temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(basename(request.fileName, extname(request.fileName))), extension);
+      await writeFile(temp, Buffer.from(request.base64, 'base64'));
+      path = temp;
+    } else {
+      path = await allowedFile(request.path, [this.folders.library, this.folders.downloads, this.folders.home]);
+    }
+    try {
+      const format = extname(path).toLowerCase() === '.xlsx' ? 'xlsx' as const : 'csv' as const;
+      const options = request.sourceCode === undefined ? {} : { source: request.sourceCode };
+      const series: Series[] = format === 'xlsx' ? await readXlsx(path, options) : await readCsv(path, options);
+      const fileName = request.from === 'upload' ? request.fileName : basename(path);
+      if (request.saveAs === undefined) return { fileName, format, series };
+      const saved = await this.library.save(series, { name: request.saveAs, format });
+      return { fileName, format, series, saved };
+    } finally {
+      if (temp !== undefined) await rm(temp, { force: true });
+    }
+  }
+}

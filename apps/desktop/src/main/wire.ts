@@ -1,0 +1,32 @@
+/**
+ * Main's side of errors across the bridge: every thrown value becomes a WireError. Errors of the
+ * packages keep their own `toJSON()`; anything else is reported with its message (Node's file errors
+ * say which file and why), after removing every secret main knows of.
+ */
+import { isEconError, type EconError, type SerializedEconError } from '@econdata/core';
+import { isKeychainError } from '@econdata/keychain';
+import { isSheetsError } from '@econdata/sheets';
+import { bridgeError, type SerializedOtherError, type WireError } from '../shared/wire-error.ts';
+
+/** Replaces every known secret (at least 4 characters) in a text with ***. */
+export function redact(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
+  return out;
+}
+
+/** The serialized form of anything thrown in main. */
+export function toWireError(error: unknown, secrets: Iterable<string> = []): WireError {
+  const list = [...secrets];
+  const clean = <T>(json: T): T => JSON.parse(redact(JSON.stringify(json), list)) as T;
+  if (isEconError(error)) {
+    const json = error instanceof Error ? (error as EconError).toJSON() : (error as SerializedEconError);
+    return clean(json);
+  }
+  if (isKeychainError(error) || isSheetsError(error)) {
+    const json = error instanceof Error ? (error as unknown as { toJSON(): SerializedOtherError }).toJSON() : (error as unknown as SerializedOtherError);
+    return clean(json);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return clean(bridgeError('internal', `The explorer could not do that: ${message}`));
+}
