@@ -1,0 +1,66 @@
+/**
+ * The explorer: reads main's session once, then renders the shell inside the theme, the session
+ * and @econdata/ui's data provider (whose port goes through main: no key ever reaches this page).
+ */
+import { useEffect, useState } from 'react';
+import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { EconDataProvider, EconThemeProvider, ErrorMessage } from '@econdata/ui';
+import type { SessionStatus } from '../../shared/contract.ts';
+import type { DesktopApi } from '../../shared/client.ts';
+import { ConnectionView } from '../connection/ConnectionView.tsx';
+import { ExploreView } from '../explore/ExploreView.tsx';
+import { LibraryView } from '../library/LibraryView.tsx';
+import { SessionProvider, useSession } from './session.tsx';
+import { Shell, type ViewName } from './Shell.tsx';
+
+const useStyles = makeStyles({
+  center: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100vh', padding: tokens.spacingHorizontalXXL },
+  theme: { height: '100vh' },
+});
+
+function Explorer() {
+  const { client, status } = useSession();
+  const [view, setView] = useState<ViewName>('explore');
+  // A new profile is a new service: remount the data views so nothing of the old one lingers.
+  const generation = `${status.profile.name}|${status.service.baseURL}`;
+  return (
+    <EconDataProvider api={client} baseURL={status.service.baseURL}>
+      <Shell
+        view={view}
+        onNavigate={setView}
+        views={{
+          explore: <ExploreView key={generation} onOpenConnection={() => setView('connection')} />,
+          library: <LibraryView />,
+          connection: <ConnectionView />,
+        }}
+      />
+    </EconDataProvider>
+  );
+}
+
+/** The app root. */
+export function App({ client }: { client: DesktopApi }) {
+  const styles = useStyles();
+  const [session, setSession] = useState<SessionStatus | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    client.call('session.status', {}).then((s) => { if (live) setSession(s); }, (e: unknown) => { if (live) setError(e); });
+    return () => { live = false; };
+  }, [client, attempt]);
+
+  return (
+    <EconThemeProvider className={styles.theme}>
+      {session ? (
+        <SessionProvider client={client} initial={session}>
+          <Explorer />
+        </SessionProvider>
+      ) : error ? (
+        <div className={styles.center}><ErrorMessage error={error} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} /></div>
+      ) : (
+        <div className={styles.center}><Spinner label="Starting the explorer…" /></div>
+      )}
+    </EconThemeProvider>
+  );
+}

@@ -1,0 +1,37 @@
+/** The top bar: which profile and service the explorer uses, and the quota left (minute, day, reset). */
+import { Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { PlugConnected16Regular } from '@fluentui/react-icons';
+import { QuotaMeter } from '@econdata/ui';
+import { useSession } from './session.tsx';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, minHeight: '52px',
+    padding: `0 ${tokens.spacingHorizontalL}`, backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  where: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, flex: 1 },
+  url: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  quota: { flexShrink: 0, maxWidth: '480px' },
+});
+
+/** Profile, service address and the quota meter. */
+export function TopBar({ onOpenConnection }: { onOpenConnection(): void }) {
+  const styles = useStyles();
+  const { status } = useSession();
+  const sandbox = status.service.kind === 'sandbox';
+  return (
+    <header className={styles.root}>
+      <div className={styles.where}>
+        <Tooltip content="Profiles and keys" relationship="description">
+          <Button appearance="subtle" icon={<PlugConnected16Regular />} onClick={onOpenConnection}>{status.profile.name}</Button>
+        </Tooltip>
+        <Badge appearance="tint" color={sandbox ? 'warning' : 'brand'}>{sandbox ? 'Sandbox' : status.profile.plan}</Badge>
+        <Text size={200} className={styles.url} title={status.service.baseURL}>{status.service.baseURL}</Text>
+      </div>
+      <div className={styles.quota}>
+        <QuotaMeter />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,122 @@
+/** One profile: where it connects, its plan, its key (masked, with its age), and its actions. */
+import { useRef, useState } from 'react';
+import {
+  Badge, Button, Card, CardHeader, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Text, tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircle16Filled, Key20Regular } from '@fluentui/react-icons';
+import { ErrorMessage } from '@econdata/ui';
+import type { ConnectionTest, ProfileView, SessionStatus } from '../../shared/contract.ts';
+import { useSession } from '../app/session.tsx';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL },
+  facts: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  value: { margin: 0, fontSize: tokens.fontSizeBase300, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  ok: { color: tokens.colorPaletteGreenForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
+});
+
+export interface ProfileCardProps {
+  profile: ProfileView;
+  keyStore: SessionStatus['keyStore'];
+  onSwitched(status: SessionStatus): void;
+  onChanged(): Promise<void>;
+}
+
+/** A profile card. */
+export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardProps) {
+  const styles = useStyles();
+  const { client } = useSession();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [test, setTest] = useState<ConnectionTest | null>(null);
+  const [dialog, setDialog] = useState<'rotate' | 'remove' | null>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+
+  const act = async (label: string, work: () => Promise<void>): Promise<boolean> => {
+    setBusy(label);
+    setError(null);
+    try {
+      await work();
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const key = p.key;
+  const keyLine = key.masked ? `${key.masked}${key.ageDays !== undefined ? `, saved ${key.ageDays === 0 ? 'today' : `${key.ageDays} day${key.ageDays === 1 ? '' : 's'} ago`}` : ''}` : key.summary;
+
+  return (
+    <Card className={styles.card} aria-label={`Profile ${p.name}`} data-profile={p.name}>
+      <CardHeader
+        header={<Text weight="semibold" size={400}>{p.name}</Text>}
+        description={<Text size={200}>{p.embedded ? 'Built-in sandbox (demo key)' : 'Your service profile'}</Text>}
+        action={p.active ? <Badge color="success" appearance="filled">In use</Badge> : null}
+      />
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Service</dt><dd className={styles.value}>{p.baseURL}</dd>
+        <dt className={styles.term}>Plan</dt><dd className={styles.value}>{p.plan}</dd>
+        <dt className={styles.term}>Sent as</dt><dd className={styles.value}>{p.authMode === 'header' ? 'Authorization header' : 'api_key query parameter'}</dd>
+        <dt className={styles.term}>Key</dt>
+        <dd className={styles.value} data-testid="masked-key">
+          {keyLine}
+          {key.needsRotation ? <span className={styles.warn}> · old: rotate it</span> : null}
+        </dd>
+      </dl>
+      <div className={styles.actions}>
+        {!p.active ? <Button appearance="primary" disabled={busy !== null} onClick={() => void act('switch', async () => { onSwitched(await client.profiles.switch(p.name)); await onChanged(); })}>Use this profile</Button> : null}
+        <Button disabled={busy !== null} onClick={() => void act('test', async () => setTest(await client.profiles.testConnection(p.name)))}>{busy === 'test' ? 'Testing…' : 'Test connection'}</Button>
+        {!p.embedded ? <Button icon={<Key20Regular />} disabled={busy !== null} onClick={() => setDialog('rotate')}>Rotate key</Button> : null}
+        {!p.embedded ? <Button appearance="subtle" disabled={busy !== null} onClick={() => setDialog('remove')}>Remove</Button> : null}
+      </div>
+      <div aria-live="polite">
+        {test?.ok ? <Text className={styles.ok}><CheckmarkCircle16Filled />{`Connected in ${Math.round(test.elapsedMs)} ms: ${test.sources ?? 0} sources listed.`}</Text> : null}
+        {test && !test.ok && test.error ? <ErrorMessage error={test.error} /> : null}
+        {error ? <ErrorMessage error={error} /> : null}
+      </div>
+      <Dialog open={dialog === 'rotate'} onOpenChange={(_, d) => { if (!d.open) setDialog(null); }}>
+        <DialogSurface>
+          <form onSubmit={(e) => {
+            e.preventDefault();
+            const value = keyInput.current?.value.trim() ?? '';
+            if (keyInput.current) keyInput.current.value = '';
+            if (!value) return;
+            void act('rotate', async () => { await client.profiles.rotateKey(p.name, value); await onChanged(); }).then((ok) => { if (ok) setDialog(null); });
+          }}>
+            <DialogBody>
+              <DialogTitle>{`Rotate the key of ${p.name}`}</DialogTitle>
+              <DialogContent>
+                <Field label="New API key" required hint="Checked with one request; the old key is replaced only if the new one works.">
+                  <Input type="password" input={{ ref: keyInput }} autoComplete="off" spellCheck={false} />
+                </Field>
+                {error ? <ErrorMessage error={error} /> : null}
+              </DialogContent>
+              <DialogActions>
+                <Button type="submit" appearance="primary" disabled={busy !== null}>{busy === 'rotate' ? 'Checking…' : 'Replace key'}</Button>
+                <Button onClick={() => setDialog(null)}>Cancel</Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+      <Dialog open={dialog === 'remove'} onOpenChange={(_, d) => { if (!d.open) setDialog(null); }}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{`Remove ${p.name}?`}</DialogTitle>
+            <DialogContent>The profile and its saved key are deleted from this computer. Saved exports stay.</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => void act('remove', async () => { await client.profiles.remove(p.name); setDialog(null); await onChanged(); })}>Remove</Button>
+              <Button onClick={() => setDialog(null)}>Cancel</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Explore: the query builder on the left (sources -> indicators -> countries, trade, stocks), the
+ * result on the right. A fetch is estimated first; a large one, or one the quota cannot take, shows
+ * the cost preview before anything is spent. Fetches show progress and can be cancelled; each
+ * failed query says what happened and what to do; the series open in the series view with export.
+ */
+import { useState } from 'react';
+import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
+import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { DataLine24Regular } from '@fluentui/react-icons';
+import { CostPreview, EmptyState, ErrorMessage, ProgressPanel, QueryBuilder } from '@econdata/ui';
+import { reviveError } from '../../shared/wire-error.ts';
+import { useSession } from '../app/session.tsx';
+import { useJob } from '../app/use-job.ts';
+import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
+import { ExportResultBar } from '../exports/ExportResultBar.tsx';
+import { SeriesView } from '../series/SeriesView.tsx';
+import { fetchName, isGsoFetch, needsConfirmation, withFrequency } from './fetch-plan.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', height: '100%', minHeight: 0 },
+  side: {
+    width: '384px', flexShrink: 0, overflowY: 'auto', padding: tokens.spacingHorizontalL, boxSizing: 'border-box',
+    backgroundColor: tokens.colorNeutralBackground1, borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  sideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  result: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box' },
+  failures: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  center: { margin: 'auto', maxWidth: '520px' },
+});
+
+interface Fetched {
+  queries: SeriesQuery[];
+  series: Series[];
+  failures: Array<{ query: SeriesQuery; error: unknown }>;
+}
+
+/** A person's words for a query, to say which one failed. */
+function queryWords(q: SeriesQuery): string {
+  if (q.kind === 'indicator') return `${q.source} ${q.indicator}${q.country ? ` for ${q.country}` : ''}`;
+  if (q.kind === 'trade') return `trade ${q.flow ?? ''}${q.partner ? ` with ${q.partner}` : ''}${q.hs_code ? `, HS ${q.hs_code}` : ''}`.trim();
+  return `stock ${q.symbol ?? q.index ?? ''}`;
+}
+
+/** The Explore view. */
+export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) {
+  const styles = useStyles();
+  const { client } = useSession();
+  const job = useJob<Fetched>();
+  const [pending, setPending] = useState<{ queries: SeriesQuery[]; estimate: Estimate } | null>(null);
+  const [estimating, setEstimating] = useState(false);
+  const [estimateError, setEstimateError] = useState<unknown>(null);
+  const [gsoFrequency, setGsoFrequency] = useState<GsoFrequency>('monthly');
+  const [exported, setExported] = useState<ExportDone | null>(null);
+
+  const fetchNow = (queries: SeriesQuery[]): void => {
+    setPending(null);
+    setExported(null);
+    const first = queries[0];
+    if (first?.kind === 'indicator' && first.source === 'GSO') setGsoFrequency(first.frequency ?? 'monthly');
+    void job.run(async (jobId) => {
+      const results = await client.call('series.fetch', { jobId, queries });
+      const fetched: Fetched = { queries, series: [], failures: [] };
+      results.forEach((r, i) => {
+        if (r.ok) fetched.series.push(r.series);
+        else fetched.failures.push({ query: queries[i] ?? queries[0]!, error: reviveError(r.error) });
+      });
+      return fetched;
+    });
+  };
+
+  const submit = (queries: SeriesQuery[]): void => {
+    setEstimating(true);
+    setEstimateError(null);
+    client.estimate(queries).then((estimate) => {
+      setEstimating(false);
+      if (needsConfirmation(estimate)) setPending({ queries, estimate });
+      else fetchNow(queries);
+    }, (e: unknown) => {
+      setEstimating(false);
+      setEstimateError(e);
+    });
+  };
+
+  const data = job.result;
+  const p = job.progress;
+  const gso = data ? isGsoFetch(data.queries) : false;
+
+  return (
+    <div className={styles.root}>
+      <aside className={styles.side} aria-label="Query">
+        <h1 className={styles.sideTitle}>Explore</h1>
+        <QueryBuilder onSubmit={submit} busy={job.running || estimating} submitLabel={estimating ? 'Estimating…' : 'Get data'} />
+      </aside>
+      <div className={styles.result}>
+        {estimateError ? <ErrorMessage error={estimateError} onRetry={() => setEstimateError(null)} onOpenSettings={onOpenConnection} /> : null}
+        {job.running && p ? (
+          <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
+        ) : null}
+        {job.error ? <ErrorMessage error={job.error} onRetry={() => data && fetchNow(data.queries)} onOpenSettings={onOpenConnection} /> : null}
+        {data && data.failures.length > 0 ? (
+          <div className={styles.failures}>
+            {data.failures.map((f, i) => (
+              <div key={i}>
+                <Text weight="semibold" size={200}>{`Could not fetch ${queryWords(f.query)}:`}</Text>
+                <ErrorMessage error={f.error} onOpenSettings={onOpenConnection} />
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {exported ? <ExportResultBar done={exported} onDismiss={() => setExported(null)} /> : null}
+        {data && data.series.length > 0 ? (
+          <SeriesView
+            series={data.series}
+            title={fetchName(data.series.map((s) => s.title))}
+            actions={<ExportMenu queries={data.queries} defaultName={fetchName(data.series.map((s) => s.title))} onExported={setExported} />}
+            {...(gso ? { gsoFrequency: { value: gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setGsoFrequency(f); fetchNow(withFrequency(data.queries, f)); } } } : {})}
+          />
+        ) : !job.running && !data ? (
+          <div className={styles.center}>
+            <EmptyState
+              icon={<DataLine24Regular />}
+              title="Choose what to look at"
+              description="Pick a source, search its indicators and tick one or more countries, or switch to Trade or Stocks. Get data charts the series here; large fetches show their cost against your quota first."
+            />
+          </div>
+        ) : data && data.series.length === 0 && data.failures.length === 0 ? (
+          <EmptyState title="No data" description="The service answered with no series for this query. Widen the years or pick other countries." />
+        ) : null}
+      </div>
+      <Dialog open={pending !== null} onOpenChange={(_, d) => { if (!d.open) setPending(null); }}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Before fetching</DialogTitle>
+            <DialogContent>
+              {pending ? <CostPreview estimate={pending.estimate} onConfirm={() => fetchNow(pending.queries)} onCancel={() => setPending(null)} /> : null}
+            </DialogContent>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

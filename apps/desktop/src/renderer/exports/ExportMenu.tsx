@@ -1,0 +1,117 @@
+/**
+ * Export what is shown: a menu of the four kinds, a dialog for the name and where the file goes
+ * (the library, to reopen and compare offline, or Downloads), a progress bar with Cancel while main
+ * writes or downloads, and "Save to library" for a file that went to Downloads.
+ */
+import { useState } from 'react';
+import type { SeriesQuery } from '@econdata/core';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger,
+  MessageBar, MessageBarBody, Radio, RadioGroup, tokens,
+} from '@fluentui/react-components';
+import { ArrowDownload20Regular } from '@fluentui/react-icons';
+import { ErrorMessage, ProgressPanel } from '@econdata/ui';
+import type { Destination, ExportResult } from '../../shared/contract.ts';
+import { useSession } from '../app/session.tsx';
+import { useJob } from '../app/use-job.ts';
+import { EXPORT_KINDS, exportRequest, type ExportKind } from './export-kinds.ts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export interface ExportDone {
+  result: ExportResult;
+  /** Exports the same again into the library (for a file that went to Downloads). */
+  saveToLibrary: (() => Promise<void>) | undefined;
+}
+
+export interface ExportMenuProps {
+  queries: readonly SeriesQuery[];
+  defaultName: string;
+  onExported(done: ExportDone): void;
+}
+
+const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
+
+/** The Export button and its dialog. */
+export function ExportMenu({ queries, defaultName, onExported }: ExportMenuProps) {
+  const styles = useStyles();
+  const { client, status } = useSession();
+  const job = useJob<ExportResult>();
+  const [kind, setKind] = useState<ExportKind | null>(null);
+  const [name, setName] = useState(defaultName);
+  const [destination, setDestination] = useState<Destination>('library');
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
+    setRefusal(null);
+    const result = await job.run((jobId) => {
+      const req = exportRequest(k, queries, n.trim() || defaultName, d, jobId);
+      if (typeof req === 'string') {
+        setRefusal(req);
+        return Promise.reject(new Error(req));
+      }
+      return req.operation === 'exports.writeLocal' ? client.call(req.operation, req.request) : client.call(req.operation, req.request);
+    });
+    if (result) {
+      onExported({ result, saveToLibrary: result.saved ? undefined : () => start(k, n, 'library') });
+      setKind(null);
+    } else {
+      setKind(k); // failed or cancelled: the dialog shows why, also when "Save to library" started it
+    }
+  };
+
+  const open = (k: ExportKind): void => {
+    job.reset();
+    setRefusal(null);
+    setName(defaultName);
+    setKind(k);
+  };
+  const chosen = EXPORT_KINDS.find((k) => k.kind === kind);
+  const p = job.progress;
+
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <MenuButton appearance="primary" icon={<ArrowDownload20Regular />}>Export</MenuButton>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {EXPORT_KINDS.map((k) => <MenuItem key={k.kind} onClick={() => open(k.kind)} secondaryContent={k.kind.startsWith('service') ? 'from the service' : 'written here'}>{k.label}</MenuItem>)}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Dialog open={kind !== null} onOpenChange={(_, d) => { if (!d.open && !job.running) setKind(null); }}>
+        <DialogSurface aria-describedby="export-hint">
+          <form onSubmit={(e) => { e.preventDefault(); if (kind) void start(kind, name, destination); }}>
+            <DialogBody>
+              <DialogTitle>{`Export: ${chosen?.label ?? ''}`}</DialogTitle>
+              <DialogContent className={styles.form}>
+                <p id="export-hint" style={{ margin: 0 }}>{chosen?.hint}</p>
+                <Field label="Name" required hint="The file name and the name in Saved exports.">
+                  <Input value={name} onChange={(_, d) => setName(d.value)} disabled={job.running} />
+                </Field>
+                <Field label="Save to">
+                  <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as Destination)} disabled={job.running}>
+                    <Radio value="library" label="Saved exports (reopen and compare later, offline)" />
+                    <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
+                  </RadioGroup>
+                </Field>
+                {job.running && p ? (
+                  <ProgressPanel label={PHASE[p.phase] ?? 'Working'} {...(p.loaded > 0 ? { value: p.loaded } : {})} {...(p.total ? { max: p.total } : {})} unit={p.phase === 'downloading' ? 'bytes' : ''} onCancel={job.cancel} />
+                ) : null}
+                {refusal ? <MessageBar intent="warning"><MessageBarBody>{refusal}</MessageBarBody></MessageBar> : job.error ? <ErrorMessage error={job.error} /> : null}
+              </DialogContent>
+              <DialogActions>
+                <Button type="submit" appearance="primary" disabled={job.running || name.trim() === ''}>{job.running ? 'Exporting…' : 'Export'}</Button>
+                <Button onClick={() => setKind(null)} disabled={job.running}>Close</Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/** The four ways to export what is shown, and the contract request each one makes. */
+import type { ExportQuery, SeriesQuery } from '@econdata/core';
+import type { Destination, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
+
+export type ExportKind = 'local-xlsx' | 'local-csv' | 'service-excel' | 'service-csv';
+
+export const EXPORT_KINDS: Array<{ kind: ExportKind; label: string; hint: string }> = [
+  { kind: 'local-xlsx', label: 'Excel workbook (.xlsx)', hint: 'Written here: a sheet per frequency, provenance on top, dates as real dates.' },
+  { kind: 'local-csv', label: 'CSV (.csv)', hint: 'Written here: UTF-8 with BOM, the same layout as the workbook.' },
+  { kind: 'service-excel', label: "Service's Excel export", hint: "The service's own /export/excel file, one query at a time." },
+  { kind: 'service-csv', label: "Service's CSV export", hint: "The service's own /export/csv file, one query at a time." },
+];
+
+/** The service's export takes one query, in its own parameters (no `kind`; `dataset` names it). */
+export function exportQueryOf(query: SeriesQuery): ExportQuery {
+  const { kind, ...rest } = query;
+  const dataset = kind === 'indicator' ? 'indicators' : kind === 'trade' ? 'trade' : 'stocks';
+  return { dataset, ...rest } as ExportQuery;
+}
+
+export type ExportRequest =
+  | { operation: 'exports.writeLocal'; request: WriteLocalRequest }
+  | { operation: 'exports.service'; request: ServiceExportRequest };
+
+/**
+ * The request for an export kind, or a sentence saying why it cannot be made (the service's export
+ * takes one query).
+ */
+export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, jobId: string): ExportRequest | string {
+  if (kind === 'local-xlsx' || kind === 'local-csv') {
+    return { operation: 'exports.writeLocal', request: { jobId, queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination } };
+  }
+  const [only] = queries;
+  if (!only || queries.length > 1) {
+    return `The service's own export covers one query, and this view holds ${queries.length}. Export it as a workbook or CSV written here, or fetch one series.`;
+  }
+  return { operation: 'exports.service', request: { jobId, format: kind === 'service-excel' ? 'excel' : 'csv', query: exportQueryOf(only), name, destination } };
+}

@@ -1,0 +1,97 @@
+/**
+ * The library's exports as a table: name, query, format, saved at, series; Open and Remove per row,
+ * and two rows ticked to compare (older first, whichever order they were ticked in).
+ */
+import { useState } from 'react';
+import {
+  Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
+} from '@fluentui/react-components';
+import { Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
+import { queryText } from '@econdata/ui';
+import type { ManifestView } from '../../shared/contract.ts';
+
+const useStyles = makeStyles({
+  wrap: { backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, maxHeight: '260px', overflow: 'auto' },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalS },
+  query: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface LibraryTableProps {
+  exports: readonly ManifestView[];
+  folder: string;
+  busy: string | null;
+  onOpen(m: ManifestView): void;
+  onCompare(older: ManifestView, newer: ManifestView): void;
+  onRemove(m: ManifestView): void;
+}
+
+const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
+
+/** The query of an export in the service's own words (the first one, and how many more). */
+export function manifestQuery(m: ManifestView): string {
+  const [first] = m.queries;
+  if (!first) return '(no query: a file opened from disk)';
+  return m.queries.length > 1 ? `${queryText(first)} and ${m.queries.length - 1} more` : queryText(first);
+}
+
+/** The saved exports table. */
+export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRemove }: LibraryTableProps) {
+  const styles = useStyles();
+  const [picked, setPicked] = useState<string[]>([]);
+  const toggle = (id: string, on: boolean): void => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
+  const chosen = exports.filter((m) => picked.includes(m.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const [older, newer] = chosen;
+
+  return (
+    <div>
+      <div className={styles.bar}>
+        <Button appearance="primary" icon={<BranchCompare20Regular />} disabled={chosen.length !== 2 || busy !== null} onClick={() => older && newer && onCompare(older, newer)}>
+          Compare selected
+        </Button>
+        <Text size={200} className={styles.muted}>
+          {chosen.length === 2 ? `Compares "${older?.name}" with the newer "${newer?.name}".` : 'Tick two exports of the same query to see what the source revised.'}
+        </Text>
+      </div>
+      <div className={styles.wrap}>
+        <Table size="small" aria-label={`Saved exports in ${folder}`}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell style={{ width: 44 }}><span className={styles.muted}>Pick</span></TableHeaderCell>
+              <TableHeaderCell style={{ width: '26%' }}>Name</TableHeaderCell>
+              <TableHeaderCell>Query</TableHeaderCell>
+              <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
+              <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
+              <TableHeaderCell style={{ width: 60 }}>Series</TableHeaderCell>
+              <TableHeaderCell style={{ width: 130 }}>Actions</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {exports.map((m) => (
+              <TableRow key={m.id} data-export-id={m.id}>
+                <TableCell>
+                  <Checkbox checked={picked.includes(m.id)} onChange={(_, d) => toggle(m.id, d.checked === true)} aria-label={`Select ${m.name} (${savedAt(m.created_at)}) to compare`} />
+                </TableCell>
+                <TableCell>
+                  <TableCellLayout media={<DocumentTable20Regular />} truncate>{m.name}</TableCellLayout>
+                </TableCell>
+                <TableCell><span className={styles.query} title={manifestQuery(m)}>{manifestQuery(m)}</span></TableCell>
+                <TableCell>{m.format.toUpperCase()}</TableCell>
+                <TableCell>{savedAt(m.created_at)}</TableCell>
+                <TableCell>{m.series.length}</TableCell>
+                <TableCell>
+                  <Tooltip content={`Open ${m.name}`} relationship="label">
+                    <Button size="small" icon={<Open20Regular />} disabled={busy !== null} onClick={() => onOpen(m)}>Open</Button>
+                  </Tooltip>
+                  <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="label">
+                    <Button size="small" appearance="subtle" icon={<Delete20Regular />} disabled={busy !== null} onClick={() => onRemove(m)} />
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}

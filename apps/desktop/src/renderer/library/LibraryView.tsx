@@ -1,0 +1,116 @@
+/**
+ * Saved exports: the library's list (name, query, format, saved at, series), opened as a table and
+ * chart, two exports of the same query compared (revised values highlighted), and files the user
+ * already has opened too. Everything here reads local files in main: it works with the network gone.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { ArrowClockwise20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
+import { EmptyState, ErrorMessage } from '@econdata/ui';
+import type { CompareResult, LibraryList, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
+import { useSession } from '../app/session.tsx';
+import { CompareView } from './CompareView.tsx';
+import { LibraryTable } from './LibraryTable.tsx';
+import { OpenFileButton } from './OpenFileButton.tsx';
+import { OpenedView } from './OpenedView.tsx';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, height: '100%', boxSizing: 'border-box' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { margin: 0, flex: 1, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  detail: { flex: 1, minHeight: '420px', display: 'flex', flexDirection: 'column' },
+});
+
+type Detail =
+  | { kind: 'opened'; view: OpenedExportView }
+  | { kind: 'file'; file: OpenedFile }
+  | { kind: 'compare'; result: CompareResult };
+
+/** The Saved exports view. */
+export function LibraryView() {
+  const styles = useStyles();
+  const { client } = useSession();
+  const [list, setList] = useState<LibraryList | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(false);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      setList(await client.library.list());
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  }, [client]);
+  useEffect(() => { void load(); }, [load]);
+  // An export saved elsewhere in the app shows up when the user comes here.
+  useEffect(() => client.onEvent((e) => { if (e.type === 'session') void load(); }), [client, load]);
+
+  const act = async (label: string, work: () => Promise<Detail>): Promise<void> => {
+    setBusy(label);
+    setActionError(null);
+    try {
+      setDetail(await work());
+    } catch (e) {
+      setActionError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (id: string): Promise<void> => {
+    setActionError(null);
+    try {
+      await client.library.remove(id);
+      if (detail?.kind === 'opened' && detail.view.manifest.id === id) setDetail(null);
+      await load();
+    } catch (e) {
+      setActionError(e);
+    }
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.head}>
+        <h1 className={styles.title}>Saved exports</h1>
+        <OpenFileButton onOpened={(file) => { setDetail({ kind: 'file', file }); if (file.saved) void load(); }} onError={setActionError} />
+        <Button icon={<ArrowClockwise20Regular />} onClick={() => void load()} disabled={loading}>Refresh</Button>
+      </div>
+      {error ? <ErrorMessage error={error} onRetry={() => void load()} /> : null}
+      {list === null && loading ? <Spinner label="Reading the library…" /> : null}
+      {list && list.problems.length > 0 ? list.problems.map((p) => <ErrorMessage key={p.file} error={p.error} />) : null}
+      {list && list.exports.length === 0 ? (
+        <EmptyState
+          icon={<FolderOpen24Regular />}
+          title="No saved exports yet"
+          description="Export a series from Explore and choose Saved exports: it appears here, opens without the network, and can be compared with a later export of the same query. You can also open a CSV or XLSX file you already have."
+        />
+      ) : null}
+      {list && list.exports.length > 0 ? (
+        <LibraryTable
+          exports={list.exports}
+          folder={list.folder}
+          busy={busy}
+          onOpen={(m) => void act(`open:${m.id}`, async () => ({ kind: 'opened', view: await client.library.open(m.id) }))}
+          onCompare={(older, newer) => void act('compare', async () => ({ kind: 'compare', result: await client.library.compare(older.id, newer.id) }))}
+          onRemove={(m) => void remove(m.id)}
+        />
+      ) : null}
+      {actionError ? <ErrorMessage error={actionError} /> : null}
+      {busy ? <Spinner size="small" label={busy === 'compare' ? 'Comparing…' : 'Opening…'} /> : null}
+      {detail ? (
+        <div className={styles.detail}>
+          {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} /> : null}
+          {detail.kind === 'file' && detail.file.series.length > 0 ? <OpenedView title={detail.file.fileName ?? 'Opened file'} series={detail.file.series} /> : null}
+          {detail.kind === 'compare' ? <CompareView result={detail.result} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

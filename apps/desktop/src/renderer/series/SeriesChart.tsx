@@ -1,0 +1,80 @@
+/**
+ * The series chart: uPlot on a canvas sized to its container (redrawn on resize), lines comparing
+ * series, or one stock as candlesticks/OHLC. Marks the container `data-chart-drawn` after uPlot's
+ * first draw, which the end-to-end test and the benchmark wait for.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { Frequency, Series } from '@econdata/core';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { OhlcStyle } from './candlestick.ts';
+import { chartData, ohlcData } from './chart-data.ts';
+import { lineOptions, ohlcOptions } from './chart-options.ts';
+
+export type ChartMode = 'line' | OhlcStyle;
+
+const useStyles = makeStyles({
+  root: {
+    position: 'relative',
+    minHeight: '240px',
+    height: '100%',
+    '& .u-legend': { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground1, textAlign: 'left' },
+    '& .u-legend .u-marker': { width: '12px', height: '12px' },
+    '& .u-title': { display: 'none' },
+  },
+});
+
+export interface SeriesChartProps {
+  series: readonly Series[];
+  frequency?: Frequency;
+  /** 'candles' or 'ohlc' draw the first stock series as bars; lines otherwise. */
+  mode?: ChartMode;
+  /** What the chart shows, for screen readers (the table beside it has the numbers). */
+  label: string;
+}
+
+/** One uPlot chart of the series given. */
+export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesChartProps) {
+  const styles = useStyles();
+  const host = useRef<HTMLDivElement>(null);
+  const stock = mode !== 'line' ? series.find((s) => s.kind === 'stock') : undefined;
+  const prepared = useMemo(() => {
+    if (stock) {
+      const o = ohlcData(stock);
+      if (o) return { kind: 'ohlc' as const, ohlc: o };
+    }
+    return { kind: 'line' as const, chart: chartData(series, frequency) };
+  }, [series, frequency, stock]);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return undefined;
+    el.removeAttribute('data-chart-drawn');
+    const width = Math.max(320, el.clientWidth);
+    const height = Math.max(200, el.clientHeight - 56); // room for the legend under the plot
+    const opts = prepared.kind === 'ohlc'
+      ? ohlcOptions(width, height, prepared.ohlc.label, prepared.ohlc.unit, mode === 'ohlc' ? 'ohlc' : 'candles')
+      : lineOptions(width, height, prepared.chart.frequency, prepared.chart.lines);
+    opts.hooks = {
+      draw: [() => {
+        if (!el.hasAttribute('data-chart-drawn')) {
+          el.setAttribute('data-chart-drawn', String(performance.now()));
+          performance.mark('econdata:chart-drawn');
+        }
+      }],
+    };
+    const data = (prepared.kind === 'ohlc' ? prepared.ohlc.data : prepared.chart.data) as unknown as uPlot.AlignedData;
+    const plot = new uPlot(opts, data, el);
+    const observer = new ResizeObserver(() => {
+      plot.setSize({ width: Math.max(320, el.clientWidth), height: Math.max(200, el.clientHeight - 56) });
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [prepared, mode]);
+
+  return <div ref={host} className={styles.root} role="img" aria-label={label} data-testid="series-chart" />;
+}

@@ -1,0 +1,128 @@
+/**
+ * The series table: one row per period, one column per series column, virtualized with TanStack
+ * Virtual so 100,000 rows keep a few dozen DOM rows. Cells are read from the table model on demand
+ * (sheets' display formatting). Focusable: arrow keys, Page Up/Down, Home/End scroll it.
+ */
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import type { CellChange } from '../library/compare-model.ts';
+import type { TableModel } from './table-model.ts';
+
+const ROW_HEIGHT = 30;
+const PERIOD_WIDTH = 112;
+const VALUE_WIDTH = 188;
+
+const useStyles = makeStyles({
+  scroller: {
+    height: '100%',
+    minHeight: '160px',
+    overflow: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  header: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    display: 'flex',
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase200,
+  },
+  row: { position: 'absolute', left: 0, display: 'flex', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
+  cell: {
+    flexShrink: 0,
+    boxSizing: 'border-box',
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    lineHeight: `${ROW_HEIGHT - 1}px`,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    fontSize: tokens.fontSizeBase300,
+  },
+  headCell: { lineHeight: '16px', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, whiteSpace: 'normal' },
+  numeric: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  period: { position: 'sticky', left: 0, backgroundColor: 'inherit', fontVariantNumeric: 'tabular-nums' },
+  zebra: { backgroundColor: tokens.colorNeutralBackground2 },
+  plain: { backgroundColor: tokens.colorNeutralBackground1 },
+  revised: { backgroundColor: tokens.colorPaletteYellowBackground2, fontWeight: tokens.fontWeightSemibold },
+  added: { backgroundColor: tokens.colorPaletteGreenBackground2 },
+  removed: { backgroundColor: tokens.colorPaletteRedBackground2, textDecoration: 'line-through' },
+  empty: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
+});
+
+export interface SeriesTableProps {
+  model: TableModel;
+  /** What the table shows, for screen readers. */
+  label: string;
+  /** A change to highlight in a cell (the compare view). */
+  changeAt?: (row: number, column: number) => CellChange | undefined;
+}
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
+/** The text a highlighted cell explains itself with (tooltip and screen readers). */
+export function changeText(change: CellChange): string {
+  switch (change.kind) {
+    case 'revised':
+      return `Revised from ${number.format(change.old)} to ${number.format(change.new)} (${change.change >= 0 ? '+' : ''}${number.format(change.change)})`;
+    case 'added':
+      return `New value ${number.format(change.value)}: not in the older export`;
+    case 'removed':
+      return `Value ${number.format(change.value)} is only in the older export`;
+  }
+}
+
+/** The virtualized table. */
+export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
+  const styles = useStyles();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: model.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const widths = model.columns.map((c) => (c.role === 'period' ? PERIOD_WIDTH : VALUE_WIDTH));
+  const total = widths.reduce((a, b) => a + b, 0);
+
+  return (
+    <div ref={scroller} className={styles.scroller} tabIndex={0} role="table" aria-label={label} aria-rowcount={model.rowCount + 1} data-testid="series-table">
+      <div role="rowgroup" className={styles.header} style={{ width: total }}>
+        <div role="row" aria-rowindex={1} style={{ display: 'flex' }}>
+          {model.columns.map((c, i) => (
+            <div key={i} role="columnheader" title={c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={{ width: widths[i] }}>
+              {c.header}
+            </div>
+          ))}
+        </div>
+      </div>
+      {model.rowCount === 0 ? (
+        <div className={styles.empty}>No observations in this range.</div>
+      ) : (
+        <div role="rowgroup" style={{ height: virtual.getTotalSize(), width: total, position: 'relative' }}>
+          {virtual.getVirtualItems().map((item) => (
+            <div key={item.key} role="row" aria-rowindex={item.index + 2} className={mergeClasses(styles.row, item.index % 2 ? styles.zebra : styles.plain)} style={{ top: item.start, height: ROW_HEIGHT, width: total }}>
+              {model.columns.map((c, ci) => {
+                const change = changeAt?.(item.index, ci);
+                const text = model.text(item.index, ci);
+                return (
+                  <div
+                    key={ci}
+                    role={c.role === 'period' ? 'rowheader' : 'cell'}
+                    className={mergeClasses(styles.cell, c.numeric && styles.numeric, c.role === 'period' && styles.period, change && styles[change.kind])}
+                    style={{ width: widths[ci] }}
+                    title={change ? changeText(change) : undefined}
+                    aria-label={change ? `${text}. ${changeText(change)}` : undefined}
+                    data-change={change?.kind}
+                  >
+                    {change?.kind === 'removed' ? number.format(change.value) : text}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Series shown as a product view: a toolbar (what to show, chart style for stocks, the GSO
+ * frequency switch, a frequency picker when series of several frequencies are open), the uPlot
+ * chart, the virtualized table, and the provenance of every series with stale ones marked.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import type { Frequency, GsoFrequency, Series } from '@econdata/core';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar } from '@fluentui/react-components';
+import { ProvenanceBlock } from '@econdata/ui';
+import { frequenciesOf } from './chart-data.ts';
+import { SeriesChart, type ChartMode } from './SeriesChart.tsx';
+import { SeriesTable } from './SeriesTable.tsx';
+import { tableModel, type TableColumn } from './table-model.ts';
+import type { CellChange } from '../library/compare-model.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: 0 },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { flex: 1, minWidth: '200px', margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  controls: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  chart: { flex: 1, minHeight: '220px', backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
+  table: { flex: 1, minHeight: '180px' },
+  only: { flex: 1 },
+  provenance: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  provenanceBody: { maxHeight: '220px', overflow: 'auto' },
+  summary: { color: tokens.colorNeutralForeground2 },
+});
+
+type Show = 'both' | 'chart' | 'table';
+
+export interface SeriesViewProps {
+  series: readonly Series[];
+  title: string;
+  /** Buttons on the right of the toolbar (export, save). */
+  actions?: ReactNode;
+  /** The GSO frequency switch: shown when given. */
+  gsoFrequency?: { value: GsoFrequency; onChange(f: GsoFrequency): void; busy: boolean };
+  /** A change to highlight per table cell, by row's period and column (compare). */
+  changeAt?: (period: string, column: TableColumn) => CellChange | undefined;
+  /** A line under the title (compare summary). */
+  note?: ReactNode;
+}
+
+const FREQUENCY_LABEL: Record<Frequency, string> = { annual: 'Annual', quarterly: 'Quarterly', monthly: 'Monthly', daily: 'Daily' };
+
+/** Chart, table and provenance of some series. */
+export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note }: SeriesViewProps) {
+  const styles = useStyles();
+  const [show, setShow] = useState<Show>('both');
+  const [mode, setMode] = useState<ChartMode>('candles');
+  const frequencies = useMemo(() => frequenciesOf(series), [series]);
+  const [picked, setPicked] = useState<Frequency | undefined>(undefined);
+  const frequency = picked && frequencies.includes(picked) ? picked : frequencies[0];
+  const shown = useMemo(() => series.filter((s) => s.frequency === frequency), [series, frequency]);
+  const model = useMemo(() => tableModel(shown), [shown]);
+  const hasStock = shown.some((s) => s.kind === 'stock');
+  const stale = series.filter((s) => s.provenance.stale);
+  const sources = [...new Set(series.map((s) => s.provenance.source))].join(', ');
+  const cellChange = changeAt ? (r: number, c: number) => { const col = model.columns[c]; return col ? changeAt(model.period(r), col) : undefined; } : undefined;
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.head}>
+        <h2 className={styles.title} title={title}>{title}</h2>
+        {stale.length > 0 ? <Badge color="warning" appearance="filled">{`Stale: ${stale.length} of ${series.length} from an old cached copy`}</Badge> : null}
+        <Toolbar aria-label="Series view" className={styles.controls}>
+          <TabList size="small" selectedValue={show} onTabSelect={(_, d) => setShow(d.value as Show)} aria-label="Show">
+            <Tab value="both">Chart and table</Tab>
+            <Tab value="chart">Chart</Tab>
+            <Tab value="table">Table</Tab>
+          </TabList>
+          {actions}
+        </Toolbar>
+      </div>
+      {note}
+      <div className={styles.controls}>
+        {frequencies.length > 1 ? (
+          <RadioGroup layout="horizontal" value={frequency ?? ''} onChange={(_, d) => setPicked(d.value as Frequency)} aria-label="Frequency shown">
+            {frequencies.map((f) => <Radio key={f} value={f} label={FREQUENCY_LABEL[f]} />)}
+          </RadioGroup>
+        ) : null}
+        {gsoFrequency ? (
+          <div className={styles.group}>
+            <Text id="gso-frequency-label" weight="semibold" size={200}>GSO frequency</Text>
+            <RadioGroup layout="horizontal" value={gsoFrequency.value} disabled={gsoFrequency.busy} onChange={(_, d) => gsoFrequency.onChange(d.value as GsoFrequency)} aria-labelledby="gso-frequency-label">
+              <Radio value="monthly" label="Monthly" />
+              <Radio value="quarterly" label="Quarterly" />
+              <Radio value="annual" label="Annual" />
+            </RadioGroup>
+          </div>
+        ) : null}
+        {hasStock && show !== 'table' ? (
+          <div className={styles.group}>
+            <Text id="chart-style-label" weight="semibold" size={200}>Chart</Text>
+            <RadioGroup layout="horizontal" value={mode} onChange={(_, d) => setMode(d.value as ChartMode)} aria-labelledby="chart-style-label">
+              <Radio value="candles" label="Candlesticks" />
+              <Radio value="ohlc" label="OHLC bars" />
+              <Radio value="line" label="Close (line)" />
+            </RadioGroup>
+          </div>
+        ) : null}
+      </div>
+      <div className={styles.body}>
+        {show !== 'table' ? (
+          <div className={mergeClasses(styles.chart, show === 'chart' && styles.only)}>
+            <SeriesChart series={shown} mode={hasStock ? mode : 'line'} label={`Chart of ${title}`} {...(frequency ? { frequency } : {})} />
+          </div>
+        ) : null}
+        {show !== 'chart' ? (
+          <div className={mergeClasses(styles.table, show === 'table' && styles.only)}>
+            <SeriesTable model={model} label={`Table of ${title}`} {...(cellChange ? { changeAt: cellChange } : {})} />
+          </div>
+        ) : null}
+      </div>
+      <Accordion collapsible className={styles.provenance}>
+        <AccordionItem value="provenance">
+          <AccordionHeader size="small">
+            <span className={styles.summary}>{`Provenance: ${sources || 'unknown source'} · ${model.rowCount.toLocaleString('en-US')} periods · ${series.length} series`}</span>
+          </AccordionHeader>
+          <AccordionPanel className={styles.provenanceBody}>
+            <ProvenanceBlock series={series} max={12} />
+          </AccordionPanel>
+        </AccordionItem>
+      </Accordion>
+    </div>
+  );
+}

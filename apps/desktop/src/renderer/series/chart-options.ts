@@ -1,0 +1,74 @@
+/**
+ * uPlot options for the two chart kinds: lines comparing series on a shared axis, and one stock as
+ * candlesticks or OHLC bars. Dates are read and shown in UTC, as the periods are (no local shift).
+ */
+import uPlot from 'uplot';
+import type { Frequency } from '@econdata/core';
+import { candlestickPlugin, type OhlcStyle } from './candlestick.ts';
+import type { ChartLine } from './chart-data.ts';
+
+/** Line colours: distinct, and each readable on white (contrast above 3:1 for graphics). */
+export const PALETTE = ['#0F6CBD', '#C4314B', '#0E7A0D', '#8764B8', '#CA5010', '#038387', '#4F6BED', '#986F0B'];
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+const full = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+const PERIOD_FORMAT: Record<Frequency, (d: Date) => string> = {
+  annual: (d) => String(d.getUTCFullYear()),
+  quarterly: (d) => `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`,
+  monthly: (d) => d.toISOString().slice(0, 7),
+  daily: (d) => d.toISOString().slice(0, 10),
+};
+
+/** The legend's period text for an x value (UTC seconds). */
+export function periodLabel(seconds: number, frequency: Frequency): string {
+  return PERIOD_FORMAT[frequency](new Date(seconds * 1000));
+}
+
+function base(width: number, height: number, frequency: Frequency, unit: string | null): uPlot.Options {
+  return {
+    width,
+    height,
+    // uPlot reads timestamps as seconds; tzDate keeps ticks on UTC days, where periods start.
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    cursor: { drag: { x: true, y: false }, focus: { prox: 24 } },
+    scales: { x: { time: true } },
+    axes: [
+      { stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' } },
+      {
+        stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' }, size: 64,
+        values: (_u, splits) => splits.map((v) => compact.format(v)),
+        ...(unit ? { label: unit, labelSize: 18 } : {}),
+      },
+    ],
+    series: [{ label: 'Period', value: (_u, v) => (v == null ? '' : periodLabel(v, frequency)) }],
+    legend: { live: true },
+  };
+}
+
+/** Options for one line per series column. */
+export function lineOptions(width: number, height: number, frequency: Frequency, lines: readonly ChartLine[]): uPlot.Options {
+  const units = new Set(lines.map((l) => l.unit));
+  const opts = base(width, height, frequency, units.size === 1 ? (lines[0]?.unit ?? null) : null);
+  lines.forEach((line, i) => {
+    opts.series.push({
+      label: line.label,
+      stroke: PALETTE[i % PALETTE.length] ?? '#0F6CBD',
+      width: 2,
+      spanGaps: false,
+      points: { show: (u) => u.data[0].length <= 60 },
+      value: (_u, v) => (v == null ? '–' : full.format(v)),
+    });
+  });
+  return opts;
+}
+
+/** Options for a stock: the four price series drawn by the candlestick plugin. */
+export function ohlcOptions(width: number, height: number, label: string, unit: string | null, style: OhlcStyle): uPlot.Options {
+  const opts = base(width, height, 'daily', unit);
+  for (const name of ['Open', 'High', 'Low', 'Close']) {
+    opts.series.push({ label: `${label} ${name}`, stroke: '#616161', paths: () => null, points: { show: false }, value: (_u, v) => (v == null ? '–' : full.format(v)) });
+  }
+  opts.plugins = [candlestickPlugin(style)];
+  return opts;
+}
