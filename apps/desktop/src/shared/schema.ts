@@ -20,7 +20,13 @@ export function shown(value: unknown): string {
 
 /** Throws the InvalidParameterError every check uses. */
 export function fail(path: string, expected: string, value: unknown): never {
-  throw new InvalidParameterError(path, `Invalid request: ${path} must be ${expected}, got ${shown(value)}.`);
+  throw new InvalidParameterError(path || 'request', `Invalid request: ${path || 'the request'} must be ${expected}, got ${shown(value)}.`);
+}
+
+/** The path of a field below `path` ('' is the request itself). */
+export function below(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
 }
 
 /** A string of 1..max characters (after no trimming: what is checked is what is used), optionally matching a pattern. */
@@ -56,7 +62,7 @@ export function list<T>(item: Check<T>, options: { min?: number; max: number }):
     if (!Array.isArray(value) || value.length < min || value.length > options.max) {
       return fail(path, `a list of ${min === 0 ? 'at most' : `${min} to`} ${options.max} items`, value);
     }
-    return value.map((v, i) => item(v, `${path}[${i}]`));
+    return value.map((v, i) => item(v, below(path, i)));
   };
 }
 
@@ -84,7 +90,7 @@ export function object<S extends Shape>(shape: S): Check<ObjectOf<S>> {
     if (!isPlainObject(value)) return fail(path, 'an object', value);
     for (const key of Object.keys(value)) {
       if (!Object.hasOwn(shape, key)) {
-        throw new InvalidParameterError(`${path}.${key}`, `Invalid request: ${path} has an unknown field "${key.slice(0, 40)}"; the fields are ${known.join(', ') || '(none)'}.`);
+        throw new InvalidParameterError(below(path, key.slice(0, 40)), `Invalid request: ${path || 'the request'} has an unknown field "${key.slice(0, 40)}"; the fields are ${known.join(', ') || '(none)'}.`);
       }
     }
     const out: Record<string, unknown> = {};
@@ -92,10 +98,10 @@ export function object<S extends Shape>(shape: S): Check<ObjectOf<S>> {
       const field = shape[key] as Field<unknown>;
       const v = value[key];
       if (v === undefined) {
-        if (!field.optional) fail(`${path}.${key}`, 'given', v);
+        if (!field.optional) fail(below(path, key), 'given', v);
         continue;
       }
-      out[key] = field.check(v, `${path}.${key}`);
+      out[key] = field.check(v, below(path, key));
     }
     return out as ObjectOf<S>;
   };
@@ -108,7 +114,7 @@ export function tagged<T>(tag: string, variants: Record<string, Check<T>>, defau
     if (!isPlainObject(value)) return fail(path, 'an object', value);
     const raw = value[tag] ?? defaultVariant;
     const check = typeof raw === 'string' && Object.hasOwn(variants, raw) ? variants[raw] : undefined;
-    if (check === undefined) return fail(`${path}.${tag}`, `one of ${names.join(', ')}`, value[tag]);
+    if (check === undefined) return fail(below(path, tag), `one of ${names.join(', ')}`, value[tag]);
     return check(value, path);
   };
 }

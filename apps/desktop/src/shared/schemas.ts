@@ -119,5 +119,5 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
  */
 export function validateRequest<N extends OperationName>(name: N, request: unknown): RequestOf<N> {
   const check = SCHEMAS[name] as Check<RequestOf<N>>;
-  return check(request, 'request');
+  return check(request, '');
 }
