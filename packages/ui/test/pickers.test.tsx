@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CountryPicker, EconDataProvider, EconThemeProvider, IndicatorBrowser, SourcePicker } from '../src/index.ts';
 import { createFakeEconDataApi, type FakeEconDataApi } from '../src/testing/index.ts';
 
+// The machine is shared by several test runs: allow slow renders rather than fail on load.
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(cleanup);
 
 function wrap(api: FakeEconDataApi, ui: ReactNode): ReactNode {

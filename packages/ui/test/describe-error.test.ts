@@ -1,0 +1,64 @@
+import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitError, ServerError, TimeoutError, AbortError } from '@econdata/core';
+import { describe, expect, it } from 'vitest';
+import { describeError, ERROR_CODES, toUiError } from '../src/index.ts';
+import { sampleQuota } from '../src/testing/index.ts';
+
+const free = sampleQuota('free', { minuteUsed: 10, dayUsed: 40 });
+const ctx = { timeZone: 'UTC', quota: free, baseURL: 'https://api.econdata.example/api/v1' };
+
+describe('describeError', () => {
+  it('rate_limited names the limit, the plan and the retry time', () => {
+    const e = new RateLimitError('Rate limit exceeded', { status: 429, scope: 'minute', resetAt: new Date('2026-11-22T14:05:00Z') });
+    expect(describeError(e, ctx)).toEqual({ code: 'rate_limited', title: 'Rate limit reached', intent: 'warning', action: 'retry', text: 'Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.' });
+  });
+  it('rate_limited without a quota or a time still says what to do', () => {
+    expect(describeError(new RateLimitError('x', { retryAfterMs: 30_000 })).text).toBe('Rate limit reached: the service refused more requests for now. Retrying in 30 s.');
+    expect(describeError(new RateLimitError('x')).text).toBe('Rate limit reached: the service refused more requests for now. Wait a minute, then retry.');
+    expect(describeError(new RateLimitError('x', { scope: 'day', resetAt: new Date('2026-11-23T00:00:00Z') }), ctx).text).toBe('Rate limit reached: 100 requests a day on the Free plan. Retrying at 00:00 UTC.');
+  });
+  it('quota_exhausted says the day is spent and when it comes back', () => {
+    const e = new QuotaExhaustedError('Daily quota exhausted', { resetAt: new Date('2026-11-23T00:00:00Z') });
+    expect(describeError(e, { ...ctx, quota: sampleQuota('free', { dayUsed: 100 }) }).text).toBe('Daily limit reached: all 100 requests of the Free plan are used. It resets at 00:00 UTC. Cached data stays available; a higher plan allows more.');
+  });
+  it('key_unavailable says to unlock the keychain or save the key', () => {
+    const serialized = { name: 'KeyUnavailableError', code: 'key_unavailable', message: 'Keychain locked', retryable: false };
+    expect(describeError(serialized, ctx)).toEqual({ code: 'key_unavailable', title: 'API key unavailable', intent: 'error', action: 'settings', text: 'The API key could not be read: the keychain is locked or holds no key for this profile. Unlock the keychain, or save the key again in the connection settings, then retry.' });
+  });
+  it('authentication says to paste a new key', () => {
+    expect(describeError(new AuthenticationError('Invalid API key', { status: 401 })).text).toBe('The service refused the API key (it is wrong, revoked or expired). Paste a new key in the connection settings and save it.');
+  });
+  it('connection names the URL, and in a browser the origin the service must allow (CORS)', () => {
+    expect(describeError(new ConnectionError('Network Error'), { baseURL: 'http://127.0.0.1:8000/api/v1' }).text).toBe('The service cannot be reached at http://127.0.0.1:8000/api/v1. Check the address and your network connection, then retry.');
+    expect(describeError(new ConnectionError('Network Error'), { baseURL: 'https://api.econdata.example/api/v1', origin: 'https://localhost:3000' }).text).toBe(
+      'The service cannot be reached at https://api.econdata.example/api/v1. Check the address and your network connection, then retry. If it is running, it must allow requests from this origin (https://localhost:3000): ask its administrator to add it to the allowed origins (CORS).');
+  });
+  it('every other code', () => {
+    const cases: Array<[unknown, string]> = [
+      [new InvalidParameterError('start_year', 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 99. Correct it and try again.'), 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 99. Correct it and try again.'],
+      [new BadRequestError('Bad request', { status: 400, serverMessage: 'Too many combinations (at most 50)' }), 'The service refused the request as invalid (400). The service said: Too many combinations (at most 50). Change the query and try again.'],
+      [new PermissionDeniedError('Insufficient permissions', { status: 403, serverMessage: 'Your plan does not include GSO data' }), 'Your plan does not include this data. The service said: Your plan does not include GSO data. Choose another source or dataset, or upgrade the plan.'],
+      [new NotFoundError('No data', { status: 404 }), 'No data matches this query. Check the codes, or widen the years or dates.'],
+      [new ServerError('Internal error', { status: 503 }), 'The service failed (503) while answering. The fault is on its side: retry in a few minutes.'],
+      [new TimeoutError('Timed out after 30000 ms'), 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.'],
+      [new AbortError(), 'The request was cancelled. Nothing was changed.'],
+      [new InvalidResponseError('Not JSON', { status: 200 }), 'The service sent a reply this app cannot read (200). Check that the base URL points at the Economic Data Service, then retry.'],
+      [new Error('boom'), 'Something went wrong: boom. Retry; if it happens again, report it with these words.'],
+    ];
+    for (const [error, text] of cases) expect(describeError(error, ctx).text).toBe(text);
+  });
+  it('reads serialized errors (from IPC) exactly like instances, for every code', () => {
+    for (const code of ERROR_CODES) {
+      const json = { name: 'EconError', code, message: 'm', retryable: false, status: 500, resetAt: '2026-11-22T14:05:00.000Z', scope: 'minute' };
+      const d = describeError(json, ctx);
+      expect(d.code).toBe(code);
+      expect(d.text.length).toBeGreaterThan(20);
+    }
+    expect(toUiError({ name: 'EconError', code: 'rate_limited', message: 'm', retryable: true, resetAt: '2026-11-22T14:05:00.000Z' }).resetAt?.toISOString()).toBe('2026-11-22T14:05:00.000Z');
+    expect(describeError(new ConnectionError('x').toJSON(), ctx)).toEqual(describeError(new ConnectionError('x'), ctx));
+  });
+  it('a DOMException-style AbortError is a cancellation', () => {
+    const e = new Error('The operation was aborted');
+    e.name = 'AbortError';
+    expect(describeError(e).code).toBe('aborted');
+  });
+});

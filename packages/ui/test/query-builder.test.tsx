@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import type { SeriesQuery } from '@econdata/core';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EconDataProvider, EconThemeProvider, QueryBuilder, type QueryKind } from '../src/index.ts';
+import { createFakeEconDataApi } from '../src/testing/index.ts';
+
+// The machine is shared by several test runs: allow slow renders rather than fail on load.
+configure({ asyncUtilTimeout: 10_000 });
+afterEach(cleanup);
+
+function setup(initialKind?: QueryKind): { emitted: Array<[SeriesQuery[], QueryKind]> } {
+  const emitted: Array<[SeriesQuery[], QueryKind]> = [];
+  render(
+    <EconThemeProvider>
+      <EconDataProvider api={createFakeEconDataApi()} timeZone="UTC">
+        <QueryBuilder onSubmit={(q, k) => emitted.push([q, k])} {...(initialKind ? { initialKind } : {})} />
+      </EconDataProvider>
+    </EconThemeProvider>,
+  );
+  return { emitted };
+}
+
+const type = (label: string, value: string): void => { fireEvent.change(screen.getByLabelText(label), { target: { value } }); };
+
+describe('QueryBuilder', () => {
+  it('emits WB GDP for VN and TH, 2018-2023, as exact SeriesQuery[]', async () => {
+    const user = userEvent.setup();
+    const { emitted } = setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' }));
+    const search = screen.getByRole('searchbox', { name: 'Search countries' });
+    await screen.findByRole('checkbox', { name: 'Thailand (TH)' });
+    await user.click(search);
+    await user.keyboard('VN{Enter}TH{Enter}');
+    type('Start year', '2018');
+    type('End year', '2023');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[[
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2023 },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018, end_year: 2023 },
+    ], 'indicators']]);
+  });
+
+  it('refuses an empty query and a bad year with messages beside the fields, and emits nothing', async () => {
+    const user = userEvent.setup();
+    const { emitted } = setup();
+    await screen.findByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' });
+    type('Start year', '95');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([]);
+    expect(screen.getByText('Indicators: choose at least one indicator.')).toBeTruthy();
+    expect(screen.getByText('Countries: choose at least one country.')).toBeTruthy();
+    expect(screen.getByText('Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.')).toBeTruthy();
+    expect(screen.getByText('Fix 3 fields before continuing.')).toBeTruthy();
+    // A fixed field clears at once; the others stay.
+    type('Start year', '2015');
+    await waitFor(() => expect(screen.getByText('Fix 2 fields before continuing.')).toBeTruthy());
+    expect(screen.queryByText('Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.')).toBeNull();
+  });
+
+  it('builds a trade query and refuses a period not in YYYY-MM form', async () => {
+    const user = userEvent.setup();
+    const { emitted } = setup('trade');
+    await user.click(screen.getByRole('radio', { name: 'Imports' }));
+    type('Partner', 'cn');
+    type('HS code', '85');
+    type('Period', '03/2024');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([]);
+    expect(screen.getByText('Period: enter a month as YYYY-MM such as 2024-03, or leave it empty for every month.')).toBeTruthy();
+    type('Period', '2024-03');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[[{ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85', period: '2024-03' }], 'trade']]);
+  });
+
+  it('builds a stock query for an index', async () => {
+    const user = userEvent.setup();
+    const { emitted } = setup();
+    await user.click(screen.getByRole('tab', { name: 'Stocks' }));
+    await user.click(await screen.findByRole('radio', { name: 'An index' }));
+    fireEvent.change(screen.getByLabelText('Index'), { target: { value: 'HNX' } });
+    type('Start date', '2024-01-02');
+    type('End date', '2024-03-29');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[[{ kind: 'stock', index: 'HNX', start_date: '2024-01-02', end_date: '2024-03-29' }], 'stocks']]);
+  });
+});
