@@ -1,0 +1,112 @@
+/**
+ * Block bindings: what the document remembers about each block the add-in inserted, so Refresh can
+ * re-run it after the workbook is closed, e-mailed and reopened. One workbook setting per block,
+ * keyed by the block's table name: the table moves with its sheet (moved, renamed), so the binding
+ * follows it. Only the queries and layout are stored: never a key, a base URL or a user name.
+ */
+import type { SeriesQuery } from '@econdata/core';
+import type { XContext, XSettings } from './excel-api.ts';
+
+/** Prefix of the workbook settings the add-in owns. */
+export const BLOCK_SETTING_PREFIX = 'econdata.block.';
+
+export interface BlockLayout {
+  orientation: 'wide' | 'long';
+  /** Rows above the table's header row: the provenance block and the blank separator. */
+  headRows: number;
+  /** Columns of the block. */
+  columns: number;
+}
+
+/** The document's record of one inserted block. */
+export interface BlockBinding {
+  id: string;
+  /** The Excel table over the block's header and data. */
+  table: string;
+  /** A short name for lists ('GDP (current US$): Viet Nam'). */
+  title: string;
+  queries: SeriesQuery[];
+  layout: BlockLayout;
+  inserted_at: string;
+  refreshed_at: string | null;
+  /** True when the last write used data served from an expired cache (service unreachable). */
+  stale: boolean;
+}
+
+/** A binding found in the document that cannot be used, and why. */
+export interface BindingProblem {
+  key: string;
+  reason: string;
+}
+
+/** A fresh block id and its table name (Excel table names: letters, digits, underscores). */
+export function newBlockId(now: Date = new Date(), random: () => number = Math.random): { id: string; table: string } {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  const id = `${stamp}${Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+  return { id, table: `EconData_${id}` };
+}
+
+/** Queues the binding's write (the caller's next sync sends it). */
+export function saveBinding(settings: XSettings, binding: BlockBinding): void {
+  settings.add(BLOCK_SETTING_PREFIX + binding.table, JSON.stringify(binding));
+}
+
+/** Queues the binding's removal (its table is gone). */
+export function removeBinding(context: XContext, table: string): void {
+  context.workbook.settings.getItemOrNullObject(BLOCK_SETTING_PREFIX + table).delete();
+}
+
+function isQuery(q: unknown): q is SeriesQuery {
+  return typeof q === 'object' && q !== null && ['indicator', 'trade', 'stock'].includes(String((q as { kind?: unknown }).kind));
+}
+
+/** Parses one setting's value, or says what is wrong with it. */
+export function parseBinding(key: string, value: unknown): BlockBinding | BindingProblem {
+  let raw: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      raw = JSON.parse(value);
+    } catch (e) {
+      return { key, reason: `its value is not JSON (${(e as Error).message})` };
+    }
+  }
+  const b = raw as Partial<BlockBinding> | null;
+  if (!b || typeof b !== 'object') return { key, reason: 'its value is not an object' };
+  if (typeof b.table !== 'string' || typeof b.id !== 'string') return { key, reason: 'it names no table' };
+  if (!Array.isArray(b.queries) || b.queries.length === 0 || !b.queries.every(isQuery)) return { key, reason: 'it holds no valid query' };
+  const layout = b.layout;
+  if (!layout || typeof layout.headRows !== 'number' || typeof layout.columns !== 'number') return { key, reason: 'its layout is missing' };
+  return {
+    id: b.id,
+    table: b.table,
+    title: typeof b.title === 'string' ? b.title : b.table,
+    queries: b.queries,
+    layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
+    inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
+    refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,
+    stale: b.stale === true,
+  };
+}
+
+/**
+ * Queues the load of every binding; call `read()` after the caller's next sync.
+ *
+ * @example const pending = loadBindings(context); await context.sync(); const { bindings } = pending.read();
+ */
+export function loadBindings(context: XContext): { read(): { bindings: BlockBinding[]; problems: BindingProblem[] } } {
+  const settings = context.workbook.settings.load('items/key,items/value');
+  return {
+    read() {
+      const bindings: BlockBinding[] = [];
+      const problems: BindingProblem[] = [];
+      for (const item of settings.items) {
+        if (!item.key.startsWith(BLOCK_SETTING_PREFIX)) continue;
+        const parsed = parseBinding(item.key, item.value);
+        if ('reason' in parsed) problems.push(parsed);
+        else bindings.push(parsed);
+      }
+      bindings.sort((a, b) => a.inserted_at.localeCompare(b.inserted_at));
+      return { bindings, problems };
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The part of Office.js (Excel JavaScript API 1.4+) the add-in's writer uses, as narrow structural
+ * types. Real `Excel` objects fit them; so do the in-page stand-in (Chromium, benchmark) and the
+ * office-addin-mock document (unit tests). Keeping the surface this small is what lets all three
+ * run the same writer code.
+ */
+
+/** A cell value as Office.js takes it: '' empties a cell (null would leave it unchanged). */
+export type XValue = string | number | boolean;
+
+export interface XFont {
+  bold: boolean;
+  italic: boolean;
+  color: string;
+}
+
+export interface XRangeFormat {
+  fill: { color: string };
+  font: XFont;
+  wrapText: boolean;
+  /** Points. */
+  columnWidth: number;
+}
+
+/** Excel.Range, the subset we use. */
+export interface XRange {
+  /** Loaded: 'Sheet1!B2:F20'. */
+  readonly address: string;
+  readonly rowIndex: number;
+  readonly columnIndex: number;
+  readonly rowCount: number;
+  readonly columnCount: number;
+  values: XValue[][];
+  formulas: XValue[][];
+  /**
+   * A 2-D array, or one format code for every cell of the range (the Excel API applies a single
+   * value to all cells: one string instead of 100,000 keeps the request small).
+   */
+  numberFormat: string | string[][];
+  readonly format: XRangeFormat;
+  readonly worksheet: XWorksheet;
+  getCell(row: number, column: number): XRange;
+  getOffsetRange(rowOffset: number, columnOffset: number): XRange;
+  getResizedRange(deltaRows: number, deltaColumns: number): XRange;
+  getColumn(column: number): XRange;
+  getRow(row: number): XRange;
+  clear(): void;
+  load(properties: string): XRange;
+}
+
+export interface XTable {
+  readonly id: string;
+  name: string;
+  style: string;
+  readonly isNullObject: boolean;
+  readonly worksheet: XWorksheet;
+  getRange(): XRange;
+  getHeaderRowRange(): XRange;
+  getDataBodyRange(): XRange;
+  delete(): void;
+  load(properties: string): XTable;
+}
+
+export interface XWorksheet {
+  readonly name: string;
+  readonly tables: { add(address: XRange | string, hasHeaders: boolean): XTable };
+  getRange(address: string): XRange;
+  load(properties: string): XWorksheet;
+}
+
+export interface XSetting {
+  readonly key: string;
+  readonly value: unknown;
+  delete(): void;
+}
+
+export interface XSettings {
+  readonly items: XSetting[];
+  add(key: string, value: unknown): XSetting;
+  getItemOrNullObject(key: string): XSetting & { readonly isNullObject: boolean };
+  load(properties: string): XSettings;
+}
+
+export interface XWorkbook {
+  getSelectedRange(): XRange;
+  readonly tables: { getItemOrNullObject(name: string): XTable };
+  readonly settings: XSettings;
+  readonly application: { suspendApiCalculationUntilNextSync(): void };
+}
+
+export interface XContext {
+  readonly workbook: XWorkbook;
+  sync(): Promise<void>;
+}
+
+/** The `Excel` namespace's entry point: `Excel.run(async (context) => ...)`. */
+export interface ExcelHost {
+  run<T>(batch: (context: XContext) => Promise<T>): Promise<T>;
+}
+
+/** Excel's limit on one request's payload (Excel on the web: 5 MB; RequestPayloadSizeLimitExceeded). */
+export const EXCEL_PAYLOAD_LIMIT = 5 * 1024 * 1024;

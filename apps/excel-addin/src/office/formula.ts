@@ -1,0 +1,86 @@
+/**
+ * "Insert as formula": the ECON.* custom-function call that stands for a query, written at the
+ * selection instead of values, so the cells recalculate through the shared runtime's cache.
+ * Signatures (issue 11): ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency]),
+ * ECON.TRADE(flow, [partner], [hs_code], [period]), ECON.STOCK(symbol_or_index, [start_date], [end_date], [field]).
+ */
+import type { SeriesQuery } from '@econdata/core';
+import type { ExcelHost } from './excel-api.ts';
+
+type Arg = string | number | string[] | undefined;
+
+function literal(a: Exclude<Arg, undefined>): string {
+  if (typeof a === 'number') return String(a);
+  // Several countries or indicators: an array constant, one column per series when it spills.
+  if (Array.isArray(a)) return `{${a.map((s) => literal(s)).join(',')}}`;
+  return `"${a.replace(/"/g, '""')}"`;
+}
+
+/** A function call with trailing omitted arguments dropped and inner ones left empty. */
+function call(name: string, args: Arg[]): string {
+  let last = args.length;
+  while (last > 0 && args[last - 1] === undefined) last -= 1;
+  return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
+}
+
+/** The formula text of one query. */
+export function formulaFor(q: SeriesQuery): string {
+  switch (q.kind) {
+    case 'indicator':
+      return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency]);
+    case 'trade':
+      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period]);
+    case 'stock':
+      return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date]);
+  }
+}
+
+/**
+ * Formulas for a set of queries: indicator queries that differ only by indicator or country
+ * become one call with array constants (it spills a column per series); the rest one call each.
+ */
+export function formulasFor(queries: readonly SeriesQuery[]): string[] {
+  const groups = new Map<string, { q: SeriesQuery & { kind: 'indicator' }; indicators: string[]; countries: string[] }>();
+  const out: Array<string | { group: string }> = [];
+  for (const q of queries) {
+    if (q.kind !== 'indicator') {
+      out.push(formulaFor(q));
+      continue;
+    }
+    const key = JSON.stringify([q.source, q.start_year, q.end_year, q.frequency]);
+    const g = groups.get(key);
+    if (!g) {
+      groups.set(key, { q, indicators: [q.indicator], countries: [q.country ?? ''] });
+      out.push({ group: key });
+      continue;
+    }
+    if (!g.indicators.includes(q.indicator)) g.indicators.push(q.indicator);
+    const country = q.country ?? '';
+    if (!g.countries.includes(country)) g.countries.push(country);
+  }
+  return out.map((item) => {
+    if (typeof item === 'string') return item;
+    const g = groups.get(item.group);
+    if (!g) return '';
+    const one = (list: string[]): string | string[] => (list.length === 1 ? (list[0] ?? '') : list);
+    return call('INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency]);
+  });
+}
+
+/** Columns left between formulas written side by side, so one spill does not block the next. */
+export const FORMULA_SPACING = 8;
+
+/**
+ * Writes the formulas at the selection, side by side (one sync), and returns the cells they went to.
+ */
+export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[]): Promise<{ formulas: string[]; address: string }> {
+  const formulas = formulasFor(queries);
+  return excel.run(async (context) => {
+    const anchor = context.workbook.getSelectedRange().getCell(0, 0);
+    context.workbook.application.suspendApiCalculationUntilNextSync();
+    formulas.forEach((f, i) => (anchor.getOffsetRange(0, i * FORMULA_SPACING).formulas = [[f]]));
+    const cells = anchor.load('address');
+    await context.sync();
+    return { formulas, address: cells.address };
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * "Insert at selection" through office-addin-mock: exact cells, number formats, the table's range,
+ * the binding, and the exact number of context.sync() calls (one for a block under the limit).
+ */
+import { describe, expect, it } from 'vitest';
+import { BLOCK_SETTING_PREFIX, parseBinding } from './bindings.ts';
+import { TABLE_STYLE } from './block-writer.ts';
+import { insertBlock } from './insert.ts';
+import { addressOf, WorkbookModel } from './standin/model.ts';
+import { gdpQuery, gdpSeries, stockQuery, stockSeries, tradeQuery, tradeSeries } from './testing/fixtures.ts';
+import { mockExcel } from './testing/mock-excel.ts';
+
+const NOW = new Date('2026-11-22T19:10:00.000Z');
+
+function cell(model: WorkbookModel, a1: string): { value: unknown; numberFormat: string; fill?: string; bold?: boolean } {
+  const m = /^([A-Z]+)(\d+)$/.exec(a1);
+  const col = [...(m?.[1] ?? 'A')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+  const c = model.sheets[0]?.cell(Number(m?.[2]) - 1, col);
+  return c ? { value: c.value, numberFormat: c.numberFormat, ...(c.fill ? { fill: c.fill } : {}), ...(c.bold ? { bold: true } : {}) } : { value: undefined, numberFormat: 'General' };
+}
+
+function onlyTable(model: WorkbookModel): { name: string; address: string; style: string } {
+  const tables = [...model.tables.values()];
+  expect(tables).toHaveLength(1);
+  const t = tables[0];
+  return { name: t?.name ?? '', address: t ? addressOf(t.rect) : '', style: t?.style ?? '' };
+}
+
+describe('insertBlock (office-addin-mock)', () => {
+  it('writes a WB indicator block at the selection in one sync: provenance, real years, #,##0 values, a table, the binding', async () => {
+    const model = new WorkbookModel();
+    model.select('Sheet1', 'B2');
+    const block = await insertBlock(mockExcel(model), [gdpSeries()], [gdpQuery], { now: NOW });
+
+    expect(model.syncs).toBe(1);
+    expect(block).toMatchObject({ address: 'Sheet1!B2:C23', syncs: 1, chunks: 1 });
+    expect(cell(model, 'B2')).toEqual({ value: 'Series', numberFormat: 'General', bold: true });
+    expect(cell(model, 'C2').value).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2020-2023');
+    expect(cell(model, 'B11').value).toBe('Source');
+    expect(cell(model, 'C11').value).toBe('World Bank World Development Indicators');
+    expect(cell(model, 'B12').value).toBe('Last updated');
+    expect(cell(model, 'C12').value).toBe('2026-10-01');
+    expect(cell(model, 'B13').value).toBe('Retrieved at');
+    expect(cell(model, 'C14').value).toBe('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2020&end_year=2023');
+    expect(cell(model, 'B19').value).toBe('Period');
+    expect(cell(model, 'C19').value).toBe('GDP (current US$): Viet Nam');
+    // 2020-01-01 is Excel serial 43831; the year shows through the date format.
+    expect([20, 21, 22, 23].map((r) => cell(model, `B${r}`))).toEqual([43831, 44197, 44562, 44927].map((value) => ({ value, numberFormat: 'yyyy' })));
+    expect([20, 21, 22, 23].map((r) => cell(model, `C${r}`))).toEqual(
+      [346_615_738_154, '', 408_802_378_226, 429_716_969_309].map((value) => ({ value, numberFormat: '#,##0' })),
+    );
+    expect(cell(model, 'A1').value).toBeUndefined();
+    expect(cell(model, 'D20').value).toBeUndefined();
+    expect(onlyTable(model)).toEqual({ name: block.binding.table, address: 'Sheet1!B19:C23', style: TABLE_STYLE });
+
+    const stored = model.settings.get(BLOCK_SETTING_PREFIX + block.binding.table);
+    expect(parseBinding('k', stored)).toEqual({
+      id: block.binding.id,
+      table: block.binding.table,
+      title: 'GDP (current US$): Viet Nam',
+      queries: [gdpQuery],
+      layout: { orientation: 'wide', headRows: 17, columns: 2 },
+      inserted_at: NOW.toISOString(),
+      refreshed_at: null,
+      stale: false,
+    });
+  });
+
+  it('writes a trade block: monthly dates as yyyy-mm, USD million with two decimals, value and year-to-date columns', async () => {
+    const model = new WorkbookModel();
+    model.select('Sheet1', 'A1');
+    const block = await insertBlock(mockExcel(model), [tradeSeries()], [tradeQuery], { now: NOW });
+    expect(model.syncs).toBe(1);
+    const header = block.binding.layout.headRows + 1;
+    expect(cell(model, `A${header}`).value).toBe('Period');
+    expect(cell(model, `B${header}`).value).toBe('Vietnam trade: exports (World, All products): Exports');
+    expect(cell(model, `C${header}`).value).toBe('Vietnam trade: exports (World, All products): Exports, year to date');
+    expect(cell(model, `A${header + 1}`)).toEqual({ value: 45352, numberFormat: 'yyyy-mm' });
+    expect(cell(model, `B${header + 1}`)).toEqual({ value: 32_500.5, numberFormat: '#,##0.00' });
+    expect(cell(model, `C${header + 1}`)).toEqual({ value: 93_010.25, numberFormat: '#,##0.00' });
+    expect(onlyTable(model).address).toBe(`Sheet1!A${header}:C${header + 1}`);
+    expect(block.address).toBe(`Sheet1!A1:C${header + 1}`);
+  });
+
+  it('writes a stock block: daily dates, VND prices and share volumes as whole numbers, five columns', async () => {
+    const model = new WorkbookModel();
+    model.select('Sheet1', 'D4');
+    const block = await insertBlock(mockExcel(model), [stockSeries(3)], [stockQuery], { now: NOW });
+    expect(model.syncs).toBe(1);
+    const header = 4 + block.binding.layout.headRows;
+    expect(['D', 'E', 'F', 'G', 'H', 'I'].map((c) => cell(model, `${c}${header}`).value)).toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
+    expect(cell(model, `D${header + 1}`)).toEqual({ value: 45352, numberFormat: 'yyyy-mm-dd' });
+    expect(cell(model, `D${header + 3}`)).toEqual({ value: 45354, numberFormat: 'yyyy-mm-dd' });
+    expect(cell(model, `E${header + 1}`)).toEqual({ value: 68_000, numberFormat: '#,##0' });
+    expect(cell(model, `I${header + 3}`)).toEqual({ value: 1_002_026, numberFormat: '#,##0' });
+    expect(onlyTable(model).address).toBe(`Sheet1!D${header}:I${header + 3}`);
+  });
+
+  it('splits a block larger than the request limit into chunks, one sync each, every request under the limit, with progress', async () => {
+    const model = new WorkbookModel();
+    const limit = 60_000;
+    const progress: string[] = [];
+    const block = await insertBlock(mockExcel(model, limit), [stockSeries(2_000)], [stockQuery], {
+      now: NOW,
+      chunkBytes: 40_000,
+      onProgress: (p) => progress.push(`${p.rowsDone}/${p.rowsTotal} ${p.chunk}/${p.chunks}`),
+    });
+    expect(block.chunks).toBeGreaterThan(1);
+    expect(model.syncs).toBe(block.chunks);
+    expect(block.syncs).toBe(block.chunks);
+    expect(progress).toHaveLength(block.chunks);
+    expect(progress.at(-1)).toBe(`2000/2000 ${block.chunks}/${block.chunks}`);
+    expect(Math.max(...model.requests)).toBeLessThanOrEqual(limit);
+    const header = 1 + block.binding.layout.headRows;
+    expect(onlyTable(model).address).toBe(`Sheet1!A${header}:F${header + 2000}`);
+    expect(cell(model, `A${header + 2000}`)).toEqual({ value: 45352 + 1999, numberFormat: 'yyyy-mm-dd' });
+    expect(cell(model, `F${header + 2000}`)).toEqual({ value: 1_000_000 + 1999 * 1_013, numberFormat: '#,##0' });
+  });
+
+  it('the mocked Excel refuses one request over the limit, as Excel does, and the workbook stays empty', async () => {
+    const model = new WorkbookModel();
+    const error = await insertBlock(mockExcel(model, 60_000), [stockSeries(2_000)], [stockQuery], { chunkBytes: 10_000_000 }).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'RequestPayloadSizeLimitExceeded' });
+    expect(model.sheets[0]?.cells.size).toBe(0);
+    expect(model.tables.size).toBe(0);
+  });
+
+  it('refuses an empty answer with a sentence that says what to do, before touching the workbook', async () => {
+    const model = new WorkbookModel();
+    const empty = { ...gdpSeries(), periods: [], values: [[]] };
+    await expect(insertBlock(mockExcel(model), [empty], [gdpQuery])).rejects.toThrow(
+      'Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.',
+    );
+    expect(model.syncs).toBe(0);
+  });
+});

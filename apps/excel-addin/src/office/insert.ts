@@ -1,0 +1,78 @@
+/**
+ * "Insert at selection": Series laid out by sheets, written as a block whose top-left cell is the
+ * selected cell, bound to its queries in the document. One Excel.run; one sync for a block under
+ * the payload limit, one per chunk above it.
+ */
+import type { Series, SeriesQuery } from '@econdata/core';
+import { groupByFrequency, layoutSeries, type Grid } from '@econdata/sheets';
+import { newBlockId, type BlockBinding } from './bindings.ts';
+import { writeBlockAt, type WriteOptions } from './block-writer.ts';
+import type { ExcelHost } from './excel-api.ts';
+
+export interface InsertedBlock {
+  binding: BlockBinding;
+  /** 'Sheet1!B2:H40'. */
+  address: string;
+  syncs: number;
+  chunks: number;
+  /** Estimated request bytes of the block's values. */
+  bytes: number;
+}
+
+/** The layout a block uses: wide, unless its series mix frequencies (then long: one row each). */
+export function layoutBlock(series: readonly Series[]): Grid {
+  const orientation = groupByFrequency(series).length > 1 ? 'long' : 'wide';
+  return layoutSeries(series, { orientation });
+}
+
+/** A short name for the block in lists. */
+export function blockTitle(series: readonly Series[]): string {
+  const first = series[0];
+  if (!first) return 'Empty block';
+  const who = (s: Series): string => s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title;
+  return series.length === 1 ? who(first) : `${who(first)} and ${series.length - 1} more`;
+}
+
+/** The binding of a Grid about to be written. */
+export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date): BlockBinding {
+  return {
+    id: ids.id,
+    table: ids.table,
+    title: blockTitle(series),
+    queries: [...queries],
+    layout: { orientation: grid.orientation, headRows: grid.regions.header.top, columns: grid.columns.length },
+    inserted_at: now.toISOString(),
+    refreshed_at: null,
+    stale: series.some((s) => s.provenance.stale === true),
+  };
+}
+
+/**
+ * Writes `series` at the selection as a new block.
+ *
+ * @example const block = await insertBlock(Excel, series, queries, { onProgress });
+ */
+export async function insertBlock(
+  excel: ExcelHost,
+  series: readonly Series[],
+  queries: readonly SeriesQuery[],
+  options: WriteOptions & { now?: Date } = {},
+): Promise<InsertedBlock> {
+  if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
+    throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
+  }
+  const now = options.now ?? new Date();
+  const grid = layoutBlock(series);
+  const binding = bindingFor(grid, series, queries, newBlockId(now), now);
+  return excel.run(async (context) => {
+    const anchor = context.workbook.getSelectedRange().getCell(0, 0);
+    const written = await writeBlockAt(context, anchor, grid, binding, options);
+    return {
+      binding,
+      address: written.range.address,
+      syncs: written.syncs,
+      chunks: written.chunks.length,
+      bytes: written.chunks.reduce((s, c) => s + c.bytes, 0),
+    };
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Refresh: re-runs the queries of the blocks the document remembers. Everything is fetched first;
+ * only when every query answered is anything written, so a failed refresh leaves every old value in
+ * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
+ * (one more sync while they fit one request), highlighting revised values.
+ */
+import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
+import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
+import type { ExcelHost, XRange, XTable } from './excel-api.ts';
+import { bindingFor, layoutBlock } from './insert.ts';
+import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
+
+/** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
+export const MAX_HIGHLIGHTS = 2_000;
+
+export interface BlockStatus extends BlockBinding {
+  /** False when the block's table is no longer in the workbook. */
+  present: boolean;
+}
+
+/** Every block the document remembers, and whether its table is still there (two syncs). */
+export async function listBlocks(excel: ExcelHost): Promise<{ blocks: BlockStatus[]; problems: BindingProblem[] }> {
+  return excel.run(async (context) => {
+    const pending = loadBindings(context);
+    await context.sync();
+    const { bindings, problems } = pending.read();
+    if (bindings.length === 0) return { blocks: [], problems };
+    const tables = bindings.map((b) => context.workbook.tables.getItemOrNullObject(b.table).load('name'));
+    await context.sync();
+    return { blocks: bindings.map((b, i) => ({ ...b, present: tables[i]?.isNullObject === false })), problems };
+  });
+}
+
+export type FetchSeries = (queries: SeriesQuery[]) => Promise<SeriesResult[]>;
+
+/** One block's failed query. */
+export interface RefreshFailure {
+  block: BlockBinding;
+  query: SeriesQuery;
+  error: unknown;
+}
+
+/** A refresh that wrote nothing: some query failed. */
+export class RefreshError extends Error {
+  override readonly name = 'RefreshError';
+  constructor(
+    message: string,
+    readonly failures: RefreshFailure[],
+  ) {
+    super(message);
+  }
+}
+
+export interface RefreshedBlock {
+  binding: BlockBinding;
+  address: string;
+  changes: BlockChanges;
+  summary: string;
+}
+
+export interface RefreshResult {
+  blocks: RefreshedBlock[];
+  /** Blocks whose table was deleted: their bindings were removed. */
+  missing: BlockBinding[];
+  syncs: number;
+  /** What changed, one sentence per block. */
+  text: string;
+}
+
+export interface RefreshOptions extends WriteOptions {
+  now?: Date;
+  /** How an error reads for a person (the taskpane passes @econdata/ui's describeError). */
+  describe?: (error: unknown) => string;
+  /** Called when fetching is done and writing starts. */
+  onWriting?: () => void;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Fetches every block's queries at once; throws RefreshError (nothing written) if any failed. */
+async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string): Promise<Series[][]> {
+  const queries = blocks.flatMap((b) => b.queries);
+  const results = await fetchSeries(queries);
+  const failures: RefreshFailure[] = [];
+  let at = 0;
+  const series = blocks.map((block) =>
+    block.queries.map((query) => {
+      const r = results[at++];
+      if (!r) failures.push({ block, query, error: new Error('no answer came back for this query') });
+      else if (!r.ok) failures.push({ block, query, error: r.error });
+      return r?.ok ? r.series : undefined;
+    }),
+  );
+  if (failures.length > 0) {
+    const first = failures[0];
+    const more = failures.length > 1 ? ` (${failures.length - 1} more ${failures.length === 2 ? 'query' : 'queries'} failed too)` : '';
+    throw new RefreshError(`Nothing was changed: the old values are still in place. ${first?.block.title}: ${describe(first?.error)}${more}`, failures);
+  }
+  return series.map((list) => list.filter((s): s is Series => s !== undefined));
+}
+
+/**
+ * Re-runs `blocks` (from listBlocks) and rewrites them with revisions highlighted.
+ *
+ * @example const result = await refreshBlocks(Excel, blocks, (q) => client.fetchSeries(q));
+ */
+export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBinding[], fetchSeries: FetchSeries, options: RefreshOptions = {}): Promise<RefreshResult> {
+  const describe = options.describe ?? errorText;
+  const fresh = await fetchAll(blocks, fetchSeries, describe);
+  options.onWriting?.();
+  const now = options.now ?? new Date();
+  return excel.run(async (context) => {
+    const reads = blocks.map((b) => {
+      const table: XTable = context.workbook.tables.getItemOrNullObject(b.table).load('name');
+      const range: XRange = table.getRange().load('rowIndex,rowCount,columnCount,values');
+      return { table, range };
+    });
+    await context.sync();
+    const jobs: BlockJob[] = [];
+    const done: Array<Omit<RefreshedBlock, 'address'>> = [];
+    const missing: BlockBinding[] = [];
+    let highlights = 0;
+    blocks.forEach((block, i) => {
+      const read = reads[i];
+      const series = fresh[i] ?? [];
+      if (!read || read.table.isNullObject) {
+        missing.push(block);
+        removeBinding(context, block.table);
+        return;
+      }
+      const headRows = Math.min(block.layout.headRows, read.range.rowIndex);
+      const anchor = read.range.getOffsetRange(-headRows, 0).getCell(0, 0);
+      const grid = layoutBlock(series);
+      const changes = blockChanges(read.range.values, series, grid);
+      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      const oldRows = headRows + read.range.rowCount;
+      const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+      jobs.push({
+        anchor,
+        grid,
+        binding,
+        before: () => {
+          read.table.delete();
+          anchor.getResizedRange(oldRows - 1, oldColumns - 1).clear();
+        },
+        after: () => {
+          for (const cell of changes.revisedCells) {
+            if (highlights >= MAX_HIGHLIGHTS) break;
+            anchor.getOffsetRange(cell.row, cell.column).format.fill.color = REVISED_FILL;
+            highlights += 1;
+          }
+        },
+      });
+      done.push({ binding, changes, summary: describeChanges(binding.title, changes.diff) });
+    });
+    const { blocks: written, syncs: writeSyncs } = await writeBlocks(context, jobs, options);
+    let syncs = 1 + writeSyncs;
+    if (jobs.length === 0 && missing.length > 0) {
+      await context.sync();
+      syncs += 1;
+    }
+    const result = done.map((d, i) => ({ ...d, address: written[i]?.range.address ?? '' }));
+    const lines = result.map((r) => r.summary);
+    for (const m of missing) lines.push(`${m.title}: its table was deleted from the workbook, so the add-in forgot this block.`);
+    return { blocks: result, missing, syncs, text: lines.join('\n') };
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * What a refresh changed in one block: the values now in the worksheet table are read back as the
+ * "before" Series (matched to the fresh ones by the table's header texts and period dates), sheets'
+ * `compareSeries` diffs them, and each revised value is located in the fresh Grid for highlighting.
+ */
+import type { Series } from '@econdata/core';
+import { compareSeries, dateToPeriod, excelSerialToDate, periodToSerial, type Grid, type RevisionDiff } from '@econdata/sheets';
+import { headMatrix } from './block-matrix.ts';
+import { tableHeaders } from './block-writer.ts';
+import type { XValue } from './excel-api.ts';
+
+/** A cell of the block, relative to its top-left cell. */
+export interface CellRef {
+  row: number;
+  column: number;
+}
+
+export interface BlockChanges {
+  diff: RevisionDiff;
+  /** Cells of the fresh block holding revised values. */
+  revisedCells: CellRef[];
+}
+
+/** The "before" Series: the fresh Series' shapes filled with the table's current values. */
+export function seriesFromTable(oldTable: XValue[][], fresh: readonly Series[], grid: Grid): Series[] {
+  const oldHeaders = (oldTable[0] ?? []).map(String);
+  const rows = oldTable.slice(1).filter((row) => typeof row[0] === 'number');
+  const newHeaders = tableHeaders(headMatrix(grid)[grid.regions.header.top] ?? []).map(String);
+  return fresh.map((s, i) => {
+    const periods = rows.map((row) => dateToPeriod(excelSerialToDate(row[0] as number), s.frequency));
+    const values = s.columns.map((col) => {
+      const j = grid.columns.findIndex((g) => g.role === 'value' && g.series === i && g.key === col.key);
+      const oc = j < 0 ? -1 : oldHeaders.indexOf(newHeaders[j] ?? '');
+      return rows.map((row) => {
+        const v = oc < 0 ? undefined : row[oc];
+        return typeof v === 'number' ? v : null;
+      });
+    });
+    return { ...s, periods, values };
+  });
+}
+
+/**
+ * Compares the table's values with the fresh Series. Long blocks are not diffed cell by cell (a
+ * row per value has no fixed place to highlight): their diff compares nothing and says so by
+ * returning every series as unchanged.
+ */
+export function blockChanges(oldTable: XValue[][], fresh: readonly Series[], grid: Grid): BlockChanges {
+  if (grid.orientation !== 'wide') {
+    return { diff: { seriesAdded: [], seriesRemoved: [], changed: [], unchanged: fresh.map((s) => s.id) }, revisedCells: [] };
+  }
+  const diff = compareSeries(seriesFromTable(oldTable, fresh, grid), fresh);
+  const bodyRowOfSerial = new Map<unknown, number>();
+  grid.body.columns[0]?.values.forEach((v, r) => bodyRowOfSerial.set(v, r));
+  const top = grid.regions.header.top + 1;
+  const revisedCells: CellRef[] = [];
+  for (const changed of diff.changed) {
+    const i = fresh.findIndex((s) => s.id === changed.id);
+    const s = fresh[i];
+    if (!s) continue;
+    for (const rev of changed.revised) {
+      const column = grid.columns.findIndex((g) => g.role === 'value' && g.series === i && g.key === rev.column);
+      const r = bodyRowOfSerial.get(periodToSerial(rev.period, s.frequency));
+      if (column >= 0 && r !== undefined) revisedCells.push({ row: top + r, column });
+    }
+  }
+  return { diff, revisedCells };
+}
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
+/** One sentence on what changed in a block ("2 values revised (2023: 1.2 -> 1.3), 1 added"). */
+export function describeChanges(title: string, diff: RevisionDiff): string {
+  let revised = 0;
+  let added = 0;
+  let removed = 0;
+  const examples: string[] = [];
+  for (const c of diff.changed) {
+    revised += c.revised.length;
+    added += c.added.length;
+    removed += c.removed.length;
+    for (const r of c.revised) if (examples.length < 2) examples.push(`${r.period}: ${number.format(r.old)} → ${number.format(r.new)}`);
+  }
+  added += diff.seriesAdded.length;
+  removed += diff.seriesRemoved.length;
+  if (revised + added + removed === 0) return `${title}: no change.`;
+  const parts: string[] = [];
+  if (revised > 0) parts.push(`${revised} value${revised === 1 ? '' : 's'} revised (${examples.join('; ')}${revised > examples.length ? '; …' : ''})`);
+  if (added > 0) parts.push(`${added} added`);
+  if (removed > 0) parts.push(`${removed} removed`);
+  return `${title}: ${parts.join(', ')}.`;
+}

@@ -1,0 +1,223 @@
+/**
+ * The unit tests' Excel: office-addin-mock objects (OfficeMockObject) over a WorkbookModel. The
+ * mock gives Office.js's load/sync rule (a property read before `load` + `context.sync()` is an
+ * error string, so a writer that forgets a load fails its test); this file gives the document
+ * behind it. Method calls are queued; property assignments are collected from the mock objects at
+ * `context.sync()`; both are applied in order, counted (syncs, payload bytes), and refused whole
+ * over Excel's 5 MB request limit, as Excel does.
+ */
+import { OfficeMockObject } from 'office-addin-mock';
+import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XValue } from '../excel-api.ts';
+import { addressOf, parseAddress, type Rect, type TableModel, type WorkbookModel } from '../standin/model.ts';
+import { RichApiError } from '../standin/standin-excel.ts';
+
+const CALL_BYTES = 40;
+const NOT_LOADED = new Set(['Error, property was not loaded', 'Error, context.sync() was not called']);
+
+type Mock = OfficeMockObject & Record<string, unknown>;
+interface Op {
+  bytes: number;
+  run(): void;
+}
+/** What the mock library keeps per property (private fields, read to refresh loaded values). */
+interface MockInternals {
+  _properties: Map<string, { _valueBeforeLoaded: unknown; _loaded: boolean }>;
+}
+
+/** Properties whose assignment is a write, by path below the mock, and how to apply it. */
+type Writer = (model: WorkbookModel, rect: Rect, value: unknown) => void;
+const RANGE_WRITES: Array<[string[], Writer]> = [
+  [['values'], (m, r, v) => m.setValues(r, v as XValue[][])],
+  [['formulas'], (m, r, v) => m.setValues(r, v as XValue[][], true)],
+  [['numberFormat'], (m, r, v) => m.setNumberFormat(r, v as string | string[][])],
+  [['format', 'fill', 'color'], (m, r, v) => m.setFormat(r, { fill: String(v) })],
+  [['format', 'font', 'bold'], (m, r, v) => m.setFormat(r, { bold: v === true })],
+  [['format', 'font', 'italic'], (m, r, v) => m.setFormat(r, { italic: v === true })],
+  [['format', 'font', 'color'], (m, r, v) => m.setFormat(r, { fontColor: String(v) })],
+  [['format', 'columnWidth'], (m, r, v) => m.setColumnWidth(r, Number(v))],
+  [['format', 'wrapText'], () => undefined],
+];
+
+interface Tracked {
+  mock: Mock;
+  /** Assignable property paths with the value last seen (populated, loaded or applied). */
+  seen: Map<string, unknown>;
+  apply(path: string[], value: unknown): void;
+  /** Current values of loadable scalar properties, for loads. */
+  current(): Record<string, () => unknown>;
+}
+
+function at(mock: Mock, path: string[]): unknown {
+  return path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], mock);
+}
+
+class Session {
+  ops: Op[] = [];
+  tracked: Tracked[] = [];
+  rects = new WeakMap<object, () => Rect>();
+  constructor(readonly model: WorkbookModel, readonly limit: number) {}
+
+  /** Queues a method call, after the assignments made before it (the order Office.js keeps). */
+  queue(args: unknown, run: () => void): void {
+    this.collect();
+    this.ops.push({ bytes: CALL_BYTES + (args === undefined ? 0 : JSON.stringify(args).length), run });
+  }
+
+  range(geom: () => Rect): Mock {
+    const safe = (): Rect | undefined => {
+      try {
+        return geom();
+      } catch {
+        return undefined; // a null object's range: every property stays empty, as in Office.js
+      }
+    };
+    // Loadable properties, computed when a load asks (a 100,000-row range is not read unless asked).
+    const current = (): Record<string, () => unknown> => {
+      const cells = (f: (r: Rect, i: number, j: number) => unknown) => (): unknown[][] => {
+        const r = safe();
+        return r ? Array.from({ length: r.rows }, (_, i) => Array.from({ length: r.cols }, (_, j) => f(r, i, j))) : [];
+      };
+      return {
+        address: () => { const r = safe(); return r ? addressOf(r) : ''; },
+        rowIndex: () => safe()?.top ?? 0, columnIndex: () => safe()?.left ?? 0,
+        rowCount: () => safe()?.rows ?? 0, columnCount: () => safe()?.cols ?? 0,
+        values: cells((r, i, j) => r.sheet.cell(r.top + i, r.left + j)?.value ?? ''),
+        formulas: cells((r, i, j) => r.sheet.cell(r.top + i, r.left + j)?.formula ?? r.sheet.cell(r.top + i, r.left + j)?.value ?? ''),
+        numberFormat: cells((r, i, j) => r.sheet.cell(r.top + i, r.left + j)?.numberFormat ?? 'General'),
+      };
+    };
+    const derive = (f: (r: Rect) => Rect): Mock => this.range(() => f(geom()));
+    const mock = new OfficeMockObject({
+      host: 'excel',
+      address: '', rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0, values: [], formulas: [], numberFormat: [],
+      format: { fill: { color: '' }, font: { bold: false, italic: false, color: '' }, wrapText: false, columnWidth: 0 },
+      worksheet: {
+        name: safe()?.sheet.name ?? '',
+        tables: { add: (address: unknown, hasHeaders: boolean) => this.addTable(typeof address === 'string' ? () => parseAddress(geom().sheet, address) : (this.rects.get(address as object) ?? geom), hasHeaders) },
+        getRange: (address: string) => this.range(() => parseAddress(geom().sheet, address)),
+      },
+      getCell: (row: number, col: number) => derive((r) => ({ ...r, top: r.top + row, left: r.left + col, rows: 1, cols: 1 })),
+      getOffsetRange: (dr: number, dc: number) => derive((r) => ({ ...r, top: r.top + dr, left: r.left + dc })),
+      getResizedRange: (dr: number, dc: number) => derive((r) => ({ ...r, rows: r.rows + dr, cols: r.cols + dc })),
+      getColumn: (c: number) => derive((r) => ({ ...r, left: r.left + c, cols: 1 })),
+      getRow: (i: number) => derive((r) => ({ ...r, top: r.top + i, rows: 1 })),
+      clear: () => this.queue(undefined, () => this.model.clear(geom())),
+    }) as Mock;
+    this.rects.set(mock, geom);
+    const seen = new Map<string, unknown>(RANGE_WRITES.map(([path]) => [path.join('/'), at(mock, path)]));
+    const writers = new Map(RANGE_WRITES.map(([path, w]) => [path.join('/'), w]));
+    this.tracked.push({ mock, seen, current, apply: (path, value) => writers.get(path.join('/'))?.(this.model, geom(), value) });
+    return mock;
+  }
+
+  table(resolve: () => TableModel | undefined): Mock {
+    const t = resolve();
+    const must = (): TableModel => {
+      const found = resolve();
+      if (!found) throw new Error('ItemNotFound: the table does not exist');
+      return found;
+    };
+    const mock = new OfficeMockObject({
+      host: 'excel',
+      id: t?.id ?? '', name: t?.name ?? '', style: t?.style ?? '',
+      getRange: () => this.range(() => must().rect),
+      getHeaderRowRange: () => this.range(() => ({ ...must().rect, rows: 1 })),
+      getDataBodyRange: () => this.range(() => ({ ...must().rect, top: must().rect.top + 1, rows: must().rect.rows - 1 })),
+      delete: () => this.queue(undefined, () => this.model.deleteTable(must())),
+    }) as Mock;
+    mock['isNullObject'] = t === undefined;
+    const seen = new Map<string, unknown>([['name', mock['name']], ['style', mock['style']]]);
+    this.tracked.push({
+      mock, seen,
+      current: () => ({ id: () => resolve()?.id ?? '', name: () => resolve()?.name ?? '', style: () => resolve()?.style ?? '' }),
+      apply: (path, value) => (path[0] === 'name' ? this.model.renameTable(must(), String(value)) : (must().style = String(value))),
+    });
+    return mock;
+  }
+
+  addTable(rect: () => Rect, hasHeaders: boolean): Mock {
+    let created: TableModel | undefined;
+    this.queue(['range', hasHeaders], () => (created = this.model.addTable(rect())));
+    return this.table(() => created);
+  }
+
+  settings(): Mock {
+    const s = this.model.settings;
+    const mock: Mock = new OfficeMockObject({
+      host: 'excel',
+      add: (key: string, value: unknown) => this.queue([key, value], () => s.set(key, value)),
+      getItemOrNullObject: (key: string) => ({ delete: () => this.queue(key, () => s.delete(key)) }),
+      load: () => {
+        this.queue(undefined, () => (mock['items'] = [...s].map(([key, value]) => ({ key, value }))));
+        return mock;
+      },
+    }) as Mock;
+    return mock;
+  }
+
+  /** Turns property assignments made since the last look into queued writes. */
+  collect(): void {
+    for (const t of this.tracked) {
+      for (const [key, before] of t.seen) {
+        const path = key.split('/');
+        const now = at(t.mock, path);
+        if (now === before || (typeof now === 'string' && NOT_LOADED.has(now))) continue;
+        t.seen.set(key, now);
+        this.ops.push({ bytes: CALL_BYTES + JSON.stringify(now).length, run: () => t.apply(path, now) });
+      }
+    }
+  }
+
+  /** Collects assignments, checks the payload, applies everything, then resolves loads. */
+  async sync(): Promise<void> {
+    this.collect();
+    const ops = this.ops;
+    this.ops = [];
+    const bytes = ops.reduce((sum, op) => sum + op.bytes, 0);
+    this.model.requests.push(bytes);
+    if (bytes > this.limit) throw new RichApiError('RequestPayloadSizeLimitExceeded', `The request payload size (${bytes} bytes) exceeds the limit of ${this.limit} bytes.`);
+    for (const op of ops) op.run();
+    for (const t of this.tracked) {
+      const props = (t.mock as unknown as MockInternals)._properties;
+      const current = t.current();
+      for (const [key, compute] of Object.entries(current)) {
+        const p = props.get(key);
+        if (!p?._loaded) continue;
+        const value = compute();
+        p._valueBeforeLoaded = value;
+        if (t.seen.has(key)) t.seen.set(key, value);
+      }
+      await OfficeMockObject.prototype.sync.call(t.mock);
+    }
+    await Promise.resolve();
+  }
+}
+
+/**
+ * An `Excel` made of office-addin-mock objects over `model`.
+ *
+ * @example const model = new WorkbookModel(); const Excel = mockExcel(model); await insertBlock(Excel, ...); model.syncs
+ */
+export function mockExcel(model: WorkbookModel, payloadLimit = EXCEL_PAYLOAD_LIMIT): ExcelHost {
+  const excel = new OfficeMockObject({
+    host: 'excel',
+    run: async (batch: (context: XContext) => Promise<unknown>) => {
+      const session = new Session(model, payloadLimit);
+      const context = new OfficeMockObject({
+        host: 'excel',
+        workbook: {
+          getSelectedRange: () => this.range(() => model.selection),
+          tables: { getItemOrNullObject: (name: string) => session.table(() => model.table(name)) },
+          application: { suspendApiCalculationUntilNextSync: () => session.queue(undefined, () => undefined) },
+        },
+        sync: () => session.sync(),
+      }) as Mock;
+      (context['workbook'] as Mock)['settings'] = session.settings();
+      const result = await batch(context as unknown as XContext);
+      session.collect();
+      if (session.ops.length > 0) await session.sync();
+      return result;
+    },
+  });
+  return excel as unknown as ExcelHost;
+}
