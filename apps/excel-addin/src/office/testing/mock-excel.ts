@@ -206,7 +206,7 @@ export function mockExcel(model: WorkbookModel, payloadLimit = EXCEL_PAYLOAD_LIM
       const context = new OfficeMockObject({
         host: 'excel',
         workbook: {
-          getSelectedRange: () => this.range(() => model.selection),
+          getSelectedRange: () => session.range(() => model.selection),
           tables: { getItemOrNullObject: (name: string) => session.table(() => model.table(name)) },
           application: { suspendApiCalculationUntilNextSync: () => session.queue(undefined, () => undefined) },
         },
