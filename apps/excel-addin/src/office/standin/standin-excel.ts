@@ -37,9 +37,12 @@ class Loaded {
 }
 
 class StandinRange extends Loaded implements XRange {
+  private fixed: Rect | undefined;
+  /** Bound to its cells once resolved (as Office.js binds it when its command runs). */
+  private readonly rect = (): Rect => (this.fixed ??= this.resolve());
   constructor(
     private readonly b: Batch,
-    private readonly rect: () => Rect,
+    private readonly resolve: () => Rect,
   ) {
     super();
   }

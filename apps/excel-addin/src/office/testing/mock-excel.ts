@@ -63,7 +63,11 @@ class Session {
     this.ops.push({ bytes: CALL_BYTES + (args === undefined ? 0 : JSON.stringify(args).length), run });
   }
 
-  range(geom: () => Rect): Mock {
+  range(resolve: () => Rect): Mock {
+    // A range is bound to its cells once resolved (as Office.js binds it when its command runs):
+    // a table's range stays where the table was after the table is deleted.
+    let fixed: Rect | undefined;
+    const geom = (): Rect => (fixed ??= resolve());
     const safe = (): Rect | undefined => {
       try {
         return geom();
@@ -182,7 +186,9 @@ class Session {
       const current = t.current();
       for (const [key, compute] of Object.entries(current)) {
         const p = props.get(key);
-        if (!p?._loaded) continue;
+        const shown = t.mock[key];
+        // Deliver a load once, at the sync after it (later syncs do not change a loaded snapshot).
+        if (!p?._loaded || !(typeof shown === 'string' && NOT_LOADED.has(shown))) continue;
         const value = compute();
         p._valueBeforeLoaded = value;
         if (t.seen.has(key)) t.seen.set(key, value);

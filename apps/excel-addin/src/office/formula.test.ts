@@ -1,0 +1,41 @@
+/** "Insert as formula": exact ECON.* formula text, written at the selection in one sync. */
+import { describe, expect, it } from 'vitest';
+import { formulaFor, formulasFor, insertFormulas } from './formula.ts';
+import { WorkbookModel } from './standin/model.ts';
+import { mockExcel } from './testing/mock-excel.ts';
+
+describe('formulaFor', () => {
+  it('writes each kind with its documented argument order, dropping trailing omitted arguments', () => {
+    expect(formulaFor({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2020 })).toBe(
+      '=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2020)',
+    );
+    expect(formulaFor({ kind: 'indicator', source: 'GSO', indicator: 'CPI', frequency: 'monthly' })).toBe('=ECON.INDICATOR("GSO","CPI","",,,"monthly")');
+    expect(formulaFor({ kind: 'trade', flow: 'exports', period: '2024-03' })).toBe('=ECON.TRADE("exports",,,"2024-03")');
+    expect(formulaFor({ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85' })).toBe('=ECON.TRADE("imports","CN","85")');
+    expect(formulaFor({ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-31' })).toBe('=ECON.STOCK("VNM","2024-03-01","2024-03-31")');
+    expect(formulaFor({ kind: 'stock', index: 'VNINDEX' })).toBe('=ECON.STOCK("VNINDEX")');
+  });
+
+  it('escapes quotes, and joins indicator queries of one source and years into array arguments', () => {
+    expect(formulaFor({ kind: 'indicator', source: 'WB', indicator: 'A"B', country: 'VN' })).toBe('=ECON.INDICATOR("WB","A""B","VN")');
+    expect(
+      formulasFor([
+        { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2010, end_year: 2020 },
+        { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2010, end_year: 2020 },
+        { kind: 'stock', symbol: 'FPT' },
+      ]),
+    ).toEqual(['=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN","TH"},2010,2020)', '=ECON.STOCK("FPT")']);
+  });
+});
+
+describe('insertFormulas (office-addin-mock)', () => {
+  it('writes the formulas side by side from the selection in one sync', async () => {
+    const model = new WorkbookModel();
+    model.select('Sheet1', 'C3');
+    const result = await insertFormulas(mockExcel(model), [{ kind: 'trade', flow: 'exports' }, { kind: 'stock', symbol: 'VNM' }]);
+    expect(model.syncs).toBe(1);
+    expect(result).toEqual({ formulas: ['=ECON.TRADE("exports")', '=ECON.STOCK("VNM")'], address: 'Sheet1!C3' });
+    expect(model.sheets[0]?.cell(2, 2)?.formula).toBe('=ECON.TRADE("exports")');
+    expect(model.sheets[0]?.cell(2, 10)?.formula).toBe('=ECON.STOCK("VNM")');
+  });
+});
