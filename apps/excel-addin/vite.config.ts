@@ -1,0 +1,37 @@
+/**
+ * The add-in's one page (taskpane.html: the shared runtime that holds the taskpane, the custom
+ * functions and the ribbon commands), functions.json from the JSDoc, office.js from the add-in's
+ * own origin, icons from public/. `vite` serves it on https://localhost:3000 with the sandbox.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { devHttps, type DevHttps } from './build/dev-https.ts';
+import { devSandbox } from './build/dev-sandbox.ts';
+import { functionsJson } from './build/functions-metadata.ts';
+import { officeJs } from './build/office-js.ts';
+
+/** The development origin the dev manifest points at (manifests/manifest.dev.xml). */
+export const DEV_PORT = 3000;
+
+function httpsOptions({ key, cert, ca }: DevHttps): { key: Buffer; cert: Buffer; ca: Buffer } {
+  return { key, cert, ca };
+}
+
+export default defineConfig(async ({ command }) => ({
+  root: import.meta.dirname,
+  // Relative URLs: the production add-in may live below a path (ADDIN_BASE_URL).
+  base: './',
+  plugins: [react(), officeJs(), functionsJson(), devSandbox()],
+  server: command === 'serve' ? { host: 'localhost', port: DEV_PORT, strictPort: true, https: httpsOptions(await devHttps()) } : {},
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Office's embedded browsers (WebView2, Safari on Mac) are evergreen.
+    target: 'es2022',
+    rollupOptions: {
+      input: { taskpane: 'taskpane.html' },
+      // Unhashed entry: the manifest's custom functions Script URL names it.
+      output: { entryFileNames: 'assets/[name].js', chunkFileNames: 'assets/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+    },
+  },
+}));
