@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import './support/no-animations.ts';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import './support/no-animations.ts';
 import type { SeriesQuery } from '@econdata/core';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -17,6 +17,16 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
+  // Drawn like Fluent's Input (border, rounded corners, brand underline on focus).
+  keyBox: {
+    display: 'flex', alignItems: 'center', minHeight: '32px', boxSizing: 'border-box', paddingLeft: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke1}`, borderBottomColor: tokens.colorNeutralStrokeAccessible,
+    borderRadius: tokens.borderRadiusMedium, ':focus-within': { borderBottomColor: tokens.colorCompoundBrandStroke, outline: `1px solid ${tokens.colorCompoundBrandStroke}`, outlineOffset: '-1px' },
+  },
+  keyInput: {
+    flexGrow: 1, minWidth: 0, border: 'none', outline: 'none', backgroundColor: 'transparent', color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300, padding: `${tokens.spacingVerticalXS} 0`,
+  },
 });
 
 export interface ConnectionFormProps {
@@ -102,12 +112,10 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: 
         hint={savedKey ? `Saved key ••••${savedKey.hint}${age}. Leave empty to keep it.` : 'Stored securely; never written to a document.'}
         {...(keyError ? { validationMessage: keyError, validationState: 'error' as const } : {})}
       >
-        <Input
-          input={{ ref: keyRef }}
-          type={showKey ? 'text' : 'password'}
-          autoComplete="off"
-          spellCheck={false}
-          contentAfter={(
+        {(fieldProps) => (
+          <span className={styles.keyBox}>
+            {/* A native input, not Fluent's Input: Fluent's keeps its value in React state, and the key must not live there. */}
+            <input {...fieldProps} ref={keyRef} className={styles.keyInput} type={showKey ? 'text' : 'password'} autoComplete="off" spellCheck={false} />
             <Button
               appearance="transparent"
               size="small"
@@ -116,8 +124,8 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: 
               aria-pressed={showKey}
               onClick={() => setShowKey((v) => !v)}
             />
-          )}
-        />
+          </span>
+        )}
       </Field>
       <div className={styles.actions}>
         {onTest ? <Button onClick={() => void run('test')} disabled={outcome?.kind === 'busy'}>Test connection</Button> : null}
