@@ -3,7 +3,7 @@
  * and web mode's HTTP bridge both reach them only through `createDispatcher`, which validates the
  * request first and turns every failure into a serialized error.
  */
-import { type CallOptions } from '@econdata/core';
+import { EconDataClient, type CallOptions } from '@econdata/core';
 import type { BridgeEvent, Envelope, OperationName, RequestOf, ResponseOf } from '../shared/contract.ts';
 import { isOperationName } from '../shared/contract.ts';
 import { quotaToWire } from '../shared/quota-wire.ts';
@@ -126,8 +126,7 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
 }
 
 /** A client for a profile that is not the active one (connection tests only). */
-async function testClient(session: Session, name: string) {
-  const { EconDataClient } = await import('@econdata/core');
+async function testClient(session: Session, name: string): Promise<EconDataClient> {
   return new EconDataClient({ ...(await session.profiles.clientOptions(name)), maxRetries: 0, timeoutMs: 15_000 });
 }
 
