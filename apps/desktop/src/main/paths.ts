@@ -42,10 +42,12 @@ export function appFolders(options: { env?: Record<string, string | undefined>; 
 }
 
 /**
- * The real public data for the embedded sandbox: ECONDATA_DATA_DIR, else `shared/data` beside the
- * checkout this code runs from (found by walking up from `start`), else null (the demo pack).
+ * The real public data for the embedded sandbox: none with ECONDATA_DEMO=1; else ECONDATA_DATA_DIR;
+ * else `shared/data` beside the checkout this code runs from (found by walking up from `start`);
+ * else null (the demo pack).
  */
 export function findDataDir(start: string, env: Record<string, string | undefined> = process.env): string | null {
+  if (env['ECONDATA_DEMO'] === '1') return null;
   const given = env['ECONDATA_DATA_DIR'];
   if (given !== undefined && given !== '') return existsSync(given) ? resolve(given) : null;
   let dir = resolve(start);
