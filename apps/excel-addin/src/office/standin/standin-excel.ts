@@ -174,7 +174,7 @@ export class RichApiError extends Error {
 
 class StandinContext implements XContext {
   readonly workbook: XWorkbook;
-  constructor(private readonly b: Batch, private readonly limit: number) {
+  constructor(private readonly b: Batch, private readonly limit: number, private readonly onSync?: () => void) {
     const model = b.model;
     this.workbook = {
       getSelectedRange: () => new StandinRange(b, () => model.selection),
@@ -195,16 +195,23 @@ class StandinContext implements XContext {
     if (bytes > this.limit) {
       throw new RichApiError('RequestPayloadSizeLimitExceeded', `The request payload size (${bytes} bytes) exceeds the limit of ${this.limit} bytes.`);
     }
-    for (const op of ops) op.run();
+    try {
+      for (const op of ops) op.run();
+    } finally {
+      this.onSync?.();
+    }
     await Promise.resolve();
   }
 }
 
-/** An `Excel`-like host over `model`; `payloadLimit` defaults to Excel on the web's 5 MB. */
-export function standinExcel(model: WorkbookModel, payloadLimit = EXCEL_PAYLOAD_LIMIT): ExcelHost {
+/**
+ * An `Excel`-like host over `model`; `payloadLimit` defaults to Excel on the web's 5 MB; `onSync`
+ * is called after every applied request (the in-page sheet view re-renders).
+ */
+export function standinExcel(model: WorkbookModel, payloadLimit = EXCEL_PAYLOAD_LIMIT, onSync?: () => void): ExcelHost {
   return {
     async run<T>(batch: (context: XContext) => Promise<T>): Promise<T> {
-      const context = new StandinContext(new Batch(model), payloadLimit);
+      const context = new StandinContext(new Batch(model), payloadLimit, onSync);
       const result = await batch(context);
       if (context.pending) await context.sync();
       return result;

@@ -1,0 +1,132 @@
+/**
+ * The in-page workbook drawn as a spreadsheet: name box, formula bar, column letters, row numbers,
+ * cells shown with their number formats (sheets' displayText), tables banded like Excel's
+ * TableStyleMedium2, fills and bold. Click or use the arrow keys to move the selection: it is
+ * where the taskpane inserts. Screenshots of it show what Excel would show.
+ */
+import { displayText } from '@econdata/sheets';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { addressOf, columnLetters, type SheetModel, type TableModel } from './model.ts';
+import type { StandinWorkbook } from './workbook.ts';
+
+const MIN_ROWS = 30;
+const MAX_ROWS = 120;
+const MIN_COLS = 8;
+const MAX_COLS = 20;
+/** Pixels per point of column width. */
+const PX_PER_POINT = 1.33;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, height: '100%', backgroundColor: tokens.colorNeutralBackground1, fontFamily: 'Calibri, "Segoe UI", Arial, sans-serif', fontSize: '13px' },
+  bar: { display: 'flex', gap: '8px', alignItems: 'center', padding: '4px 8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground2 },
+  nameBox: { width: '90px', padding: '2px 6px', border: `1px solid ${tokens.colorNeutralStroke1}`, backgroundColor: tokens.colorNeutralBackground1 },
+  formula: { flexGrow: 1, padding: '2px 6px', border: `1px solid ${tokens.colorNeutralStroke1}`, backgroundColor: tokens.colorNeutralBackground1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minHeight: '18px' },
+  scroll: { overflow: 'auto', flexGrow: 1, outline: 'none', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
+  table: { borderCollapse: 'collapse', tableLayout: 'fixed' },
+  corner: { position: 'sticky', top: 0, left: 0, zIndex: 2, backgroundColor: '#e6e6e6', width: '40px' },
+  colHead: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: '#e6e6e6', color: '#333', fontWeight: 'normal', border: '1px solid #c8c8c8', height: '20px' },
+  rowHead: { position: 'sticky', left: 0, zIndex: 1, backgroundColor: '#e6e6e6', color: '#333', fontWeight: 'normal', border: '1px solid #c8c8c8', textAlign: 'center', width: '40px' },
+  cell: { border: '1px solid #e1e1e1', padding: '0 4px', height: '20px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: '#1f1f1f', cursor: 'cell' },
+  number: { textAlign: 'right' },
+  selected: { outline: '2px solid #217346', outlineOffset: '-2px' },
+  tabs: { display: 'flex', gap: '2px', padding: '2px 8px', borderTop: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground2 },
+  tab: { padding: '2px 12px', backgroundColor: tokens.colorNeutralBackground1, borderBottom: '2px solid #217346', color: '#217346', fontWeight: 600 },
+});
+
+interface TableRole {
+  header: boolean;
+  band: boolean;
+}
+
+function tableRole(tables: readonly TableModel[], sheet: SheetModel, r: number, c: number): TableRole | undefined {
+  for (const t of tables) {
+    const x = t.rect;
+    if (x.sheet !== sheet || r < x.top || r >= x.top + x.rows || c < x.left || c >= x.left + x.cols) continue;
+    return { header: r === x.top, band: (r - x.top) % 2 === 1 };
+  }
+  return undefined;
+}
+
+export interface SheetViewProps {
+  workbook: StandinWorkbook;
+}
+
+/** The first sheet of the in-page workbook, as a grid the user can select cells in. */
+export function SheetView({ workbook }: SheetViewProps): ReactNode {
+  const styles = useStyles();
+  useSyncExternalStore(workbook.subscribe, workbook.version);
+  const { model } = workbook;
+  const sel = model.selection;
+  const sheet = sel.sheet;
+  const [usedRows, usedCols] = sheet.extent();
+  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, usedRows + 3, sel.top + 3));
+  const cols = Math.min(MAX_COLS, Math.max(MIN_COLS, usedCols + 1, sel.left + 2));
+  const tables = [...model.tables.values()];
+  const selected = sheet.cell(sel.top, sel.left);
+  const address = addressOf({ ...sel, rows: 1, cols: 1 }).split('!')[1] ?? '';
+
+  const move = (event: KeyboardEvent): void => {
+    const delta: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const d = delta[event.key];
+    if (!d) return;
+    event.preventDefault();
+    workbook.select(`${columnLetters(Math.max(0, sel.left + d[1]))}${Math.max(0, sel.top + d[0]) + 1}`);
+  };
+
+  return (
+    <section className={styles.root} aria-label="Workbook (in-page stand-in for Excel)">
+      <div className={styles.bar}>
+        <span className={styles.nameBox} aria-label="Selected cell" data-testid="name-box">{address}</span>
+        <span className={styles.formula} aria-label="Cell contents">{selected?.formula ?? (selected ? displayText({ v: selected.value === '' ? null : selected.value }) : '')}</span>
+      </div>
+      <div className={styles.scroll} tabIndex={0} onKeyDown={move} role="region" aria-label={`${sheet.name}: arrow keys move the selected cell`}>
+        <table className={styles.table} aria-label={sheet.name}>
+          <colgroup>
+            <col style={{ width: '40px' }} />
+            {Array.from({ length: cols }, (_, c) => <col key={c} style={{ width: `${Math.round((sheet.columnWidths.get(c) ?? 48) * PX_PER_POINT)}px` }} />)}
+          </colgroup>
+          <thead>
+            <tr>
+              <th className={styles.corner} scope="col"><span hidden>Row</span></th>
+              {Array.from({ length: cols }, (_, c) => <th key={c} className={styles.colHead} scope="col">{columnLetters(c)}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: rows }, (_, r) => (
+              <tr key={r}>
+                <th className={styles.rowHead} scope="row">{r + 1}</th>
+                {Array.from({ length: cols }, (_, c) => {
+                  const cell = sheet.cell(r, c);
+                  const role = tableRole(tables, sheet, r, c);
+                  const text = cell?.formula ?? (cell ? displayText({ v: cell.value === '' ? null : cell.value, fmt: cell.numberFormat }) : '');
+                  const isSelected = r === sel.top && c === sel.left;
+                  const a1 = `${columnLetters(c)}${r + 1}`;
+                  const background = cell?.fill ?? (role?.header ? '#4472C4' : role?.band ? '#D9E1F2' : undefined);
+                  return (
+                    <td
+                      key={c}
+                      data-address={a1}
+                      className={`${styles.cell} ${typeof cell?.value === 'number' ? styles.number : ''} ${isSelected ? styles.selected : ''}`}
+                      style={{
+                        ...(background ? { backgroundColor: background } : {}),
+                        ...(role?.header ? { color: '#ffffff', fontWeight: 700 } : {}),
+                        ...(cell?.bold ? { fontWeight: 700 } : {}),
+                        ...(cell?.fontColor && !role?.header ? { color: cell.fontColor } : {}),
+                      }}
+                      title={text.length > 12 ? text : undefined}
+                      onClick={() => workbook.select(a1)}
+                    >
+                      {text}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.tabs} aria-hidden="true"><span className={styles.tab}>{sheet.name}</span></div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The taskpane: a header (what it is, which service, the quota), then three tabs (Data: browse,
+ * build a query, insert; Blocks: what was inserted, refresh; Connection). Panels stay mounted when
+ * hidden, so a half-built query survives a look at the Blocks list and the ribbon's commands always
+ * have their handlers.
+ */
+import { Badge, MessageBar, MessageBarBody, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { EconDataProvider, EmptyState, QuotaMeter } from '@econdata/ui';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ExcelHost } from '../office/excel-api.ts';
+import type { AddinRuntime } from '../runtime/index.ts';
+import { BlocksPanel } from './BlocksPanel.tsx';
+import { clientApi } from './client-api.ts';
+import { ConnectPanel } from './ConnectPanel.tsx';
+import { InsertPanel } from './InsertPanel.tsx';
+import { useRuntimeStatus } from './use-runtime.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, minWidth: '300px', maxWidth: '450px', boxSizing: 'border-box' },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  titleRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  panel: { paddingTop: tokens.spacingVerticalS },
+});
+
+type TabName = 'data' | 'blocks' | 'connection';
+
+export interface TaskpaneAppProps {
+  runtime: AddinRuntime;
+  excel: ExcelHost;
+}
+
+/** The whole taskpane. */
+export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
+  const styles = useStyles();
+  const status = useRuntimeStatus(runtime);
+  const client = status.connected ? runtime.client : undefined;
+  const api = useMemo(() => (client ? clientApi(client) : undefined), [client]);
+  const [tab, setTab] = useState<TabName>(status.connected ? 'data' : 'connection');
+  const [inserted, setInserted] = useState(0);
+  const [ribbonFailure, setRibbonFailure] = useState<string | null>(null);
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+
+  // Connecting moves on to the data; a failed ribbon command says why here (the ribbon cannot).
+  useEffect(() => {
+    if (status.connected) setTab((t) => (t === 'connection' ? 'data' : t));
+  }, [status.connected]);
+  useEffect(() => runtime.commands.onFailure((f) => setRibbonFailure(f.message)), [runtime]);
+
+  const badge = status.connected ? (status.service === 'sandbox' ? <Badge color="informative" appearance="tint">Sandbox</Badge> : <Badge color="success" appearance="tint">Live service</Badge>) : <Badge color="warning" appearance="tint">Not connected</Badge>;
+  const notConnected = <EmptyState title="Not connected" description="Connect to the data service first (Connection tab)." />;
+
+  const body = (
+    <>
+      <header className={styles.header}>
+        <div className={styles.titleRow}>
+          <Text as="h1" size={500} weight="semibold">Econdata</Text>
+          {badge}
+        </div>
+        {api ? <QuotaMeter variant="compact" /> : null}
+      </header>
+      {ribbonFailure ? <MessageBar intent="error" role="alert"><MessageBarBody>{ribbonFailure}</MessageBarBody></MessageBar> : null}
+      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} aria-label="Taskpane sections">
+        <Tab value="data">Data</Tab>
+        <Tab value="blocks">Blocks</Tab>
+        <Tab value="connection">Connection</Tab>
+      </TabList>
+      <div className={styles.panel} role="tabpanel" hidden={tab !== 'data'} aria-label="Data">
+        {api ? <InsertPanel excel={excel} commands={runtime.commands} onInserted={() => setInserted((n) => n + 1)} /> : notConnected}
+      </div>
+      <div className={styles.panel} role="tabpanel" hidden={tab !== 'blocks'} aria-label="Blocks">
+        {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted} /> : notConnected}
+      </div>
+      <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
+        <ConnectPanel runtime={runtime} />
+      </div>
+    </>
+  );
+
+  return (
+    <main className={styles.root} aria-label="Econdata taskpane">
+      {api ? <EconDataProvider api={api} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * Every block the add-in inserted in this workbook (read from the document's bindings), with its
+ * query, last refresh and stale marker; Refresh all / Refresh one. A refresh that costs more than a
+ * few requests shows its cost first; the summary says what changed, revised cells are highlighted.
+ */
+import type { Estimate } from '@econdata/core';
+import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { CostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ExcelHost } from '../office/excel-api.ts';
+import { REVISED_FILL } from '../office/block-writer.ts';
+import { listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
+import type { CommandRegistry } from '../runtime/index.ts';
+import { needsCostPreview } from './cost.ts';
+import { errorSentence } from './messages.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
+  card: { padding: tokens.spacingVerticalS },
+  head: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  query: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  meta: { color: tokens.colorNeutralForeground3, display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  summary: { whiteSpace: 'pre-line' },
+  swatch: { display: 'inline-block', width: '12px', height: '12px', backgroundColor: REVISED_FILL, border: `1px solid ${tokens.colorNeutralStroke1}`, verticalAlign: 'middle', marginRight: '4px' },
+});
+
+type Notice = { intent: 'success' | 'warning' | 'error'; text: string; revised?: boolean };
+
+export interface BlocksPanelProps {
+  excel: ExcelHost;
+  commands: CommandRegistry;
+  /** Changes whenever a block was inserted: the list reloads. */
+  reloadKey: number;
+}
+
+const when = (iso: string | null): string => (iso ? formatDateTime(new Date(iso)) : 'never');
+
+/** The Blocks list with refresh. */
+export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): ReactNode {
+  const styles = useStyles();
+  const api = useEconData();
+  const describe = useDescribeContext();
+  const [blocks, setBlocks] = useState<BlockStatus[] | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ label: string; value?: number; max?: number } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [pending, setPending] = useState<{ targets: BlockStatus[]; estimate: Estimate } | null>(null);
+
+  const reload = useCallback(async (): Promise<void> => {
+    try {
+      const listed = await listBlocks(excel);
+      setBlocks(listed.blocks);
+      setProblems(listed.problems.map((p) => `The add-in's note ${p.key} in this workbook cannot be used (${p.reason}); insert that block again.`));
+    } catch (error) {
+      setBlocks([]);
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+    }
+  }, [excel, describe]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload, reloadKey]);
+
+  const refresh = async (targets: BlockStatus[], confirmed: boolean): Promise<void> => {
+    if (targets.length === 0) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      if (!confirmed) {
+        const estimate = await api.estimate(targets.flatMap((b) => b.queries));
+        if (needsCostPreview(estimate)) {
+          setPending({ targets, estimate });
+          return;
+        }
+      }
+      setProgress({ label: `Fetching ${targets.length === 1 ? '1 block' : `${targets.length} blocks`}…` });
+      const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q), {
+        describe: (e) => errorSentence(e, describe),
+        onWriting: () => setProgress({ label: 'Writing to the worksheet…' }),
+        onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal }),
+      });
+      const revised = result.blocks.some((b) => b.changes.revisedCells.length > 0);
+      setNotice({ intent: 'success', text: result.text, revised });
+    } catch (error) {
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+      throw error;
+    } finally {
+      setProgress(null);
+      setBusy(false);
+      await reload();
+    }
+  };
+
+  // The ribbon's "Refresh all" runs the same refresh (confirmed: the ribbon has no room for a question).
+  useEffect(() =>
+    commands.register('refreshAll', async () => {
+      const listed = await listBlocks(excel);
+      await refresh(listed.blocks.filter((b) => b.present), true);
+    }),
+  );
+
+  const present = (blocks ?? []).filter((b) => b.present);
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        <Text weight="semibold">{blocks === null ? 'Blocks' : `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'} in this workbook`}</Text>
+        <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length === 0} onClick={() => void refresh(present, false).catch(() => undefined)}>
+          Refresh all
+        </Button>
+      </div>
+      {pending ? (
+        <CostPreview
+          estimate={pending.estimate}
+          confirmLabel="Refresh"
+          onConfirm={() => {
+            const targets = pending.targets;
+            setPending(null);
+            void refresh(targets, true).catch(() => undefined);
+          }}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+      {progress ? <ProgressPanel label={progress.label} {...(progress.value === undefined ? {} : { value: progress.value })} {...(progress.max === undefined ? {} : { max: progress.max, unit: 'rows' })} /> : null}
+      <div aria-live="polite">
+        {notice ? (
+          <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
+            <MessageBarBody>
+              <span className={styles.summary}>{notice.text}</span>
+              {notice.revised ? (
+                <>
+                  <br />
+                  <span className={styles.swatch} aria-hidden="true" />
+                  Revised cells are highlighted in the worksheet.
+                </>
+              ) : null}
+            </MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </div>
+      {problems.map((p) => (
+        <MessageBar key={p} intent="warning"><MessageBarBody>{p}</MessageBarBody></MessageBar>
+      ))}
+      {blocks === null ? <Spinner size="small" label="Reading the blocks in this workbook…" /> : null}
+      {blocks !== null && blocks.length === 0 ? (
+        <EmptyState title="No blocks yet" description="Blocks you insert from the Data tab are listed here, with their queries, so you can refresh them." />
+      ) : null}
+      <ul className={styles.list} aria-label="Blocks">
+        {(blocks ?? []).map((b) => (
+          <li key={b.table}>
+            <Card className={styles.card} size="small">
+              <div className={styles.head}>
+                <Text className={styles.title}>{b.title}</Text>
+                <Button size="small" icon={<ArrowClockwiseRegular />} disabled={busy || !b.present} aria-label={`Refresh ${b.title}`} onClick={() => void refresh([b], false).catch(() => undefined)}>
+                  Refresh
+                </Button>
+              </div>
+              {b.queries.map((q) => <Text key={JSON.stringify(q)} className={styles.query}>{queryText(q)}</Text>)}
+              <div className={styles.meta}>
+                <Text size={200}>{`Inserted ${when(b.inserted_at)} · refreshed ${when(b.refreshed_at)}`}</Text>
+                {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}
+                {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Connect: which service the taskpane talks to, said plainly, and @econdata/ui's ConnectionForm
+ * over the runtime's connect / testConnection. The key goes from the form's field straight to the
+ * runtime (the add-in's own storage); it is never kept in React state or shown again.
+ */
+import { EconError } from '@econdata/core';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ConnectionForm, type ConnectionSettings } from '@econdata/ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { AddinRuntime } from '../runtime/index.ts';
+import type { ConnectionOutcome } from '../runtime/index.ts';
+import { serviceText, useRuntimeStatus } from './use-runtime.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export interface ConnectPanelProps {
+  runtime: AddinRuntime;
+}
+
+/** A failed outcome as an error the form can show (the runtime's sentence already says what to do). */
+function failure(outcome: Extract<ConnectionOutcome, { ok: false }>): EconError {
+  const text = /try again|\.$/.test(outcome.message) ? outcome.message : `${outcome.message}.`;
+  return new EconError('invalid_parameter', text.replace(/\s*Correct it and try again\.?$/, ''));
+}
+
+/** The connection panel. */
+export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
+  const styles = useStyles();
+  const status = useRuntimeStatus(runtime);
+  const [initial, setInitial] = useState<ConnectionSettings | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void runtime.savedSettings().then((s) => live && setInitial({ baseURL: s.baseURL, plan: s.plan }));
+    return () => {
+      live = false;
+    };
+  }, [runtime]);
+
+  const connect = async (settings: ConnectionSettings, key: string | undefined): Promise<string> => {
+    if (key === undefined) {
+      if (!status.connected || settings.baseURL !== status.baseURL || settings.plan !== status.plan) {
+        throw new EconError('invalid_parameter', 'Paste the API key to connect with these settings: the add-in never shows a saved key, so a new address or plan needs it again.');
+      }
+      const outcome = await runtime.testConnection();
+      if (!outcome.ok) throw failure(outcome);
+      return outcome.message;
+    }
+    const outcome = await runtime.connect({ ...settings }, key);
+    if (!outcome.ok && !runtime.status.connected) throw failure(outcome);
+    return outcome.message;
+  };
+
+  const last = status.lastTest;
+  return (
+    <div className={styles.root}>
+      <MessageBar intent={status.connected ? (status.service === 'sandbox' ? 'info' : 'success') : 'warning'} role="status">
+        <MessageBarBody>
+          <MessageBarTitle>{status.connected ? 'Connected' : 'Not connected'}</MessageBarTitle>
+          {serviceText(status)}
+        </MessageBarBody>
+      </MessageBar>
+      {status.problem ? (
+        <MessageBar intent="error"><MessageBarBody>{status.problem}</MessageBarBody></MessageBar>
+      ) : null}
+      {last && !last.ok && status.connected ? (
+        <MessageBar intent="warning"><MessageBarBody>{last.message}</MessageBarBody></MessageBar>
+      ) : null}
+      {initial ? (
+        <ConnectionForm
+          initial={initial}
+          savedKey={status.connected ? { hint: '' } : null}
+          onSave={async (settings, key) => {
+            await connect(settings, key);
+          }}
+          onTest={(settings, key) => connect(settings, key)}
+        />
+      ) : (
+        <Spinner size="small" label="Reading the saved connection…" />
+      )}
+      {status.connected ? (
+        <div>
+          <Button onClick={() => void runtime.disconnect()}>Disconnect and forget the key</Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Browse + Query + Insert: @econdata/ui's QueryBuilder (indicators, trade, stocks), then either the
+ * data as a formatted block at the selection or the ECON.* formulas that fetch it. A job that costs
+ * more than a few requests shows its cost against the quota first (CostPreview).
+ */
+import type { Estimate, Series, SeriesQuery } from '@econdata/core';
+import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CostPreview, ProgressPanel, QueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { insertFormulas } from '../office/formula.ts';
+import { insertBlock } from '../office/insert.ts';
+import type { ExcelHost } from '../office/excel-api.ts';
+import type { CommandRegistry } from '../runtime/index.ts';
+import { needsCostPreview } from './cost.ts';
+import { errorSentence } from './messages.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+type Mode = 'values' | 'formula';
+type Notice = { intent: 'success' | 'warning' | 'error'; text: string };
+interface Progress {
+  label: string;
+  value?: number;
+  max?: number;
+  unit?: string;
+}
+
+export interface InsertPanelProps {
+  excel: ExcelHost;
+  commands: CommandRegistry;
+  /** Called after a block was written (the Blocks list reloads). */
+  onInserted(): void;
+}
+
+/** The query builder with "Insert at selection" and "Insert as formula". */
+export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): ReactNode {
+  const styles = useStyles();
+  const api = useEconData();
+  const describe = useDescribeContext();
+  const [mode, setMode] = useState<Mode>('values');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [pending, setPending] = useState<{ queries: SeriesQuery[]; estimate: Estimate } | null>(null);
+  const last = useRef<SeriesQuery[] | null>(null);
+
+  const insertValues = async (queries: SeriesQuery[]): Promise<void> => {
+    setProgress({ label: `Fetching ${queries.length === 1 ? '1 series' : `${queries.length} series`}…` });
+    const results = await api.fetchSeries(queries);
+    const series: Series[] = [];
+    const kept: SeriesQuery[] = [];
+    const failed: string[] = [];
+    results.forEach((r, i) => {
+      const q = queries[i];
+      if (r.ok && q) {
+        series.push(r.series);
+        kept.push(q);
+      } else if (!r.ok) failed.push(errorSentence(r.error, describe));
+    });
+    if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
+    setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
+    const block = await insertBlock(excel, series, kept, { onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
+    const requests = block.syncs === 1 ? 'one request to Excel' : `${block.syncs} requests to Excel`;
+    const text = `Inserted “${block.binding.title}” at ${block.address} (${requests}).`;
+    setNotice(failed.length === 0 ? { intent: 'success', text } : { intent: 'warning', text: `${text} Left out: ${failed.join(' ')}` });
+    onInserted();
+  };
+
+  const run = async (queries: SeriesQuery[], confirmed: boolean): Promise<void> => {
+    setBusy(true);
+    setNotice(null);
+    last.current = queries;
+    try {
+      if (mode === 'formula') {
+        const { formulas, address } = await insertFormulas(excel, queries);
+        setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
+        return;
+      }
+      if (!confirmed) {
+        const estimate = await api.estimate(queries);
+        if (needsCostPreview(estimate)) {
+          setPending({ queries, estimate });
+          return;
+        }
+      }
+      await insertValues(queries);
+    } catch (error) {
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+    } finally {
+      setProgress(null);
+      setBusy(false);
+    }
+  };
+
+  // The ribbon's "Insert at selection" repeats the last query built here.
+  useEffect(
+    () =>
+      commands.register('insertAtSelection', async () => {
+        if (!last.current) throw new Error('Build a query in the Econdata taskpane first (Data tab), then insert.');
+        await run(last.current, true);
+      }),
+  );
+
+  return (
+    <div className={styles.root}>
+      <Field label="Insert as">
+        <RadioGroup value={mode} onChange={(_, d) => setMode(d.value as Mode)} layout="horizontal">
+          <Radio value="values" label="Values (formatted table)" />
+          <Radio value="formula" label="Formulas (=ECON…)" />
+        </RadioGroup>
+      </Field>
+      <Text size={200} className={styles.hint}>
+        {mode === 'values'
+          ? 'Select the top-left cell, build a query, then insert: a provenance header, an Excel table with real dates, and the query kept for Refresh.'
+          : 'Select a cell, build a query, then insert: the ECON formula spills the series and recalculates through the add-in’s cache.'}
+      </Text>
+      {pending ? (
+        <CostPreview
+          estimate={pending.estimate}
+          confirmLabel="Fetch and insert"
+          onConfirm={() => {
+            const queries = pending.queries;
+            setPending(null);
+            void run(queries, true);
+          }}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+      <QueryBuilder onSubmit={(queries) => void run(queries, false)} submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'} busy={busy} />
+      {progress ? <ProgressPanel label={progress.label} {...(progress.value === undefined ? {} : { value: progress.value })} {...(progress.max === undefined ? {} : { max: progress.max })} {...(progress.unit ? { unit: progress.unit } : {})} /> : null}
+      <div aria-live="polite">
+        {notice ? (
+          <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
+            <MessageBarBody>{notice.text}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </div>
+    </div>
+  );
+}

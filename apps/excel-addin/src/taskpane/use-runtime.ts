@@ -1,0 +1,18 @@
+/** React views of the shared runtime: its status (never the key) and its quota, kept live. */
+import { useSyncExternalStore } from 'react';
+import type { AddinRuntime, RuntimeStatus } from '../runtime/index.ts';
+
+/** The runtime's status, re-rendering on every change. */
+export function useRuntimeStatus(runtime: AddinRuntime): RuntimeStatus {
+  return useSyncExternalStore((fn) => runtime.onStatus(fn), () => runtime.status);
+}
+
+/** One sentence on which service the taskpane talks to (the sandbox in development, or the real one). */
+export function serviceText(status: RuntimeStatus): string {
+  if (!status.connected || !status.baseURL) return 'Not connected. Connect to the Economic Data Service (or the local sandbox, in development) below.';
+  if (status.service === 'sandbox') {
+    const data = status.demoData === true ? 'generated demo data, not real numbers' : status.demoData === false ? 'real public data' : 'its data folder';
+    return `Development: the local sandbox at ${status.baseURL} (${data}), ${status.plan ?? 'free'} plan.`;
+  }
+  return `The Economic Data Service at ${status.baseURL}, ${status.plan ?? 'free'} plan.`;
+}
