@@ -1,0 +1,24 @@
+/** functions.json as the build writes it: from the JSDoc, matching what src/main.ts registers. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { functionsMetadata } from '../build/functions-metadata.ts';
+import { FUNCTIONS } from '../src/functions/functions.ts';
+
+interface Meta {
+  functions: Array<{ id: string; name: string; options?: Record<string, boolean>; parameters: Array<{ name: string; type?: string; dimensionality?: string; optional?: boolean }>; result: { dimensionality?: string } }>;
+}
+
+describe('functions.json from custom-functions-metadata', () => {
+  it('describes exactly the registered functions, with the issue\'s signatures', async () => {
+    const meta = JSON.parse(await functionsMetadata(join(import.meta.dirname, '..'))) as Meta;
+    expect(meta.functions.map((f) => f.id)).toEqual(Object.keys(FUNCTIONS));
+    const sig = (id: string): string[] => meta.functions.find((f) => f.id === id)!.parameters.map((p) => `${p.optional ? '[' : ''}${p.name}${p.dimensionality === 'matrix' ? ' (range)' : ''}${p.optional ? ']' : ''}`);
+    expect(sig('INDICATOR')).toEqual(['source', 'indicator (range)', 'country (range)', '[start_year]', '[end_year]', '[frequency]']);
+    expect(sig('TRADE')).toEqual(['[flow]', '[partner]', '[hs_code]', '[period]']);
+    expect(sig('STOCK')).toEqual(['symbol_or_index (range)', '[start_date]', '[end_date]', '[field]']);
+    expect(sig('QUOTA')).toEqual([]);
+    for (const f of meta.functions) expect(f.result.dimensionality).toBe('matrix');
+    for (const id of ['INDICATOR', 'TRADE', 'STOCK']) expect(meta.functions.find((f) => f.id === id)!.options).toEqual({ cancelable: true, requiresAddress: true });
+    expect(meta.functions.find((f) => f.id === 'QUOTA')!.options).toEqual({ stream: true });
+  });
+});
