@@ -6,7 +6,7 @@
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AbortError, InvalidParameterError, type Series } from '@econdata/core';
+import { AbortError, InvalidParameterError, type ExportQuery, type Series, type SeriesQuery } from '@econdata/core';
 import { layoutSeries } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
 import { readCsv, readXlsx, writeCsv, writeSeriesXlsx } from '@econdata/sheets/node';
@@ -16,6 +16,20 @@ import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
 import { claimFile, safeStem, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
+
+/** The SeriesQuery an export query stands for (the library re-runs it). */
+export function seriesQueryOf(query: ExportQuery): SeriesQuery {
+  if (query.dataset === 'trade') {
+    const { dataset: _d, ...rest } = query;
+    return { kind: 'trade', ...rest };
+  }
+  if (query.dataset === 'stocks') {
+    const { dataset: _d, ...rest } = query;
+    return { kind: 'stock', ...rest };
+  }
+  const { dataset: _d, ...rest } = query;
+  return { kind: 'indicator', ...rest };
+}
 
 export class ExportService {
   constructor(
@@ -89,8 +103,8 @@ export class ExportService {
     try {
       await downloadExport(client, request.format, request.query, temp, { signal: job.signal, onProgress });
       job.progress('reading', 0, null);
-      const source = request.query.dataset === undefined || request.query.dataset === 'indicators' ? request.query.source : undefined;
-      const options = source === undefined ? {} : { source };
+      const query = seriesQueryOf(request.query);
+      const options = query.kind === 'indicator' ? { source: query.source, query } : { query };
       const series = extension === 'xlsx' ? await readXlsx(temp, options) : await readCsv(temp, options);
       job.progress('saving', 0, null);
       const saved = await this.library.save(series, { name: request.name, format: extension });

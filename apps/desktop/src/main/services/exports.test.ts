@@ -1,0 +1,81 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readCsv, readXlsx } from '@econdata/sheets/node';
+import { filesUnder, GDP_TH, GDP_VN, useMain } from '../testing/harness.ts';
+
+describe('exports and the library', () => {
+  const main = useMain();
+
+  it('writes XLSX and CSV locally through sheets, to Downloads and to the library, with progress', async () => {
+    const { services, folders, events, embedded } = await main.make();
+    await services.handlers['series.fetch']({ queries: [GDP_VN, GDP_TH] });
+    const sent = embedded[0]!.stats().received;
+
+    const xlsx = await services.handlers['exports.writeLocal']({ jobId: 'x1', queries: [GDP_VN, GDP_TH], format: 'xlsx', name: 'GDP Viet Nam & Thailand', destination: 'downloads' });
+    expect(xlsx).toEqual({ path: join(folders.downloads, 'GDP-Viet-Nam-Thailand.xlsx'), bytes: (await stat(xlsx.path!)).size, format: 'xlsx' });
+    expect((await readXlsx(xlsx.path!)).map((s) => [s.id, s.values[0]?.length])).toEqual([
+      ['indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020', 6], ['indicator:WB:NY.GDP.MKTP.CD:TH:2015-2020', 6],
+    ]);
+    // The same name again never replaces the first file.
+    const again = await services.handlers['exports.writeLocal']({ queries: [GDP_VN], format: 'csv', name: 'GDP Viet Nam & Thailand', destination: 'downloads' });
+    expect(again.path).toBe(join(folders.downloads, 'GDP-Viet-Nam-Thailand.csv'));
+    expect((await readCsv(again.path!))[0]?.id).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020');
+    expect(embedded[0]!.stats().received).toBe(sent); // the cache answered what was just shown
+
+    const saved = await services.handlers['exports.writeLocal']({ jobId: 'x2', queries: [GDP_VN], format: 'xlsx', name: 'GDP VN', destination: 'library' });
+    expect(saved.saved).toMatchObject({ name: 'GDP VN', format: 'xlsx', queries: [GDP_VN], data_file: `${saved.saved!.id}.xlsx` });
+    expect(saved.path).toBe(join(folders.library, saved.saved!.data_file));
+    expect(events.filter((e) => e.type === 'progress' && e.jobId === 'x1').map((e) => e.type === 'progress' && e.phase)).toEqual(['fetching', 'fetching', 'writing']);
+    expect((await services.handlers['library.list']({})).exports.map((m) => m.id)).toEqual([saved.saved!.id]);
+  });
+
+  it('streams the service\'s own /export/excel and /export/csv, and saves one to the library', async () => {
+    const { services, folders, events } = await main.make();
+    const query = { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2015, end_year: 2020 };
+    const file = await services.handlers['exports.service']({ jobId: 's1', format: 'excel', query, name: 'service gdp', destination: 'downloads' });
+    expect(file.path).toBe(join(folders.downloads, 'service-gdp.xlsx'));
+    expect((await readFile(file.path!)).subarray(0, 2).toString()).toBe('PK');
+    expect(events.some((e) => e.type === 'progress' && e.jobId === 's1' && e.phase === 'downloading' && e.loaded === file.bytes)).toBe(true);
+
+    const saved = await services.handlers['exports.service']({ format: 'csv', query, name: 'service gdp', destination: 'library' });
+    expect(saved.saved).toMatchObject({ name: 'service gdp', format: 'csv' });
+    const opened = await services.handlers['library.open']({ id: saved.saved!.id });
+    expect(opened.series.map((s) => [s.dimensions['country'], s.periods, s.provenance.query])).toEqual([['VN', ['2015', '2016', '2017', '2018', '2019', '2020'], { kind: 'indicator', ...query }]]);
+    expect(saved.saved!.queries).toEqual([{ kind: 'indicator', ...query }]); // what a re-run fetches
+    expect(await filesUnder(join(folders.home, 'tmp'))).toEqual([]); // the download's temp file is gone
+  });
+
+  it('refuses a save dialog in web mode, saying what to choose instead, and writes nothing', async () => {
+    const { services, folders } = await main.make();
+    const answer = await services.dispatch('exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: 'dialog' });
+    expect(answer).toEqual({ ok: false, error: { name: 'EconError', code: 'invalid_parameter', parameter: 'destination', retryable: false, message: 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).' } });
+    expect(await filesUnder(folders.downloads)).toEqual([]);
+  });
+
+  it('opens, compares and removes saved exports with the sandbox closed (offline)', async () => {
+    const { services, folders, embedded } = await main.make();
+    const first = await services.handlers['exports.writeLocal']({ queries: [GDP_VN, GDP_TH], format: 'xlsx', name: 'GDP', destination: 'library' });
+    const second = await services.handlers['exports.writeLocal']({ queries: [GDP_VN, GDP_TH], format: 'csv', name: 'GDP', destination: 'library' });
+    await embedded[0]!.close();
+
+    const list = await services.handlers['library.list']({});
+    expect(list.exports.map((m) => m.id).sort()).toEqual([first.saved!.id, second.saved!.id].sort());
+    const opened = await services.handlers['library.open']({ id: first.saved!.id });
+    expect(opened.series.map((s) => s.id)).toEqual(['indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020', 'indicator:WB:NY.GDP.MKTP.CD:TH:2015-2020']);
+    const diff = await services.handlers['library.compare']({ olderId: first.saved!.id, newerId: second.saved!.id });
+    expect(diff).toMatchObject({ seriesAdded: [], seriesRemoved: [], changed: [], unchanged: ['indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020', 'indicator:WB:NY.GDP.MKTP.CD:TH:2015-2020'] });
+
+    // A file the user has: by its path inside an allowed folder, and as uploaded bytes.
+    const byPath = await services.handlers['library.openFile']({ from: 'path', path: second.path! });
+    expect(byPath).toMatchObject({ fileName: second.saved!.data_file, format: 'csv' });
+    expect(byPath.series).toHaveLength(2);
+    const upload = await services.handlers['library.openFile']({ from: 'upload', fileName: 'mine.xlsx', base64: (await readFile(first.path!)).toString('base64'), saveAs: 'Uploaded GDP' });
+    expect(upload.saved).toMatchObject({ name: 'Uploaded GDP', format: 'xlsx' });
+    const outside = await services.dispatch('library.openFile', { from: 'path', path: '/etc/passwd.csv' });
+    expect(outside).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'path' } });
+
+    expect(await services.handlers['library.remove']({ id: first.saved!.id })).toEqual({ removed: first.saved!.id });
+    expect((await filesUnder(folders.library)).filter((f) => f.startsWith(`${first.saved!.id}.`))).toEqual([]);
+  });
+});
