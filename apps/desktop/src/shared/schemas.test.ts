@@ -1,0 +1,75 @@
+/**
+ * The contract's schemas, fed bad input from the renderer's side through the same dispatcher both
+ * bridges use: each request is refused with core's InvalidParameterError (serialized, exact message),
+ * nothing is written to the home folder and nothing is sent to the service (the sandbox's counters).
+ */
+import { describe, expect, it } from 'vitest';
+import { errorFromJSON, InvalidParameterError } from '@econdata/core';
+import { filesUnder, GDP_VN, useMain } from '../main/testing/harness.ts';
+import { validateRequest } from './schemas.ts';
+
+const refusal = (parameter: string, message: string) => ({
+  ok: false,
+  error: { name: 'EconError', code: 'invalid_parameter', parameter, message, retryable: false },
+});
+
+const CASES: Array<[string, unknown, string, string]> = [
+  ['profiles.create', { name: 'prod', baseURL: 'ftp://example.com', plan: 'pro' }, 'baseURL', 'Invalid request: baseURL must be the service\'s address, starting with https:// (or http:// for this computer), got "ftp://example.com".'],
+  ['profiles.create', { name: 'prod', baseURL: 'https://api.example.com', plan: 'gold' }, 'plan', 'Invalid request: plan must be one of free, basic, pro, enterprise, got "gold".'],
+  ['profiles.create', { name: '../etc', baseURL: 'https://api.example.com', plan: 'pro' }, 'name', 'Invalid request: name must be a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit, got "../etc".'],
+  ['profiles.create', { name: 'prod', baseURL: 'https://api.example.com', plan: 'pro', key: 'short' }, 'key', 'Invalid request: key must be an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard), got "short".'],
+  ['profiles.rotateKey', { name: 'prod' }, 'key', 'Invalid request: key must be given, got nothing.'],
+  ['profiles.switch', { name: 'prod', isAdmin: true }, 'isAdmin', 'Invalid request: the request has an unknown field "isAdmin"; the fields are name.'],
+  ['session.status', 'status please', 'request', 'Invalid request: the request must be an object, got "status please".'],
+  ['series.fetch', { queries: [] }, 'queries', 'Invalid request: queries must be a list of 1 to 2000 items, got a list of 0.'],
+  ['series.fetch', { queries: [{ ...GDP_VN, kind: 'bond' }] }, 'queries[0].kind', 'Invalid request: queries[0].kind must be one of indicator, trade, stock, got "bond".'],
+  ['series.fetch', { queries: [{ ...GDP_VN, start_year: '2015' }] }, 'queries[0].start_year', 'Invalid request: queries[0].start_year must be a whole number from 1800 to 2200, got "2015".'],
+  ['series.fetch', { queries: [{ ...GDP_VN, api_key: 'x' }] }, 'queries[0].api_key', 'Invalid request: queries[0] has an unknown field "api_key"; the fields are kind, source, indicator, country, start_year, end_year, frequency.'],
+  ['series.fetch', { queries: [GDP_VN], jobId: 'a b' }, 'jobId', 'Invalid request: jobId must be a job id of 1 to 64 letters, digits, dashes or underscores, got "a b".'],
+  ['exports.writeLocal', { queries: [GDP_VN], format: 'pdf', name: 'x', destination: 'library' }, 'format', 'Invalid request: format must be one of xlsx, csv, got "pdf".'],
+  ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: '../../evil', destination: 'downloads' }, 'name', 'Invalid request: name must be a name of 1 to 120 characters without \\ / : * ? " < > |, got "../../evil".'],
+  ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: '/tmp' }, 'destination', 'Invalid request: destination must be one of library, downloads, dialog, got "/tmp".'],
+  ['exports.service', { format: 'excel', query: { dataset: 'bonds' }, name: 'x', destination: 'library' }, 'query.dataset', 'Invalid request: query.dataset must be one of indicators, trade, stocks, got "bonds".'],
+  ['library.open', { id: '../settings' }, 'id', 'Invalid request: id must be a saved export id (its file name without extension, as the library lists it), got "../settings".'],
+  ['library.openFile', { from: 'upload', fileName: 'a.exe', base64: 'AAAA' }, 'fileName', 'Invalid request: fileName must be a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports), got "a.exe".'],
+  ['library.openFile', { from: 'upload', fileName: 'a.csv', base64: 'not base64!' }, 'base64', 'Invalid request: base64 must be the file\'s bytes in base64, at most 64 MB; for a bigger file, put it in the library or Downloads folder and open it by path.'],
+  ['library.openFile', { from: 'disk', path: '/x.csv' }, 'from', 'Invalid request: from must be one of dialog, upload, path, got "disk".'],
+];
+
+describe('request schemas, from the renderer side', () => {
+  const main = useMain();
+
+  it('refuses every bad request with the exact message, writes nothing and sends nothing', async () => {
+    const { services, folders, embedded } = await main.make();
+    await services.handlers['session.status']({}); // the embedded sandbox is up: its counters are the witness
+    const before = await filesUnder(folders.home);
+    for (const [operation, request, parameter, message] of CASES) {
+      expect(await services.dispatch(operation, request), operation).toEqual(refusal(parameter, message));
+    }
+    expect(embedded[0]!.stats().received).toBe(0);
+    expect(await filesUnder(folders.home)).toEqual(before);
+    expect((await services.handlers['profiles.list']({})).map((p) => p.name)).toEqual(['sandbox']);
+  });
+
+  it('refuses an unknown operation without touching a service', async () => {
+    const { services } = await main.make();
+    expect(await services.dispatch('fs.readFile', { path: '/etc/passwd' })).toEqual({
+      ok: false, error: { name: 'BridgeError', code: 'unknown_operation', message: 'The explorer has no operation "fs.readFile". Reload the page: it may be older than the explorer.' },
+    });
+  });
+
+  it('returns a fresh copy holding only known fields, and the error revives as core\'s class', () => {
+    const request = { name: 'prod' };
+    const checked = validateRequest('profiles.switch', request);
+    expect(checked).toEqual({ name: 'prod' });
+    expect(checked).not.toBe(request);
+    let thrown: unknown;
+    try {
+      validateRequest('jobs.cancel', { jobId: 7 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidParameterError);
+    expect(errorFromJSON((thrown as InvalidParameterError).toJSON())).toBeInstanceOf(InvalidParameterError);
+  });
+});
