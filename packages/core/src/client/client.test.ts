@@ -10,10 +10,10 @@ describe('construction', () => {
     expect(() => new EconDataClient({ baseURL: 'http://api.example.com' })).toThrow('Refused baseURL http://api.example.com: the service requires HTTPS (plain http is allowed only for loopback addresses such as http://127.0.0.1). Use https://.');
     expect(() => new EconDataClient({ baseURL: 'http://127.0.0.1.example.com' })).toThrow(/requires HTTPS/);
     for (const ok of ['https://api.example.com', 'http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787', 'https://api.example.com/api/v1/']) {
-      expect(() => new EconDataClient({ baseURL: ok })).not.toThrow();
+      expect(() => new EconDataClient({ baseURL: ok, apiKey: 'test-key-0000' })).not.toThrow();
     }
     expect(() => new EconDataClient({ baseURL: 'https://user:pw@api.example.com' })).toThrow(/credentials/);
-    expect(() => new EconDataClient({ baseURL: 'https://api.example.com', maxRetries: 1.5 })).toThrow('Invalid maxRetries: expected a number >= 0 (whole), got 1.5.');
+    expect(() => new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', maxRetries: 1.5 })).toThrow('Invalid maxRetries: expected a number >= 0 (whole), got 1.5.');
     expect(() => new EconDataClient({ baseURL: 'ftp://files.example.com' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL', message: 'Refused baseURL ftp://files.example.com: use https://.' }) as Error);
     expect(() => new EconDataClient({ baseURL: 'not a url' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL' }) as Error);
   });
@@ -22,7 +22,7 @@ describe('construction', () => {
     const t = new FakeTransport(json(200, envelope([])));
     const c = new EconDataClient({ baseURL: 'https://api.example.com/api/v1/', apiKey: 'k-0000-1111', transport: t });
     await c.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'vn', end_year: 2020, start_year: 2010 });
-    await c.listSourceIndicators('imf', { q: 'GDP & growth' });
+    await c.listSourceIndicators({ source_code: 'imf', q: 'GDP & growth' });
     expect(t.requests.map((r) => r.url)).toEqual([
       'https://api.example.com/api/v1/indicators?country=VN&end_year=2020&indicator=NY.GDP.MKTP.CD&source=WB&start_year=2010',
       'https://api.example.com/api/v1/sources/IMF/indicators?q=GDP%20%26%20growth',
@@ -31,11 +31,11 @@ describe('construction', () => {
 
   it('refuses invalid input before any request', async () => {
     const t = new FakeTransport(json(200, envelope([])));
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: t });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: t });
     await expect(c.getStocks({ symbol: 'VNM', start_date: '2024-02-30' })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'start_date' });
     await expect(c.batchIndicators({ source: 'WB', indicators: [], countries: ['VN'] })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'indicators' });
     await expect(c.exportCsv({ dataset: 'trade', period: '2024-3' })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'period' });
-    await expect(c.listSourceIndicators('../x')).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'source_code' });
+    await expect(c.listSourceIndicators({ source_code: '../x' })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'source_code' });
     expect(t.requests).toHaveLength(0);
   });
 });
@@ -61,7 +61,7 @@ describe('exports over a fake transport', () => {
       req.onDownloadProgress?.(csv.byteLength, csv.byteLength);
       return { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="wb_A_VN.csv"' }, body: csv };
     }, json(200, { success: false, error: 'Server error' }));
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: t });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: t });
     const seen: number[] = [];
     const file = await c.exportCsv({ source: 'WB', indicator: 'A', country: 'VN' }, { onProgress: (n) => seen.push(n) });
     expect(file.metadata).toEqual({ filename: 'wb_A_VN.csv', content_type: 'text/csv', bytes: csv.byteLength });
@@ -78,7 +78,7 @@ describe('cache', () => {
     let now = 1_000_000;
     const cache = new MemoryCacheStore();
     const gateOpen = { acquire: async () => ({ answered() {}, refused() {}, failed() {}, unused() {} }) };
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: new FakeTransport(json(200, envelope([]))), cache, cacheTtlMs: 10, clock: { now: () => now }, gate: gateOpen });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: new FakeTransport(json(200, envelope([]))), cache, cacheTtlMs: 10, clock: { now: () => now }, gate: gateOpen });
     await c.getIndicators(q);
     now += 100;
     const spent = c.withOptions({ gate: { acquire: async () => { throw new QuotaExhaustedError('spent', { resetAt: new Date(now + 5000) }); } } });
@@ -89,7 +89,7 @@ describe('cache', () => {
   it('a failing store is reported and the answer still returned', async () => {
     const broken: CacheStore = { get: async () => { throw new Error('disk gone'); }, set: async () => { throw new Error('disk full'); }, delete: async () => undefined };
     const reported: string[] = [];
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: new FakeTransport(json(200, envelope([]))), cache: broken, onCacheError: (e) => reported.push((e as Error).message) });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: new FakeTransport(json(200, envelope([]))), cache: broken, onCacheError: (e) => reported.push((e as Error).message) });
     expect((await c.getIndicators(q)).data).toEqual([]);
     expect(reported).toEqual(['disk gone', 'disk full']);
   });

@@ -94,21 +94,34 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
   return undefined;
 };
 
-/** A trade record: period, flow, value (or null). */
+const isOptionalText = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const TRADE_FLOWS: ReadonlySet<unknown> = new Set(['exports', 'imports', 'balance']);
+
+/** A trade record: period, flow (exports, imports, balance), partner, hs_code, value (or null); the rest text or null when present. */
 export const checkTradeRecord: RecordCheck = (r) => {
   if (typeof r['period'] !== 'string') return 'period is not a string';
   if (typeof r['flow'] !== 'string') return 'flow is not a string';
+  if (!TRADE_FLOWS.has(r['flow'])) return 'flow is not exports, imports or balance';
+  if (typeof r['partner'] !== 'string') return 'partner is not a string';
+  if (typeof r['hs_code'] !== 'string') return 'hs_code is not a string';
   if (!isNumOrNull(r['value'])) return 'value is not a number or null';
   if (r['ytd_value'] !== undefined && !isNumOrNull(r['ytd_value'])) return 'ytd_value is not a number or null';
+  for (const f of ['partner_name', 'hs_description', 'unit']) {
+    if (!isOptionalText(r[f])) return `${f} is not a string or null`;
+  }
   return undefined;
 };
 
-/** A stock record: date, open/high/low/close/volume (numbers or null). */
+/** A stock record: date, open/high/low/close/volume (numbers or null); symbol, index, unit text when present. */
 export const checkStockRecord: RecordCheck = (r) => {
   if (typeof r['date'] !== 'string') return 'date is not a string';
   for (const f of ['open', 'high', 'low', 'close', 'volume']) {
-    if (r[f] !== undefined && !isNumOrNull(r[f])) return `${f} is not a number or null`;
+    if (!isNumOrNull(r[f])) return `${f} is not a number or null`;
   }
+  for (const f of ['symbol', 'index']) {
+    if (r[f] !== undefined && typeof r[f] !== 'string') return `${f} is not a string`;
+  }
+  if (!isOptionalText(r['unit'])) return 'unit is not a string or null';
   return undefined;
 };
 
