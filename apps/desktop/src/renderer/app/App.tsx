@@ -15,7 +15,6 @@ import { Shell, type ViewName } from './Shell.tsx';
 
 const useStyles = makeStyles({
   center: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100vh', padding: tokens.spacingHorizontalXXL },
-  theme: { height: '100vh' },
 });
 
 function Explorer() {
@@ -51,7 +50,7 @@ export function App({ client }: { client: DesktopApi }) {
   }, [client, attempt]);
 
   return (
-    <EconThemeProvider className={styles.theme}>
+    <EconThemeProvider>
       {session ? (
         <SessionProvider client={client} initial={session}>
           <Explorer />

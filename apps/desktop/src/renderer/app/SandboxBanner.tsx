@@ -1,5 +1,5 @@
 /** The banner that says plainly when the explorer talks to the embedded sandbox, and how to leave it. */
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useSession } from './session.tsx';
 
 export const SANDBOX_TEXT = 'Sandbox: demo data for development. Connect to the real service in Connection.';
@@ -8,12 +8,10 @@ export const SANDBOX_TEXT = 'Sandbox: demo data for development. Connect to the 
 export function SandboxBanner({ onOpenConnection }: { onOpenConnection(): void }) {
   const { status } = useSession();
   if (status.service.kind !== 'sandbox') return null;
-  const data = status.data === 'real' ? 'It serves a copy of real public data (World Bank, IMF, GSO, customs, stocks).' : 'It serves generated demo numbers, not real data.';
   return (
     <MessageBar intent="warning" layout="singleline" data-testid="sandbox-banner" shape="square">
       <MessageBarBody>
-        <MessageBarTitle>{SANDBOX_TEXT}</MessageBarTitle>
-        {data}
+        {SANDBOX_TEXT}
       </MessageBarBody>
       <MessageBarActions>
         <Button size="small" onClick={onOpenConnection}>Open Connection</Button>

@@ -5,7 +5,7 @@
  */
 import { useState, type JSX, type ReactNode } from 'react';
 import { makeStyles, tokens, NavDrawer, NavDrawerBody, NavDrawerHeader, NavItem, Text } from '@fluentui/react-components';
-import { ArrowSwap20Regular, DataLine20Regular, FolderOpen20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
+import { DataTrending20Regular, DataLine20Regular, FolderOpen20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
 import { SandboxBanner } from './SandboxBanner.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -44,7 +44,7 @@ export function Shell({ views, view, onNavigate }: ShellProps) {
       <NavDrawer type="inline" open className={styles.nav} selectedValue={view} onNavItemSelect={(_, d) => onNavigate(d.value as ViewName)} aria-label="Explorer sections">
         <NavDrawerHeader>
           <div className={styles.brand}>
-            <span className={styles.logo} aria-hidden><ArrowSwap20Regular /></span>
+            <span className={styles.logo} aria-hidden><DataTrending20Regular /></span>
             <Text weight="semibold" size={500}>Econdata</Text>
           </div>
         </NavDrawerHeader>

@@ -30,7 +30,7 @@ export function TopBar({ onOpenConnection }: { onOpenConnection(): void }) {
         <Text size={200} className={styles.url} title={status.service.baseURL}>{status.service.baseURL}</Text>
       </div>
       <div className={styles.quota}>
-        <QuotaMeter />
+        <QuotaMeter variant="compact" />
       </div>
     </header>
   );

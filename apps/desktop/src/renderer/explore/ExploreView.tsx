@@ -22,6 +22,10 @@ const useStyles = makeStyles({
   side: {
     width: '384px', flexShrink: 0, overflowY: 'auto', padding: tokens.spacingHorizontalL, boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground1, borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+    // Pickers size to their longest option; in this column they take its width instead.
+    '& .fui-Dropdown, & .fui-Select, & .fui-Combobox': { minWidth: 0, maxWidth: '100%', width: '100%' },
+    '& .fui-Field': { minWidth: 0 },
+    '& .fui-Input': { minWidth: 0, maxWidth: '100%' },
   },
   sideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   result: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box' },

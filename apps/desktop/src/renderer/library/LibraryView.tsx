@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { ArrowClockwise20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
+import { ArrowClockwise20Regular, ArrowLeft20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
 import { EmptyState, ErrorMessage } from '@econdata/ui';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
@@ -18,7 +18,8 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, height: '100%', boxSizing: 'border-box' },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: { margin: 0, flex: 1, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  detail: { flex: 1, minHeight: '420px', display: 'flex', flexDirection: 'column' },
+  detail: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  back: { alignSelf: 'flex-start' },
 });
 
 type Detail =
@@ -75,6 +76,24 @@ export function LibraryView() {
     }
   };
 
+  if (detail) {
+    // An opened export or a comparison gets the whole view: the table and chart need the height.
+    return (
+      <div className={styles.root}>
+        <Button className={styles.back} appearance="subtle" icon={<ArrowLeft20Regular />} onClick={() => setDetail(null)}>Back to Saved exports</Button>
+        <div className={styles.detail}>
+          {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} /> : null}
+          {detail.kind === 'file' ? (
+            detail.file.series.length > 0
+              ? <OpenedView title={detail.file.fileName ?? 'Opened file'} series={detail.file.series} />
+              : <EmptyState title="No series in this file" description="It has no sheet this app or the service writes. Open a CSV or XLSX exported by Econdata or by the service." />
+          ) : null}
+          {detail.kind === 'compare' ? <CompareView result={detail.result} /> : null}
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.root}>
       <div className={styles.head}>
@@ -104,13 +123,6 @@ export function LibraryView() {
       ) : null}
       {actionError ? <ErrorMessage error={actionError} /> : null}
       {busy ? <Spinner size="small" label={busy === 'compare' ? 'Comparing…' : 'Opening…'} /> : null}
-      {detail ? (
-        <div className={styles.detail}>
-          {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} /> : null}
-          {detail.kind === 'file' && detail.file.series.length > 0 ? <OpenedView title={detail.file.fileName ?? 'Opened file'} series={detail.file.series} /> : null}
-          {detail.kind === 'compare' ? <CompareView result={detail.result} /> : null}
-        </div>
-      ) : null}
     </div>
   );
 }

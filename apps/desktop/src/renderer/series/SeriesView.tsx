@@ -14,9 +14,14 @@ import { tableModel, type TableColumn } from './table-model.ts';
 import type { CellChange } from '../library/compare-model.ts';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: 0 },
+  // Below this height the chart and table would overlap: the view scrolls instead.
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: '520px' },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { flex: 1, minWidth: '200px', margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  title: {
+    flex: 1, minWidth: '220px', margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold,
+    // Two lines at most: long comparisons ("GDP (current US$): Viet Nam, Thailand") stay readable.
+    display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden',
+  },
   controls: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -67,7 +72,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
         {stale.length > 0 ? <Badge color="warning" appearance="filled">{`Stale: ${stale.length} of ${series.length} from an old cached copy`}</Badge> : null}
         <Toolbar aria-label="Series view" className={styles.controls}>
           <TabList size="small" selectedValue={show} onTabSelect={(_, d) => setShow(d.value as Show)} aria-label="Show">
-            <Tab value="both">Chart and table</Tab>
+            <Tab value="both">Both</Tab>
             <Tab value="chart">Chart</Tab>
             <Tab value="table">Table</Tab>
           </TabList>

@@ -1,0 +1,187 @@
+/**
+ * The desktop explorer end to end, in headless Chromium on web mode started as the README starts it:
+ * first launch on the embedded sandbox; a profile with its own key; WB -> GDP -> Viet Nam and
+ * Thailand charted; XLSX exports saved to the library; the service stopped; the export reopened
+ * and compared with an older one (revised values highlighted). Every screen is screenshotted at
+ * 1280x800 and scanned by axe-core; the key is looked for in all the page sent, received and kept.
+ *
+ * Two sandboxes stand for the service at two moments: "2023" serves a copy of the real data with
+ * Viet Nam's GDP for 2022 and 2023 as first published (lower), "now" the data as it is.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { hasChromium, launchChromium } from '../support/chromium.ts';
+import { realDataDir, repoRoot } from '../support/paths.ts';
+import { buildRenderer, LeakRecorder, startWebMode, type WebMode } from './desktop-support.ts';
+
+const KEY = 'e2e-k3y-Zq7Xw9Rt4Lm2Vb8N';
+const SHOTS = resolve(repoRoot, '.test-results/screenshots');
+
+/** The data folder with VN's 2022 and 2023 GDP as first published: 2% lower. */
+function olderVintage(dir: string, data: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(data)) if (f !== 'wb_wdi_values.csv') symlinkSync(join(data, f), join(dir, f));
+  const lines = readFileSync(join(data, 'wb_wdi_values.csv'), 'utf8').split('\n').map((line) => {
+    const m = /^NY\.GDP\.MKTP\.CD,VNM,(2022|2023),([\d.]+)$/.exec(line);
+    return m ? `NY.GDP.MKTP.CD,VNM,${m[1]},${(Number(m[2]) * 0.98).toFixed(4)}` : line;
+  });
+  writeFileSync(join(dir, 'wb_wdi_values.csv'), lines.join('\n'));
+}
+
+describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web mode)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-e2e-'));
+  let older: Sandbox;
+  let current: Sandbox;
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const leaks = new LeakRecorder();
+  const axe: Array<{ step: string; violations: string[] }> = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    olderVintage(join(work, 'data-2023'), realDataDir ?? '');
+    [older, current] = await Promise.all([
+      startSandbox({ port: 0, dataDir: join(work, 'data-2023'), keys: [{ key: KEY, plan: 'pro' }] }),
+      startSandbox({ port: 0, dataDir: realDataDir, keys: [{ key: KEY, plan: 'pro' }] }),
+    ]);
+    await buildRenderer(join(work, 'renderer'));
+    web = await startWebMode({ home: join(work, 'home'), dataDir: realDataDir ?? '', rendererDir: join(work, 'renderer') });
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    leaks.attach(page);
+  }, 180_000);
+
+  afterAll(async () => {
+    // The screen as the run left it: what to look at first when a step failed.
+    await page?.screenshot({ path: join(SHOTS, 'desktop-last.png') }).catch((e: unknown) => console.warn('no last screenshot:', e));
+    await browser?.close();
+    await web?.stop();
+    await Promise.all([older?.close(), current?.close()]);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Screenshot, axe scan and leak snapshot of the screen as it is. */
+  async function screen(step: string): Promise<void> {
+    await page.screenshot({ path: join(SHOTS, `desktop-${step}.png`) });
+    // Fluent's focus manager (tabster) puts aria-hidden focus guards at the edges of focus groups:
+    // they pass focus on the moment they get it, so no one lands on them. axe cannot know that.
+    const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+    axe.push({ step, violations: result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) });
+    await leaks.snapshot(page, step);
+  }
+
+  const nav = (name: string) => page.getByRole('navigation').getByText(name, { exact: true });
+
+  async function createProfile(name: string, url: string): Promise<void> {
+    await nav('Connection').click();
+    await page.getByRole('textbox', { name: 'Profile name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Service URL' }).fill(url);
+    await page.getByRole('combobox', { name: 'Plan' }).selectOption('pro');
+    await page.getByLabel('API key').fill(KEY);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator(`[data-profile="${name}"]`).getByText('In use').waitFor();
+  }
+
+  async function browseGdp(): Promise<void> {
+    await nav('Explore').click();
+    // The first source is chosen and its indicators listed before searching them.
+    await page.getByRole('list', { name: /^Indicators of WB/ }).getByRole('checkbox').first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('GDP (current');
+    await page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).check();
+    for (const [search, code] of [['Viet', 'VN'], ['Thai', 'TH']] as const) {
+      await page.getByRole('searchbox', { name: 'Search countries' }).fill(search);
+      await page.getByRole('checkbox', { name: new RegExp(`\\(${code}\\)`) }).check();
+    }
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await page.locator('[data-chart-drawn]').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
+  }
+
+  async function exportXlsx(name: string, to: 'library' | 'downloads'): Promise<void> {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: /Excel workbook/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('radio', { name: to === 'library' ? /Saved exports/ : /Downloads folder/ }).check();
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByTestId('export-result').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('walks from first launch to an offline comparison, with no key anywhere in the page', async () => {
+    // 1. First launch: the embedded sandbox, said plainly.
+    await page.goto(web.url);
+    await page.getByTestId('sandbox-banner').waitFor();
+    expect(await page.getByTestId('sandbox-banner').innerText()).toContain('Sandbox: demo data for development. Connect to the real service in Connection.');
+    await page.getByRole('checkbox').first().waitFor();
+    await screen('1-first-launch');
+
+    // 2. The older vintage, exported to the library under its own profile.
+    await createProfile('archive-2023', older.url);
+    await browseGdp();
+    await exportXlsx('GDP Viet Nam and Thailand (2023 vintage)', 'library');
+
+    // 3. The profile of today's service: its key is shown masked, never whole.
+    await createProfile('analyst', current.url);
+    const card = page.locator('[data-profile="analyst"]');
+    expect(await card.getByTestId('masked-key').innerText()).toMatch(/^…8N, saved today|^…Vb8N, saved today/);
+    await page.getByTestId('sandbox-banner').waitFor({ state: 'detached' });
+    await screen('2-connection');
+
+    // 4. Browse WB -> GDP -> VN and TH: chart and table.
+    await browseGdp();
+    const table = page.getByTestId('series-table');
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    await screen('3-chart');
+
+    // 5. Export XLSX to Downloads, then "Save to library".
+    await exportXlsx('GDP Viet Nam and Thailand', 'downloads');
+    expect(await page.getByTestId('export-result').innerText()).toMatch(/XLSX, [\d,]+ bytes: .*downloads/);
+    await page.getByTestId('export-result').getByRole('button', { name: 'Save to library' }).click();
+    await page.getByTestId('export-result').getByText(/Saved to Saved exports as "GDP Viet Nam and Thailand"/).waitFor();
+    await screen('4-exported');
+
+    // 6. The service goes away.
+    await Promise.all([older.close(), current.close()]);
+
+    // 7. Saved exports, offline: the list, the export opened, the two compared.
+    await nav('Saved exports').click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const rows = page.locator('[data-export-id]');
+    await expect.poll(() => rows.count()).toBe(2);
+    await screen('5-library');
+    const newest = rows.filter({ hasText: 'GDP Viet Nam and Thailand' }).filter({ hasNotText: 'vintage' });
+    await newest.getByRole('button', { name: /^Open/ }).click();
+    await page.locator('[data-chart-drawn]').last().waitFor();
+    await screen('6-opened-offline');
+    await page.getByRole('button', { name: 'Back to Saved exports' }).click();
+
+    for (const r of await rows.all()) await r.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Compare selected' }).click();
+    const summary = page.getByTestId('compare-summary');
+    await summary.waitFor();
+    expect(await summary.locator('li').allInnerTexts()).toEqual(['GDP (current US$): Vietnam: 2 values revised.']);
+    const compareTable = page.getByRole('region', { name: 'Saved exports' }).getByTestId('series-table');
+    await compareTable.waitFor();
+    await compareTable.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    const revised = compareTable.locator('[data-change="revised"]');
+    await expect.poll(() => revised.count()).toBe(2);
+    expect(await revised.first().getAttribute('title')).toMatch(/^Revised from [\d,.]+ to [\d,.]+ \(\+[\d,.]+\)$/);
+    await screen('7-compare-offline');
+
+    // No serious or critical accessibility violation on any screen.
+    expect(axe.filter((a) => a.violations.length > 0)).toEqual([]);
+
+    // The key went from the form to main once (the profile's create request) and is nowhere else.
+    await leaks.settle();
+    const found = leaks.findings(KEY);
+    expect(found).toEqual(['request body of /bridge/profiles.create', 'request body of /bridge/profiles.create']);
+    expect(leaks.requests.length).toBeGreaterThan(20);
+  }, 240_000);
+});

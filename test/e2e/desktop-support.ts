@@ -1,0 +1,110 @@
+/**
+ * Helpers of the desktop explorer's end-to-end suite: the renderer built with vite, web mode
+ * started the way the README starts it (its CLI, as a child process), and a recorder of everything
+ * the page could leak a key through (its network traffic, storage and DOM).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Page, Request, Response } from 'playwright-core';
+import { build } from 'vite';
+import { repoRoot } from '../support/paths.ts';
+
+/** Builds the explorer's renderer (index.html + assets) into `outDir`, as electron-vite's renderer step does. */
+export async function buildRenderer(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: resolve(repoRoot, 'apps/desktop/src/renderer'),
+    base: './',
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  });
+}
+
+export interface WebMode {
+  /** The address to open (with the per-run token). */
+  url: string;
+  /** Everything the CLI printed. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts web mode's CLI (`apps/desktop/src/web/cli.ts`) and waits for the address it prints. */
+export async function startWebMode(options: { home: string; dataDir: string; rendererDir: string }): Promise<WebMode> {
+  const child: ChildProcess = spawn(process.execPath, [
+    '--import', 'tsx', resolve(repoRoot, 'apps/desktop/src/web/cli.ts'),
+    '--port', '0', '--data', options.dataDir, '--key-store', 'memory', '--renderer', options.rendererDir, '--no-open',
+  ], { cwd: repoRoot, env: { ...process.env, ECONDATA_HOME: options.home, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const onData = (chunk: Buffer): void => {
+      text += chunk.toString('utf8');
+      const m = /Econdata explorer \(web mode\): (\S+)/.exec(text);
+      if (m?.[1]) resolveUrl(m[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
+    child.once('exit', (code) => reject(new Error(`web mode exited with ${code} before printing its address:\n${text}`)));
+  });
+  return {
+    url,
+    output: () => text,
+    stop: () => new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** What the page sent and received, and what it kept, as text to search. */
+export class LeakRecorder {
+  readonly requests: Array<{ url: string; headers: string; body: string; operation: string }> = [];
+  readonly responses: Array<{ url: string; headers: string; body: string }> = [];
+  readonly snapshots: Array<{ step: string; text: string }> = [];
+  private pending: Array<Promise<void>> = [];
+
+  /** Starts recording a page's traffic. */
+  attach(page: Page): void {
+    page.on('request', (r: Request) => {
+      this.requests.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postData() ?? '', operation: new URL(r.url()).pathname });
+    });
+    page.on('response', (r: Response) => {
+      this.pending.push(r.body().then(
+        (b) => { this.responses.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: b.toString('latin1') }); },
+        // An event stream or a navigated-away response has no body to read: its headers still count.
+        () => { this.responses.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: '' }); },
+      ));
+    });
+  }
+
+  /** Records the page's DOM (with every field's current value), storage and IndexedDB names. */
+  async snapshot(page: Page, step: string): Promise<void> {
+    const text = await page.evaluate(async () => {
+      const fields = [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value);
+      const store = (s: Storage): string[] => Array.from({ length: s.length }, (_, i) => { const k = s.key(i) ?? ''; return `${k}=${s.getItem(k) ?? ''}`; });
+      const dbs = 'databases' in indexedDB ? (await indexedDB.databases()).map((d) => d.name ?? '') : [];
+      return [document.documentElement.outerHTML, ...fields, ...store(localStorage), ...store(sessionStorage), ...dbs, document.cookie].join('\n');
+    });
+    this.snapshots.push({ step, text });
+  }
+
+  /** Waits for every response body being read. */
+  async settle(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+
+  /** Where `secret` appears: each place named. */
+  findings(secret: string): string[] {
+    const out: string[] = [];
+    for (const r of this.requests) {
+      if (r.url.includes(secret)) out.push(`request URL ${r.url}`);
+      if (r.headers.includes(secret)) out.push(`request headers of ${r.operation}`);
+      if (r.body.includes(secret)) out.push(`request body of ${r.operation}`);
+    }
+    for (const r of this.responses) if (r.headers.includes(secret) || r.body.includes(secret)) out.push(`response of ${new URL(r.url).pathname}`);
+    for (const s of this.snapshots) if (s.text.includes(secret)) out.push(`page at step ${s.step}`);
+    return out;
+  }
+}
