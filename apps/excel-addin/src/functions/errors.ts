@@ -56,6 +56,7 @@ export function excelError(error: unknown, query?: SeriesQuery): ExcelErrorInfo 
     case 'not_found':
       return { code: '#N/A', message: clip(notFound(error, query)) };
     case 'authentication':
+    case 'key_unavailable':
       return { code: '#N/A', message: 'The API key was refused or is missing: open the Econdata taskpane and connect again with a valid key.' };
     case 'permission_denied':
       return { code: '#N/A', message: `Your plan does not include ${source}: upgrade the plan, or use a source it includes (the taskpane shows which).` };

@@ -49,7 +49,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
   it('500 formulas send only the requests the batch limit requires, and each cell gets its own series', async () => {
     const sb = await sandbox();
     const direct = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
-    const indicators = (await direct.listSourceIndicators('WB')).data.map((i) => i.code).slice(0, 10);
+    const indicators = (await direct.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code).slice(0, 10);
     const countries = (await direct.listCountries()).data.filter((c) => c.is_aggregate !== true).map((c) => c.code).slice(0, 50);
     expect(indicators.length * countries.length).toBe(500);
     await connected(sb.url, 'enterprise', 'sandbox-enterprise');

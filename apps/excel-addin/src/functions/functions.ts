@@ -1,3 +1,4 @@
+/// <reference types="custom-functions-runtime" />
 /**
  * The ECON.* custom functions as Excel sees them. custom-functions-metadata reads the JSDoc below
  * at build time to write dist/functions.json (never written by hand); the namespace ECON is set in

@@ -59,7 +59,7 @@ export async function runConnectionTest(ctx: TestContext): Promise<ConnectionOut
   let sources: string[];
   let demoData: boolean;
   try {
-    const answer = await ctx.client.listSources(CALL);
+    const answer = await ctx.client.listSources({}, CALL);
     sources = answer.data.map((s) => s.code);
     demoData = /^DEMO DATA/i.test(answer.metadata.source) || answer.data.some((s) => /^DEMO DATA/i.test(String(s.description ?? '')));
   } catch (error) {

@@ -41,7 +41,7 @@ export async function loadSettings(storage: KeyValueStorage): Promise<Connection
   try {
     parsed = JSON.parse(raw);
   } catch (error) {
-    throw new InvalidParameterError('settings', 'The saved connection settings are damaged (not JSON): connect again from the taskpane.', { cause: error });
+    throw new InvalidParameterError('settings', 'The saved connection settings are damaged (not JSON): connect again from the taskpane.', error instanceof Error ? { cause: error } : {});
   }
   return checkSettings(parsed);
 }
