@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OPERATION_NAMES, ipcChannel } from '../shared/contract.ts';
 import { registerIpc, trustedSender } from './ipc.ts';
 
-type Handler = (event: { senderFrame?: { url: string } | null }, request: unknown) => Promise<unknown>;
+type Handler = (event: { senderFrame?: { url: string } | null | undefined }, request: unknown) => Promise<unknown>;
 
 function fakeIpcMain() {
   const handlers = new Map<string, Handler>();

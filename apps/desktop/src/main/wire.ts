@@ -3,7 +3,7 @@
  * packages keep their own `toJSON()`; anything else is reported with its message (Node's file errors
  * say which file and why), after removing every secret main knows of.
  */
-import { isEconError, type EconError, type SerializedEconError } from '@econdata/core';
+import { isEconError, isSerializedEconError } from '@econdata/core';
 import { isKeychainError } from '@econdata/keychain';
 import { isSheetsError } from '@econdata/sheets';
 import { bridgeError, type SerializedOtherError, type WireError } from '../shared/wire-error.ts';
@@ -19,10 +19,8 @@ export function redact(text: string, secrets: Iterable<string>): string {
 export function toWireError(error: unknown, secrets: Iterable<string> = []): WireError {
   const list = [...secrets];
   const clean = <T>(json: T): T => JSON.parse(redact(JSON.stringify(json), list)) as T;
-  if (isEconError(error)) {
-    const json = error instanceof Error ? (error as EconError).toJSON() : (error as SerializedEconError);
-    return clean(json);
-  }
+  if (isEconError(error)) return clean(error.toJSON());
+  if (isSerializedEconError(error)) return clean(error);
   if (isKeychainError(error) || isSheetsError(error)) {
     const json = error instanceof Error ? (error as unknown as { toJSON(): SerializedOtherError }).toJSON() : (error as unknown as SerializedOtherError);
     return clean(json);

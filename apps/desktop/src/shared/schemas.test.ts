@@ -10,7 +10,7 @@ import { validateRequest } from './schemas.ts';
 
 const refusal = (parameter: string, message: string) => ({
   ok: false,
-  error: { name: 'EconError', code: 'invalid_parameter', parameter, message, retryable: false },
+  error: { name: 'InvalidParameterError', code: 'invalid_parameter', parameter, message, retryable: false },
 });
 
 const CASES: Array<[string, unknown, string, string]> = [

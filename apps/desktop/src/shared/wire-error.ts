@@ -4,7 +4,7 @@
  * own serialized families (they already have `toJSON()`); anything else is an `internal` error whose
  * message is generic (its text could hold a path or worse, so it stays in main's log).
  */
-import { errorFromJSON, isEconError, type EconError, type SerializedEconError } from '@econdata/core';
+import { errorFromJSON, isSerializedEconError, type EconError, type SerializedEconError } from '@econdata/core';
 
 export interface SerializedOtherError {
   name: 'KeychainError' | 'SheetsError' | 'BridgeError';
@@ -37,7 +37,7 @@ export class DesktopError extends Error {
 
 /** Whether a value is a serialized error of any family this bridge carries. */
 export function isWireError(value: unknown): value is WireError {
-  if (isEconError(value)) return true;
+  if (isSerializedEconError(value)) return true;
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (v['name'] === 'KeychainError' || v['name'] === 'SheetsError' || v['name'] === 'BridgeError')
@@ -46,7 +46,7 @@ export function isWireError(value: unknown): value is WireError {
 
 /** Rebuilds the error a WireError stands for: core's class for data errors, DesktopError otherwise. */
 export function reviveError(error: WireError): EconError | DesktopError {
-  if (isEconError(error)) return errorFromJSON(error);
+  if (isSerializedEconError(error)) return errorFromJSON(error);
   return new DesktopError(error as SerializedOtherError);
 }
 

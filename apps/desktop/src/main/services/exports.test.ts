@@ -49,7 +49,7 @@ describe('exports and the library', () => {
   it('refuses a save dialog in web mode, saying what to choose instead, and writes nothing', async () => {
     const { services, folders } = await main.make();
     const answer = await services.dispatch('exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: 'dialog' });
-    expect(answer).toEqual({ ok: false, error: { name: 'EconError', code: 'invalid_parameter', parameter: 'destination', retryable: false, message: 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).' } });
+    expect(answer).toEqual({ ok: false, error: { name: 'InvalidParameterError', code: 'invalid_parameter', parameter: 'destination', retryable: false, message: 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).' } });
     expect(await filesUnder(folders.downloads)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEconError } from '@econdata/core';
+import { isSerializedEconError } from '@econdata/core';
 import { realDataDir } from '../../../../../test/support/paths.ts';
 import { GDP_VN, useMain } from '../testing/harness.ts';
 
@@ -88,7 +88,7 @@ describe('profiles: create, switch, rotate (keys in a MemoryKeyStore)', () => {
     await keyStore.set('prod', 'revoked-key-9999'); // revoked outside the explorer
     const test = await services.handlers['profiles.testConnection']({ name: 'prod' });
     expect(test.ok).toBe(false);
-    expect(isEconError(test.error, 'authentication')).toBe(true);
+    expect(isSerializedEconError(test.error, 'authentication')).toBe(true);
     expect(JSON.stringify(test)).not.toContain('revoked-key');
   });
 
