@@ -1,0 +1,170 @@
+/**
+ * The desktop explorer in web mode, each figure beside a baseline measured in the same run:
+ * - start to first chart: web mode's CLI spawned, the page opened, WB GDP for Viet Nam fetched and
+ *   charted (scripted clicks), against a blank page's load in the same browser;
+ * - the renderer's bundle, gzip: the explorer (vite, as electron-vite builds it; and esbuild) against
+ *   a bare page holding only React and uPlot (esbuild, the same settings);
+ * - a 100,000-point series drawn: the explorer's chart component (Series -> aligned data -> uPlot
+ *   inside React and Fluent) against uPlot drawing the same points on a bare page.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
+import { realDataDir, repoRoot } from '../support/paths.ts';
+import { buildRenderer } from '../e2e/desktop-support.ts';
+
+const RENDERER = resolve(repoRoot, 'apps/desktop/src/renderer');
+const POINTS = 100_000;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+/** Bundles a page script (TSX source) for the browser, resolved from the renderer's folder. */
+async function bundle(source: string): Promise<{ js: string; css: string }> {
+  const out = await esbuild({
+    stdin: { contents: source, resolveDir: RENDERER, loader: 'tsx', sourcefile: 'page.tsx' },
+    bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, outdir: '/out', jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent',
+  });
+  const text = (ext: string): string => out.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join('\n');
+  return { js: text('.js'), css: text('.css') };
+}
+
+/** Serves one page with its script on loopback; returns its address. */
+async function servePage(page: { js: string; css: string }): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(page.js);
+    else if (req.url === '/page.css') res.writeHead(200, { 'content-type': 'text/css' }).end(page.css);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><link rel="stylesheet" href="/page.css"></head><body style="margin:0"><div id="root" style="width:1000px;height:520px"></div><script type="module" src="/page.js"></script></body></html>');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => server.close() };
+}
+
+const SERIES = `
+  const periods = Array.from({ length: ${POINTS} }, (_, i) => new Date(Date.UTC(1800, 0, 1) + i * 86400000).toISOString().slice(0, 10));
+  const values = periods.map((_, i) => 50 + 20 * Math.sin(i / 500) + (i % 97) / 10);`;
+
+const OURS = `
+  import { createRoot } from 'react-dom/client';
+  import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+  import { SeriesChart } from './series/SeriesChart.tsx';
+  ${SERIES}
+  const series = { id: 'stock:symbol:BIG', kind: 'stock', title: 'BIG', frequency: 'daily', dimensions: { symbol: 'BIG' },
+    columns: [{ key: 'close', label: 'Close', unit: 'points' }], periods, values: [values],
+    provenance: { source: 'bench', last_updated: null, retrieved_at: '2026-11-22T00:00:00Z', endpoint: '/stocks/vietnam', query: { kind: 'stock', symbol: 'BIG' } } };
+  window.draw = () => new Promise((done) => {
+    const host = document.getElementById('root');
+    const root = createRoot(host);
+    const t0 = performance.now();
+    const poll = () => { const el = host.querySelector('[data-chart-drawn]'); if (el) { const ms = Number(el.getAttribute('data-chart-drawn')) - t0; root.unmount(); done(ms); } else requestAnimationFrame(poll); };
+    root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520 }}><SeriesChart series={[series]} mode="line" label="bench" /></div></FluentProvider>);
+    requestAnimationFrame(poll);
+  });`;
+
+const BARE = `
+  import uPlot from 'uplot';
+  import 'uplot/dist/uPlot.min.css';
+  ${SERIES}
+  const x = periods.map((p) => Date.parse(p + 'T00:00:00Z') / 1000);
+  window.draw = () => new Promise((done) => {
+    const host = document.getElementById('root');
+    const t0 = performance.now();
+    const plot = new uPlot({ width: 1000, height: 464, scales: { x: { time: true } }, series: [{}, { stroke: '#0F6CBD', width: 2 }],
+      hooks: { draw: [() => { const ms = performance.now() - t0; requestAnimationFrame(() => { plot.destroy(); done(ms); }); }] } }, [x, values], host);
+  });`;
+
+const REACT_UPLOT_ONLY = `
+  import { createRoot } from 'react-dom/client';
+  import uPlot from 'uplot';
+  import 'uplot/dist/uPlot.min.css';
+  createRoot(document.getElementById('root')).render(<p>{String(uPlot)}</p>);`;
+
+async function drawTimes(page: Page, url: string, runs: number): Promise<number[]> {
+  await page.goto(url);
+  await page.waitForFunction(() => typeof (window as unknown as { draw?: unknown }).draw === 'function');
+  const times: number[] = [];
+  for (let i = 0; i < runs + 2; i += 1) {
+    const ms = await page.evaluate(() => (window as unknown as { draw(): Promise<number> }).draw());
+    if (i >= 2) times.push(ms); // two warm-up draws: JIT and fonts
+  }
+  return times;
+}
+
+/** Web mode from spawn to the first chart of WB GDP for Viet Nam. */
+async function startToChart(page: Page, home: string, rendererDir: string): Promise<{ ms: number; pageMs: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'apps/desktop/src/web/cli.ts'), '--port', '0', '--data', realDataDir ?? '', '--key-store', 'memory', '--renderer', rendererDir, '--no-open'],
+    { cwd: repoRoot, env: { ...process.env, ECONDATA_HOME: home, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise<string>((done, fail) => {
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => { text += c.toString(); const m = /web mode\): (\S+)/.exec(text); if (m?.[1]) done(m[1]); });
+      child.once('exit', (code) => fail(new Error(`web mode exited with ${code}`)));
+    });
+    const tPage = performance.now();
+    await page.goto(url);
+    await page.getByRole('list', { name: /^Indicators of WB/ }).getByRole('checkbox').first().waitFor({ timeout: 60_000 });
+    const pageMs = performance.now() - tPage;
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('GDP (current');
+    await page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).check();
+    await page.getByRole('searchbox', { name: 'Search countries' }).fill('Viet');
+    await page.getByRole('checkbox', { name: /\(VN\)/ }).check();
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await page.locator('[data-chart-drawn]').waitFor({ timeout: 60_000 });
+    return { ms: performance.now() - t0, pageMs };
+  } finally {
+    await new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); });
+  }
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'desktop-bench-'));
+  const browser = await launchChromium();
+  try {
+    // Bundle sizes.
+    await buildRenderer(join(work, 'renderer'));
+    const assets = readdirSync(join(work, 'renderer', 'assets'));
+    const viteGzip = assets.reduce((n, f) => n + gzipSync(readFileSync(join(work, 'renderer', 'assets', f))).length, 0);
+    const oursEs = await bundle(readFileSync(join(RENDERER, 'main.tsx'), 'utf8').replace(/from '\.\//g, "from './").replace(/'\.\.\/shared\//g, "'../shared/"));
+    const bareEs = await bundle(REACT_UPLOT_ONLY);
+    const gz = (b: { js: string; css: string }): number => gzipSync(b.js).length + gzipSync(b.css).length;
+    console.log(`renderer bundle (gzip)        vite ${kb(viteGzip)} (${assets.length} files); esbuild ${kb(gz(oursEs))}`);
+    console.log(`baseline: React + uPlot only  esbuild ${kb(gz(bareEs))}   ratio ${(gz(oursEs) / gz(bareEs)).toFixed(2)}x`);
+
+    // 100,000 points drawn.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const ours = await servePage(await bundle(OURS));
+    const bare = await servePage(await bundle(BARE));
+    const oursMs = median(await drawTimes(page, ours.url, 5));
+    const bareMs = median(await drawTimes(page, bare.url, 5));
+    ours.close();
+    bare.close();
+    console.log(`${POINTS.toLocaleString('en')}-point series drawn   ours ${oursMs.toFixed(0)} ms (Series -> aligned data -> uPlot in React/Fluent), median of 5`);
+    console.log(`baseline: bare uPlot          ${bareMs.toFixed(0)} ms   ratio ${(oursMs / bareMs).toFixed(2)}x`);
+
+    // Start to first chart, against a blank page's load.
+    const blank = await servePage({ js: '', css: '' });
+    const blankTimes: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const t = performance.now();
+      await page.goto(`${blank.url}?${i}`);
+      blankTimes.push(performance.now() - t);
+    }
+    blank.close();
+    const first = await startToChart(await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage(), join(work, 'home'), join(work, 'renderer'));
+    const blankMs = median(blankTimes);
+    console.log(`start to first chart          ${(first.ms / 1000).toFixed(2)} s (spawn web mode, open the page ${(first.pageMs / 1000).toFixed(2)} s to indicators listed, fetch WB GDP VN, draw)`);
+    console.log(`baseline: blank page load     ${blankMs.toFixed(0)} ms   ratio ${(first.ms / blankMs).toFixed(0)}x`);
+  } finally {
+    await browser.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
