@@ -1,0 +1,89 @@
+/**
+ * The packaging configuration, checked offline (TOOLCHAIN.md): one electron-vite build, then
+ * electron-builder --dir against a placeholder Electron (a file holding Electron's fuse wire, so the
+ * fuses are really flipped), then the app.asar's file list and the packaged binary's fuses.
+ * Electron itself cannot be downloaded here; what runs is the configuration, not the app.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const APP = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** Electron's fuse order (v1): RunAsNode, EnableCookieEncryption, EnableNodeOptionsEnvironmentVariable, EnableNodeCliInspectArguments, EnableEmbeddedAsarIntegrityValidation, OnlyLoadAppFromAsar, LoadBrowserProcessSpecificV8Snapshot, GrantFileProtocolExtraPrivileges. */
+const ELECTRON_DEFAULTS = '10011001';
+
+/** The file names inside an asar archive, from its header (UInt32 sizes, then the JSON tree). */
+async function asarFiles(path: string): Promise<string[]> {
+  const head = await readFile(path);
+  const length = head.readUInt32LE(12);
+  const tree = JSON.parse(head.toString('utf8', 16, 16 + length)) as { files: Record<string, unknown> };
+  const out: string[] = [];
+  const walk = (node: { files?: Record<string, unknown> }, prefix: string): void => {
+    for (const [name, child] of Object.entries(node.files ?? {})) {
+      const path = `${prefix}/${name}`;
+      if ((child as { files?: unknown }).files !== undefined) walk(child as { files: Record<string, unknown> }, path);
+      else out.push(path);
+    }
+  };
+  walk(tree, '');
+  return out.sort();
+}
+
+describe('packaging (electron-vite build + electron-builder --dir, offline)', () => {
+  let files: string[] = [];
+  let fuses = '';
+  let builderConfig = '';
+
+  beforeAll(async () => {
+    const work = await mkdtemp(join(tmpdir(), 'desktop-pack-'));
+    const dist = join(work, 'electron-dist');
+    await cp(join(APP, 'node_modules/electron/LICENSE'), join(dist, 'LICENSE'), { recursive: true });
+    await writeFile(join(dist, 'version'), '45.4.1');
+    await writeFile(join(dist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\n# placeholder Electron: packaging checks only\n'), Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.from(ELECTRON_DEFAULTS)]));
+    await chmod(join(dist, 'electron'), 0o755);
+    const bin = (name: string): string => join(APP, 'node_modules/.bin', name);
+    await run(bin('electron-vite'), ['build'], { cwd: APP, maxBuffer: 32 * 1024 * 1024 });
+    await run(bin('electron-builder'), ['--dir', '--linux', `-c.electronDist=${dist}`, `-c.directories.output=${join(work, 'out')}`], { cwd: APP, maxBuffer: 32 * 1024 * 1024 });
+    const unpacked = join(work, 'out/linux-unpacked');
+    files = await asarFiles(join(unpacked, 'resources/app.asar'));
+    const binary = await readFile(join(unpacked, 'econdata-explorer'));
+    const at = binary.indexOf(SENTINEL) + SENTINEL.length;
+    fuses = binary.toString('latin1', at + 2, at + 2 + binary[at + 1]!);
+    builderConfig = await readFile(join(APP, 'electron-builder.yml'), 'utf8');
+  }, 300_000);
+
+  it('packs the built main, preload and renderer and package.json', () => {
+    expect(files).toContain('/package.json');
+    expect(files).toContain('/out/main/index.js');
+    expect(files).toContain('/out/preload/index.cjs');
+    expect(files).toContain('/out/renderer/index.html');
+    expect(files.some((f) => /^\/out\/renderer\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
+  });
+
+  it('packs nothing of the tests, the data, the sources or node_modules/.bin', () => {
+    const bad = files.filter((f) => /(^|\/)(test|tests|__tests__)\//.test(f) || /\.test\.[cm]?[jt]sx?$/.test(f)
+      || /shared\/data|\.csv$/.test(f) || /\.tsx?$/.test(f) || f.includes('node_modules/.bin') || f.startsWith('/src/')
+      || /node_modules\/(@econdata|react|react-dom|electron|vitest|typescript)\//.test(f));
+    expect(bad).toEqual([]);
+    // Outside out/ and package.json only keytar (the one runtime dependency, native) and what it requires.
+    const top = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]));
+    expect(top.has('keytar')).toBe(true);
+    expect(files.filter((f) => !f.startsWith('/node_modules/') && !f.startsWith('/out/') && f !== '/package.json')).toEqual([]);
+  });
+
+  it('flips the fuses: RunAsNode off, cookie encryption on, NODE_OPTIONS and --inspect off, asar integrity and asar-only on', () => {
+    expect(fuses).toBe('01001100');
+  });
+
+  it('targets NSIS (Windows), DMG (macOS), AppImage and deb (Linux)', () => {
+    expect(builderConfig).toMatch(/^win:\n {2}target: \[nsis\]$/m);
+    expect(builderConfig).toMatch(/^mac:\n {2}target: \[dmg\]$/m);
+    expect(builderConfig).toMatch(/^linux:\n {2}target: \[AppImage, deb\]$/m);
+  });
+});
