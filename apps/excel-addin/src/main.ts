@@ -6,7 +6,7 @@
  */
 import { bindRibbon } from './commands/commands.ts';
 import { associateFunctions } from './functions/functions.ts';
-import { createAddinRuntime, setRuntime, type AddinRuntime } from './runtime/index.ts';
+import { createAddinRuntime, setRuntime } from './runtime/index.ts';
 
 const runtime = createAddinRuntime();
 setRuntime(runtime);
@@ -15,31 +15,17 @@ setRuntime(runtime);
 const customFunctions = (globalThis as { CustomFunctions?: typeof CustomFunctions }).CustomFunctions;
 if (customFunctions) associateFunctions((id, fn) => customFunctions.associate(id, fn));
 
-interface TaskpaneModule {
-  mountTaskpane(root: HTMLElement, runtime: AddinRuntime): void;
-}
-
-// The taskpane (src/taskpane/mount.tsx) is found at build time; until it exists the page says so.
-const taskpanes = import.meta.glob<TaskpaneModule>('./taskpane/mount.tsx');
-
-async function mount(): Promise<void> {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('taskpane.html has no #root element');
-  const load = taskpanes['./taskpane/mount.tsx'];
-  if (!load) {
-    root.textContent = 'The Econdata taskpane is not part of this build. The ECON functions and the ribbon still work.';
-    return;
-  }
-  (await load()).mountTaskpane(root, runtime);
-}
-
 void Office.onReady().then(async () => {
   // Office.actions exists in a shared runtime inside Office; the browser stand-in has no ribbon.
   const actions = (Office as { actions?: typeof Office.actions }).actions;
   if (actions && Office.addin) {
     bindRibbon(runtime, { associate: (name, action) => actions.associate(name, action), showTaskpane: () => Office.addin.showAsTaskpane() });
   }
-  await mount();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('taskpane.html has no #root element');
+  // Loaded after the functions are registered: Excel does not wait for React and Fluent UI to parse.
+  const { mountTaskpane } = await import('./taskpane/mount.tsx');
+  mountTaskpane(root, runtime);
 }).catch((error: unknown) => {
   const root = document.getElementById('root');
   const message = `Econdata could not start: ${error instanceof Error ? error.message : String(error)}. Reload the add-in.`;
