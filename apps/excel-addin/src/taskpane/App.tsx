@@ -16,7 +16,11 @@ import { InsertPanel } from './InsertPanel.tsx';
 import { useRuntimeStatus } from './use-runtime.ts';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, minWidth: '300px', maxWidth: '450px', boxSizing: 'border-box' },
+  root: {
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, minWidth: '300px', maxWidth: '450px', boxSizing: 'border-box',
+    // Fluent's Input keeps a minimum width that overflows two-up form rows at taskpane widths.
+    '& .fui-Input': { minWidth: 0 },
+  },
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   titleRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   panel: { paddingTop: tokens.spacingVerticalS },

@@ -9,7 +9,7 @@ export function useRuntimeStatus(runtime: AddinRuntime): RuntimeStatus {
 
 /** One sentence on which service the taskpane talks to (the sandbox in development, or the real one). */
 export function serviceText(status: RuntimeStatus): string {
-  if (!status.connected || !status.baseURL) return 'Not connected. Connect to the Economic Data Service (or the local sandbox, in development) below.';
+  if (!status.connected || !status.baseURL) return 'Connect to the Economic Data Service (or, in development, the local sandbox) with the form below.';
   if (status.service === 'sandbox') {
     const data = status.demoData === true ? 'generated demo data, not real numbers' : status.demoData === false ? 'real public data' : 'its data folder';
     return `Development: the local sandbox at ${status.baseURL} (${data}), ${status.plan ?? 'free'} plan.`;

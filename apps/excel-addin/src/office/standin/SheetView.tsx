@@ -12,7 +12,7 @@ import type { StandinWorkbook } from './workbook.ts';
 
 const MIN_ROWS = 30;
 const MAX_ROWS = 120;
-const MIN_COLS = 8;
+const MIN_COLS = 12;
 const MAX_COLS = 20;
 /** Pixels per point of column width. */
 const PX_PER_POINT = 1.33;
@@ -61,9 +61,10 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
   const sheet = sel.sheet;
   const [usedRows, usedCols] = sheet.extent();
   const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, usedRows + 3, sel.top + 3));
-  const cols = Math.min(MAX_COLS, Math.max(MIN_COLS, usedCols + 1, sel.left + 2));
+  const cols = Math.min(MAX_COLS, Math.max(MIN_COLS, usedCols + 4, sel.left + 2));
   const tables = [...model.tables.values()];
   const selected = sheet.cell(sel.top, sel.left);
+  const widths = Array.from({ length: cols }, (_, c) => Math.round((sheet.columnWidths.get(c) ?? 48) * PX_PER_POINT));
   const address = addressOf({ ...sel, rows: 1, cols: 1 }).split('!')[1] ?? '';
 
   const move = (event: KeyboardEvent): void => {
@@ -77,14 +78,14 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
   return (
     <section className={styles.root} aria-label="Workbook (in-page stand-in for Excel)">
       <div className={styles.bar}>
-        <span className={styles.nameBox} aria-label="Selected cell" data-testid="name-box">{address}</span>
-        <span className={styles.formula} aria-label="Cell contents">{selected?.formula ?? (selected ? displayText({ v: selected.value === '' ? null : selected.value }) : '')}</span>
+        <output className={styles.nameBox} aria-label="Selected cell" data-testid="name-box">{address}</output>
+        <output className={styles.formula} aria-label="Cell contents">{selected?.formula ?? (selected ? displayText({ v: selected.value === '' ? null : selected.value }) : '')}</output>
       </div>
       <div className={styles.scroll} tabIndex={0} onKeyDown={move} role="region" aria-label={`${sheet.name}: arrow keys move the selected cell`}>
-        <table className={styles.table} aria-label={sheet.name}>
+        <table className={styles.table} aria-label={sheet.name} style={{ width: `${40 + widths.reduce((a, b) => a + b, 0)}px` }}>
           <colgroup>
             <col style={{ width: '40px' }} />
-            {Array.from({ length: cols }, (_, c) => <col key={c} style={{ width: `${Math.round((sheet.columnWidths.get(c) ?? 48) * PX_PER_POINT)}px` }} />)}
+            {widths.map((w, c) => <col key={c} style={{ width: `${w}px` }} />)}
           </colgroup>
           <thead>
             <tr>

@@ -1,0 +1,193 @@
+/**
+ * The Excel add-in's taskpane end to end in headless Chromium: the add-in's own page (office.js
+ * served locally: Office.onReady resolves with no host) with the in-page workbook stand-in beside
+ * it, against a real sandbox over HTTP. Connect with a demo key, browse, build queries, insert a WB
+ * indicator block, a trade block and a stock block, refresh (one value made old first, so the
+ * revision shows); a screenshot of every step; axe finds no serious or critical violation; the key
+ * is nowhere in the document, the DOM, or localStorage beyond the add-in's own key entry.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { serveAddin, type AddinServer } from '../support/addin-server.ts';
+import { hasChromium, launchChromium } from '../support/chromium.ts';
+import { realDataDir, repoRoot } from '../support/paths.ts';
+
+const KEY = 'sandbox-pro';
+const SHOTS = join(repoRoot, '.test-results/screenshots');
+
+/**
+ * Serious or critical axe violations on the page, as 'id: target html' lines (empty when clean).
+ * Fluent's focus manager (Tabster) adds invisible `<i tabindex=0 aria-hidden data-tabster-dummy>`
+ * sentinels that move focus on at once; axe reads them as hidden focusable content, so they are
+ * left out of the scan (nothing of ours is).
+ */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.html.slice(0, 200)}`));
+}
+
+/** Everything the page holds that a key could leak into: the stand-in document, the DOM, inputs, localStorage. */
+async function leakScan(page: Page): Promise<{ document: string; dom: string; inputs: string[]; storage: Record<string, string> }> {
+  return page.evaluate(() => {
+    const standin = (globalThis as unknown as { econdataStandin?: { model: { dump(): string } } }).econdataStandin;
+    const storage: Record<string, string> = {};
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const k = localStorage.key(i);
+      if (k !== null) storage[k] = localStorage.getItem(k) ?? '';
+    }
+    return {
+      document: standin?.model.dump() ?? '(no stand-in)',
+      dom: document.documentElement.outerHTML,
+      inputs: [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value),
+      storage,
+    };
+  });
+}
+
+async function expectNoLeak(page: Page): Promise<void> {
+  const scan = await leakScan(page);
+  expect(scan.document).not.toContain(KEY);
+  expect(scan.dom).not.toContain(KEY);
+  expect(scan.inputs.filter((v) => v.includes(KEY))).toEqual([]);
+  // The add-in's own key storage (OfficeRuntime.storage outside Office falls back to localStorage) is the one place allowed.
+  expect(Object.entries(scan.storage).filter(([k, v]) => v.includes(KEY) && k !== 'econdata.apiKey')).toEqual([]);
+}
+
+async function selectCell(page: Page, a1: string): Promise<void> {
+  const cell = page.locator(`td[data-address="${a1}"]`);
+  await cell.scrollIntoViewIfNeeded();
+  await cell.click();
+  await expect.poll(() => page.getByTestId('name-box').innerText()).toBe(a1);
+}
+
+async function insertedNotice(page: Page): Promise<string> {
+  const notice = page.getByRole('tabpanel', { name: 'Data' }).getByRole('status').filter({ hasText: 'Inserted' });
+  await notice.waitFor({ timeout: 60_000 });
+  return notice.innerText();
+}
+
+const cellText = (page: Page, a1: string): Promise<string> => page.locator(`td[data-address="${a1}"]`).innerText();
+
+describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium', () => {
+  let sandbox: Sandbox;
+  let server: AddinServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}) });
+    server = await serveAddin();
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await sandbox?.close();
+  });
+
+  it('connects, inserts an indicator, a trade and a stock block, refreshes with a revision highlighted, and keeps the key out', async () => {
+    // axe needs a page of an explicit context.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(server.pageURL);
+    await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 150_000 });
+    await page.getByText('Connect to the Economic Data Service').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'addin-1-connect.png') });
+    expect(await axeProblems(page)).toEqual([]);
+
+    // Connect: the sandbox's address, the Pro plan, a demo key; Save tests, stores and connects.
+    await page.getByLabel('Service URL').fill(sandbox.url);
+    await page.getByLabel('Plan').selectOption('pro');
+    await page.getByLabel('API key').fill(KEY);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
+    await page.getByText(/Pro plan: .* today/).waitFor();
+    await expectNoLeak(page);
+
+    // Browse: WB indicators searched, GDP picked, Viet Nam picked, years typed.
+    await page.getByLabel('Search indicators').fill('GDP (current US$)');
+    await page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).check();
+    await page.getByLabel('Search countries').fill('Viet');
+    await page.getByRole('checkbox', { name: /\(VN\)/ }).check();
+    await page.getByLabel('Start year').fill('2015');
+    await page.getByLabel('End year').fill('2023');
+    await page.screenshot({ path: join(SHOTS, 'addin-2-query.png') });
+    expect(await axeProblems(page)).toEqual([]);
+
+    await selectCell(page, 'B2');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toBe('Inserted “GDP (current US$): Vietnam” at Sheet1!B2:C28 (one request to Excel).');
+    expect(await cellText(page, 'B2')).toBe('Series');
+    expect(await cellText(page, 'C2')).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2015-2023');
+    expect(await cellText(page, 'B19')).toBe('Period');
+    expect(await cellText(page, 'B20')).toBe('2015');
+    expect(await cellText(page, 'B28')).toBe('2023');
+    expect(await cellText(page, 'C20')).toBe('239,258,328,382'); // WB's 2015 figure in the shared data, shown as #,##0
+    await page.screenshot({ path: join(SHOTS, 'addin-3-indicator-block.png') });
+
+    // Trade: Vietnam's exports to the world, all products, every month.
+    await page.getByRole('tab', { name: 'Trade' }).click();
+    await page.getByLabel('Partner').fill('WLD');
+    await page.getByLabel('HS code').fill('TOTAL');
+    await selectCell(page, 'E2');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G157 (one request to Excel).');
+    await page.screenshot({ path: join(SHOTS, 'addin-4-trade-block.png') });
+
+    // Stocks: VNM daily prices for the first quarter of 2024.
+    await page.getByRole('tab', { name: 'Stocks' }).click();
+    await page.getByLabel('Symbol').fill('VNM');
+    await page.getByLabel('Start date').fill('2024-01-02');
+    await page.getByLabel('End date').fill('2024-03-29');
+    await selectCell(page, 'I2');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toMatch(/^Inserted “VNM” at Sheet1!I2:N\d+ \(one request to Excel\)\.$/);
+    expect(await cellText(page, 'J15')).toBe('VNM: Open');
+    await page.screenshot({ path: join(SHOTS, 'addin-5-stock-block.png') });
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The Blocks list has all three, with their queries.
+    await page.getByRole('tab', { name: 'Blocks' }).click();
+    const list = page.getByRole('list', { name: 'Blocks' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    expect(await list.innerText()).toContain('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2015&end_year=2023');
+    expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
+
+    // An older vintage in the sheet: GDP 2020 as it was before the source revised it.
+    const real2020 = await page.evaluate(() => {
+      const standin = (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin;
+      const cell = standin.model.sheets[0]?.cell(24, 2);
+      const now = cell?.value;
+      if (cell && typeof now === 'number') cell.value = now - 1_000_000_000;
+      return now;
+    });
+    expect(typeof real2020).toBe('number');
+    await page.getByRole('button', { name: 'Refresh all' }).click();
+    const summary = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: 'value revised' });
+    await summary.waitFor({ timeout: 60_000 });
+    expect(await summary.innerText()).toBe(
+      'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
+        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nRevised cells are highlighted in the worksheet.',
+    );
+    expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
+    expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(24, 2)?.value)).toBe(real2020);
+    await selectCell(page, 'C25');
+    await page.screenshot({ path: join(SHOTS, 'addin-6-refreshed.png') });
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The Connection tab says which service, and nothing anywhere holds the key.
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    await page.getByText(`Development: the local sandbox at ${sandbox.url}`).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'addin-7-connection.png') });
+    await expectNoLeak(page);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 400_000);
+});
