@@ -126,6 +126,22 @@ describe('ECON.INDICATOR in one recalculation', () => {
   });
 });
 
+describe('cached by their arguments', () => {
+  it('a recalculation (rows inserted) and a reopened workbook send nothing for formulas already answered', async () => {
+    const sb = await sandbox();
+    const { options } = await connected(sb.url, 'free', 'sandbox-free');
+    const args = ['WB', [['NY.GDP.MKTP.CD'], ['SP.POP.TOTL']], [['VN', 'TH']], 2010, 2020, null];
+    sb.reset();
+    const first = await cell('INDICATOR', 'Sheet1!A1', ...args);
+    expect(sb.stats().received).toBe(1); // four series, one batch
+    sb.reset();
+    expect(await cell('INDICATOR', 'Sheet1!A2', ...args)).toEqual(first); // the same formula, moved by an inserted row
+    setRuntime(createAddinRuntime(options)); // Excel closed and reopened: same storage, same IndexedDB
+    expect(await cell('INDICATOR', 'Sheet1!A2', ...args)).toEqual(first);
+    expect(sb.stats().received).toBe(0);
+  });
+});
+
 describe('last good values', () => {
   it('with the sandbox stopped, cached cells keep their last good values (reported stale), and reopening answers from IndexedDB', async () => {
     const sb = await sandbox();
