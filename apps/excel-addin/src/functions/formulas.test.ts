@@ -109,9 +109,9 @@ describe('last good value when rate limited', () => {
     );
     const rt = createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory(), transport, cacheTtlMs: 0, maxRetries: 0, probe: async () => false });
     expect(await rt.connect({ baseURL: 'https://api.example.com', plan: 'pro' }, 'k-123456')).toMatchObject({ ok: true, service: 'real' });
-    const args = ['WB', [['NY.GDP.MKTP.CD']], [['VN']], 2020, 2020, null] as const;
-    const first = await indicatorFormula(rt, [...args], { address: 'Sheet1!A1' });
-    const second = await indicatorFormula(rt, [...args], { address: 'Sheet1!A1' });
+    const args: Parameters<typeof indicatorFormula>[1] = ['WB', [['NY.GDP.MKTP.CD']], [['VN']], 2020, 2020, null];
+    const first = await indicatorFormula(rt, args, { address: 'Sheet1!A1' });
+    const second = await indicatorFormula(rt, args, { address: 'Sheet1!A1' });
     expect(second).toEqual(first);
     expect(first).toEqual([['Year', 'GDP (current US$): Vietnam'], [2020, 3.46e11]]);
     expect(rt.staleResults()).toMatchObject([{ address: 'Sheet1!A1', seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN:2020-2020' }]);
