@@ -1,4 +1,4 @@
-import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitError, ServerError, TimeoutError, AbortError } from '@econdata/core';
+import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, AbortError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { describeError, ERROR_CODES, toUiError } from '../src/index.ts';
 import { sampleQuota } from '../src/testing/index.ts';
@@ -8,13 +8,13 @@ const ctx = { timeZone: 'UTC', quota: free, baseURL: 'https://api.econdata.examp
 
 describe('describeError', () => {
   it('rate_limited names the limit, the plan and the retry time', () => {
-    const e = new RateLimitError('Rate limit exceeded', { status: 429, scope: 'minute', resetAt: new Date('2026-11-22T14:05:00Z') });
+    const e = new RateLimitedError('Rate limit exceeded', { status: 429, scope: 'minute', resetAt: new Date('2026-11-22T14:05:00Z') });
     expect(describeError(e, ctx)).toEqual({ code: 'rate_limited', title: 'Rate limit reached', intent: 'warning', action: 'retry', text: 'Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.' });
   });
   it('rate_limited without a quota or a time still says what to do', () => {
-    expect(describeError(new RateLimitError('x', { retryAfterMs: 30_000 })).text).toBe('Rate limit reached: the service refused more requests for now. Retrying in 30 s.');
-    expect(describeError(new RateLimitError('x')).text).toBe('Rate limit reached: the service refused more requests for now. Wait a minute, then retry.');
-    expect(describeError(new RateLimitError('x', { scope: 'day', resetAt: new Date('2026-11-23T00:00:00Z') }), ctx).text).toBe('Rate limit reached: 100 requests a day on the Free plan. Retrying at 00:00 UTC.');
+    expect(describeError(new RateLimitedError('x', { retryAfterMs: 30_000 })).text).toBe('Rate limit reached: the service refused more requests for now. Retrying in 30 s.');
+    expect(describeError(new RateLimitedError('x')).text).toBe('Rate limit reached: the service refused more requests for now. Wait a minute, then retry.');
+    expect(describeError(new RateLimitedError('x', { scope: 'day', resetAt: new Date('2026-11-23T00:00:00Z') }), ctx).text).toBe('Rate limit reached: 100 requests a day on the Free plan. Retrying at 00:00 UTC.');
   });
   it('quota_exhausted says the day is spent and when it comes back', () => {
     const e = new QuotaExhaustedError('Daily quota exhausted', { resetAt: new Date('2026-11-23T00:00:00Z') });

@@ -4,7 +4,9 @@
  * main process, which never exposes the key. Errors may arrive as `EconError` instances or as their
  * serialized JSON (plain objects that crossed IPC or HTTP): components normalize both.
  */
-import type { ApiResult, CountryInfo, Estimate, IndicatorInfo, QuotaStatus, SeriesQuery, SeriesResult, SourceInfo } from '@econdata/core';
+import type { ApiResult, CountryInfo, EmptyQuery, Estimate, IndicatorInfo, QuotaStatus, SeriesQuery, SeriesResult, SourceIndicatorsQuery, SourceInfo } from '@econdata/core';
+
+export type { SourceIndicatorsQuery };
 
 /** The per-call options the UI uses; a subset of core's CallOptions. */
 export interface UiCallOptions {
@@ -13,20 +15,14 @@ export interface UiCallOptions {
   cache?: 'default' | 'no-store' | 'allow-stale';
 }
 
-/** GET /sources/{source_code}/indicators, as a query object. */
-export interface SourceIndicatorsQuery {
-  source_code: string;
-  q?: string;
-}
-
 /** What the UI needs from a data service: core's client shape, narrowed to the calls the UI makes. */
 export interface EconDataApi {
   /** GET /sources. */
-  listSources(query?: Record<string, never>, options?: UiCallOptions): Promise<ApiResult<SourceInfo>>;
+  listSources(query?: EmptyQuery, options?: UiCallOptions): Promise<ApiResult<SourceInfo>>;
   /** GET /sources/{source_code}/indicators, optionally searched with `q`. */
   listSourceIndicators(query: SourceIndicatorsQuery, options?: UiCallOptions): Promise<ApiResult<IndicatorInfo>>;
   /** GET /countries. */
-  listCountries(query?: Record<string, never>, options?: UiCallOptions): Promise<ApiResult<CountryInfo>>;
+  listCountries(query?: EmptyQuery, options?: UiCallOptions): Promise<ApiResult<CountryInfo>>;
   /** Many queries at once, planned and batched by core; one result per query, in order. */
   fetchSeries(queries: readonly SeriesQuery[], options?: UiCallOptions): Promise<SeriesResult[]>;
   /** The cost of `queries` before they run, against the quota left. */

@@ -2,16 +2,16 @@
  * One shape for every error a component may receive: an `EconError` instance, its serialized JSON
  * (a plain object that crossed Electron IPC or the web bridge), or anything else thrown.
  */
-import { errorFromJSON, isEconError, type EconError } from '@econdata/core';
+import { errorFromJSON, isEconError, isSerializedEconError, type EconError, type ErrorCode } from '@econdata/core';
 
 /** Every code of core's taxonomy, including `key_unavailable` (the key provider threw). */
-export const ERROR_CODES = [
+export const ERROR_CODES: readonly ErrorCode[] = [
   'invalid_parameter', 'bad_request', 'authentication', 'key_unavailable', 'permission_denied',
   'rate_limited', 'quota_exhausted', 'not_found', 'server_error', 'connection', 'timeout', 'aborted',
   'invalid_response',
-] as const;
+];
 
-export type UiErrorCode = (typeof ERROR_CODES)[number];
+export type UiErrorCode = ErrorCode;
 
 /** The fields of an error the UI reads; `unknown` marks something that is not one of core's errors. */
 export interface UiError {
@@ -53,9 +53,9 @@ export function hasErrorCode(value: unknown): value is { code: UiErrorCode; mess
  * (or a class name other than EconError) still reads right.
  */
 export function toUiError(error: unknown): UiError {
-  if (isEconError(error)) {
-    const revived = error instanceof Error ? (error as EconError) : errorFromJSON(error);
-    return copyFields(revived, { code: revived.code as UiErrorCode, message: revived.message });
+  if (isEconError(error) || isSerializedEconError(error)) {
+    const revived: EconError = errorFromJSON(error);
+    return copyFields(revived, { code: revived.code, message: revived.message });
   }
   if (hasErrorCode(error)) return copyFields(error as unknown as Record<string, unknown>, { code: error.code, message: error.message });
   if (error instanceof Error) {

@@ -1,6 +1,6 @@
 /** Chooses one data source (WB, IMF, GSO, ...) from GET /sources. */
 import type { SourceInfo } from '@econdata/core';
-import { Field, Select, Spinner } from '@fluentui/react-components';
+import { Field, makeStyles, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSources } from '../data/hooks.ts';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
@@ -15,6 +15,12 @@ export interface SourcePickerProps {
   selectFirst?: boolean;
 }
 
+// A long source name must not push the select past a 320 px taskpane: the select shrinks, the text clips.
+const useStyles = makeStyles({
+  root: { width: '100%', minWidth: 0 },
+  select: { minWidth: 0, width: '100%', textOverflow: 'ellipsis' },
+});
+
 /** The hint under the select: what the source is and how fresh. */
 export function sourceHint(source: SourceInfo | undefined): string {
   if (!source) return '';
@@ -28,6 +34,7 @@ export function sourceHint(source: SourceInfo | undefined): string {
 export function SourcePicker({ value, onChange, label = 'Source', selectFirst = true }: SourcePickerProps): ReactNode {
   const { status, data, error, empty, reload } = useSources();
   const id = useId();
+  const styles = useStyles();
   const first = data?.[0];
   useEffect(() => {
     if (selectFirst && value === undefined && first) onChange(first.code, first);
@@ -39,7 +46,7 @@ export function SourcePicker({ value, onChange, label = 'Source', selectFirst = 
   const selected = data.find((s) => s.code === value);
   return (
     <Field label={label} hint={sourceHint(selected)}>
-      <Select id={id} value={value ?? ''} onChange={(_, d) => onChange(d.value, data.find((s) => s.code === d.value))}>
+      <Select id={id} className={styles.root} select={{ className: styles.select }} value={value ?? ''} onChange={(_, d) => onChange(d.value, data.find((s) => s.code === d.value))}>
         {value === undefined ? <option value="" disabled>Choose a source</option> : null}
         {data.map((s) => <option key={s.code} value={s.code}>{s.name.includes(`(${s.code})`) ? s.name : `${s.name} (${s.code})`}</option>)}
       </Select>
