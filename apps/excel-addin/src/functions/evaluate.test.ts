@@ -1,0 +1,60 @@
+/**
+ * Formula text evaluated through the registered functions: the formulas the taskpane writes
+ * ("insert as formula", src/office/formula.ts) must be ones these functions accept, against the sandbox.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSandboxes } from '../../../../test/support/sandboxes.ts';
+import { formulasFor } from '../office/formula.ts';
+import { setRuntime } from '../runtime/instance.ts';
+import { createAddinRuntime } from '../runtime/runtime.ts';
+import { MemoryStorage } from '../runtime/storage.ts';
+import { evaluateEconFormula, parseEconFormula } from './evaluate.ts';
+
+const sandbox = useSandboxes({ seed: 5 });
+afterEach(() => setRuntime(undefined));
+
+describe('parseEconFormula', () => {
+  it('reads literals, array constants and omitted arguments as Excel passes them', () => {
+    expect(parseEconFormula('=ECON.INDICATOR("WB",{"NY.GDP.MKTP.CD";"SP.POP.TOTL"},{"VN","TH"},2015,,"")')).toEqual({
+      id: 'INDICATOR', args: ['WB', [['NY.GDP.MKTP.CD'], ['SP.POP.TOTL']], [['VN', 'TH']], 2015, null, ''],
+    });
+    expect(parseEconFormula('=econ.trade("exports",,,"2024-03")')).toEqual({ id: 'TRADE', args: ['exports', null, null, '2024-03'] });
+    expect(parseEconFormula('=ECON.QUOTA()')).toEqual({ id: 'QUOTA', args: [] });
+    expect(parseEconFormula('=ECON.STOCK("say ""hi""", -1.5e2, TRUE)')).toEqual({ id: 'STOCK', args: ['say "hi"', -150, true] });
+    expect(() => parseEconFormula('=ECON.INDICATOR("WB",A1:A3,"VN")')).toThrow('Cannot read "A1:A3,"VN"" in =ECON.INDICATOR("WB",A1:A3,"VN"): only literal values are evaluated here (cell references need Excel).');
+    expect(() => parseEconFormula('=ECON.PRICE("VNM")')).toThrow('Unknown function ECON.PRICE: the add-in has ECON.INDICATOR, ECON.TRADE, ECON.STOCK, ECON.QUOTA.');
+  });
+});
+
+describe('the taskpane\'s formulas, evaluated', () => {
+  it('spill what the queries ask for, with one column per indicator x country', async () => {
+    const sb = await sandbox();
+    const rt = createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory(), probe: async () => false });
+    expect(await rt.connect({ baseURL: sb.url, plan: 'pro' }, 'sandbox-pro')).toMatchObject({ ok: true });
+    setRuntime(rt);
+    const formulas = formulasFor([
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018, end_year: 2020 },
+      { kind: 'trade', flow: 'exports', period: '2024-03' },
+      { kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' },
+    ]);
+    expect(formulas).toHaveLength(3);
+    const [indicators, trade, stock] = await Promise.all(formulas.map((f, i) => evaluateEconFormula(f, `Sheet1!A${i + 1}`)));
+    expect(indicators!.map((r) => r[0])).toEqual(['Year', 2018, 2019, 2020]);
+    expect(indicators![0]).toEqual(['Year', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    expect(trade![0]).toEqual(['Period', 'Exports (USD billion)', 'Exports, year to date (USD billion)']);
+    expect(trade!.map((r) => r[0])).toEqual(['Period', '2024-03']);
+    expect(stock![0]).toEqual(['Date', 'Open (thousand VND)', 'High (thousand VND)', 'Low (thousand VND)', 'Close (thousand VND)', 'Volume (shares)']);
+    expect(stock!.slice(1).map((r) => r[0])).toEqual(['2024-03-01', '2024-03-04', '2024-03-05']);
+    const quota = await evaluateEconFormula('=ECON.QUOTA()');
+    expect(quota[3]).toEqual(['Plan', 'Pro', '', '', '']);
+  });
+
+  it('a formula the functions refuse shows the cell\'s error', async () => {
+    setRuntime(createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory() }));
+    await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN"},"soon")')).rejects.toMatchObject({ code: '#VALUE!', message: 'start_year must be a year such as 2015, got "soon".' });
+    await expect(evaluateEconFormula('=ECON.TRADE({"exports","imports"})')).rejects.toMatchObject({ code: '#VALUE!', message: 'Argument 1 of ECON.TRADE takes one value, not a list.' });
+    await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN")')).rejects.toMatchObject({ code: '#N/A', message: 'Not connected to the data service: open the Econdata taskpane and connect.' });
+  });
+});
