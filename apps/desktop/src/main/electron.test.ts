@@ -18,6 +18,7 @@ const mock = vi.hoisted(() => ({
   app: new Map<string, Listener>(),
   permissionRequest: undefined as Listener | undefined,
   permissionCheck: undefined as Listener | undefined,
+  headers: undefined as Listener | undefined,
   protocolHandler: undefined as ((request: Request) => Promise<Response>) | undefined,
   fetched: [] as string[],
   external: [] as string[],
@@ -58,7 +59,7 @@ vi.mock('electron', () => {
     dialog: { showErrorBox: () => undefined, showSaveDialog: async () => ({ canceled: true }), showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
     net: { fetch: async (url: string) => { mock.fetched.push(url); return new Response('<html></html>', { headers: { 'content-type': 'text/html' } }); } },
     protocol: { registerSchemesAsPrivileged: () => undefined, handle: (_scheme: string, fn: (request: Request) => Promise<Response>) => { mock.protocolHandler = fn; } },
-    session: { defaultSession: { setPermissionRequestHandler: (fn: Listener) => { mock.permissionRequest = fn; }, setPermissionCheckHandler: (fn: Listener) => { mock.permissionCheck = fn; } } },
+    session: { defaultSession: { setPermissionRequestHandler: (fn: Listener) => { mock.permissionRequest = fn; }, setPermissionCheckHandler: (fn: Listener) => { mock.permissionCheck = fn; }, webRequest: { onHeadersReceived: (fn: Listener) => { mock.headers = fn; } } } },
     shell: { openExternal: async (url: string) => { mock.external.push(url); } },
   };
 });
@@ -82,6 +83,7 @@ describe('Electron main (electron mocked)', () => {
       preload: expect.stringMatching(/[/\\]preload[/\\]index\.cjs$/),
       contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false,
       webSecurity: true, allowRunningInsecureContent: false, experimentalFeatures: false, webviewTag: false, navigateOnDragDrop: false, spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(window!.options).toMatchObject({ width: 1280, height: 800 });
     expect(window!.loaded).toEqual(['app://explorer/index.html']);
@@ -94,7 +96,14 @@ describe('Electron main (electron mocked)', () => {
     expect(mock.permissionCheck?.()).toBe(false);
   });
 
-  it('denies navigation, redirects, webviews and new windows (https links go to the browser)', () => {
+  it('adds the CSP to every HTTP answer (the dev server)', () => {
+    let answer: unknown;
+    mock.headers?.({ responseHeaders: { 'content-type': ['text/html'] } }, (a: unknown) => { answer = a; });
+    // (Built from entries: a literal header object here would be scanned by electronegativity as the app's CSP.)
+    expect(answer).toEqual({ responseHeaders: Object.fromEntries([['content-type', ['text/html']], ['Content-Security-Policy', [RENDERER_CSP]]]) });
+  });
+
+  it('denies navigation, redirects, webviews and new windows, and opens nothing outside', () => {
     const events = new Map<string, Listener>();
     let openHandler: Listener | undefined;
     mock.app.get('web-contents-created')?.({}, { on: (name: string, fn: Listener) => events.set(name, fn), setWindowOpenHandler: (fn: Listener) => { openHandler = fn; } });
@@ -106,7 +115,7 @@ describe('Electron main (electron mocked)', () => {
     }
     expect(openHandler?.({ url: 'https://docs.example.com/' })).toEqual({ action: 'deny' });
     expect(openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(mock.external).toEqual(['https://docs.example.com/']);
+    expect(mock.external).toEqual([]);
   });
 
   it('serves the renderer on app://explorer with the CSP header, and nothing outside its folder or host', async () => {

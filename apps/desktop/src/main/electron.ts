@@ -10,7 +10,7 @@
  */
 import { join, normalize, relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'electron';
 import { EVENT_CHANNEL } from '../shared/contract.ts';
 import { RENDERER_CSP } from '../shared/csp.ts';
 import { registerIpc, trustedSender } from './ipc.ts';
@@ -67,15 +67,18 @@ function harden(): void {
   // No page may ask for the camera, notifications, geolocation, ...: the explorer needs none.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  // The CSP on every HTTP answer too (the dev server in development); app:// sets it in serveRenderer.
+  // Written out (not RENDERER_CSP) so electronegativity can read and evaluate it; electron.test.ts
+  // checks that it equals RENDERER_CSP.
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': ["default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"] } });
+  });
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event) => event.preventDefault());
     contents.on('will-redirect', (event) => event.preventDefault());
     contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      // Links to the service's documentation open in the user's browser, never in the app.
-      if (url.startsWith('https://')) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    // No new windows at all: the explorer opens nothing outside itself (no openExternal either).
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   });
 }
 
@@ -100,6 +103,8 @@ async function createWindow(): Promise<void> {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // A middle click must not open a link in a new window.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window?.show());
