@@ -37,7 +37,9 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(url);
+    // vite compiles the gallery on first request; on a busy shared machine that takes a while.
+    page.setDefaultTimeout(120_000);
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.getByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' }).waitFor();
     await page.getByRole('checkbox', { name: 'Viet Nam (VN)' }).waitFor();
     expect(problems).toEqual([]);
@@ -52,7 +54,10 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
   }
 
   async function expectNoSeriousViolations(page: Page): Promise<void> {
-    const result = await new AxeBuilder({ page }).analyze();
+    // Fluent's focus manager (tabster) puts aria-hidden focus sentinels around every TabList and
+    // Toolbar; they pass focus on at once and are a known false positive of aria-hidden-focus, by
+    // design (microsoft/fluentui#27517, microsoft/tabster#288). Everything else is scanned.
+    const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
     expect(serious).toEqual([]);
   }
@@ -99,7 +104,7 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
 
     await expectNoSeriousViolations(page);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('at 400x800 (taskpane): nothing wider than the window, no serious accessibility violation', async () => {
     const page = await open(400);
@@ -113,5 +118,5 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     expect(wider).toEqual([]);
     await expectNoSeriousViolations(page);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 });

@@ -32,14 +32,14 @@ export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps
       </div>
       <div className={styles.row}>
         <Field label="Start year" hint="e.g. 2010" {...errorProps(errors['startYear'])}>
-          <Input inputMode="numeric" value={form.startYear} onChange={(_, d) => onChange({ ...form, startYear: d.value })} />
+          <Input className={styles.input} inputMode="numeric" value={form.startYear} onChange={(_, d) => onChange({ ...form, startYear: d.value })} />
         </Field>
         <Field label="End year" hint="e.g. 2023" {...errorProps(errors['endYear'])}>
-          <Input inputMode="numeric" value={form.endYear} onChange={(_, d) => onChange({ ...form, endYear: d.value })} />
+          <Input className={styles.input} inputMode="numeric" value={form.endYear} onChange={(_, d) => onChange({ ...form, endYear: d.value })} />
         </Field>
         {gso ? (
           <Field label="Frequency" {...errorProps(errors['frequency'])}>
-            <Select value={form.frequency} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
+            <Select className={styles.input} value={form.frequency} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
               <option value="">Service default</option>
               <option value="monthly">Monthly</option>
               <option value="quarterly">Quarterly</option>

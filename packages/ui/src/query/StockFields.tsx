@@ -28,11 +28,11 @@ export function StockFields({ form, onChange, errors }: StockFieldsProps): React
       <div className={styles.row}>
         {form.target === 'symbol' ? (
           <Field label="Symbol" hint="e.g. VNM" {...errorProps(errors['symbol'])}>
-            <Input value={form.symbol} onChange={(_, d) => onChange({ ...form, symbol: d.value })} />
+            <Input className={styles.input} value={form.symbol} onChange={(_, d) => onChange({ ...form, symbol: d.value })} />
           </Field>
         ) : (
           <Field label="Index" {...errorProps(errors['index'])}>
-            <Select value={form.index} onChange={(_, d) => onChange({ ...form, index: d.value as StockIndex })}>
+            <Select className={styles.input} value={form.index} onChange={(_, d) => onChange({ ...form, index: d.value as StockIndex })}>
               <option value="VNINDEX">VN-Index (VNINDEX)</option>
               <option value="HNX">HNX-Index (HNX)</option>
               <option value="UPCOM">UPCoM-Index (UPCOM)</option>
@@ -40,10 +40,10 @@ export function StockFields({ form, onChange, errors }: StockFieldsProps): React
           </Field>
         )}
         <Field label="Start date" hint="YYYY-MM-DD" {...errorProps(errors['startDate'])}>
-          <Input value={form.startDate} placeholder="2024-01-02" onChange={(_, d) => onChange({ ...form, startDate: d.value })} />
+          <Input className={styles.input} value={form.startDate} placeholder="2024-01-02" onChange={(_, d) => onChange({ ...form, startDate: d.value })} />
         </Field>
         <Field label="End date" hint="YYYY-MM-DD" {...errorProps(errors['endDate'])}>
-          <Input value={form.endDate} placeholder="2024-06-28" onChange={(_, d) => onChange({ ...form, endDate: d.value })} />
+          <Input className={styles.input} value={form.endDate} placeholder="2024-06-28" onChange={(_, d) => onChange({ ...form, endDate: d.value })} />
         </Field>
       </div>
     </div>

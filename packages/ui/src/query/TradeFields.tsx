@@ -28,13 +28,13 @@ export function TradeFields({ form, onChange, errors }: TradeFieldsProps): React
       </Field>
       <div className={styles.row}>
         <Field label="Partner" hint="ISO code (CN), WLD or empty for all" {...errorProps(errors['partner'])}>
-          <Input value={form.partner} onChange={(_, d) => onChange({ ...form, partner: d.value })} />
+          <Input className={styles.input} value={form.partner} onChange={(_, d) => onChange({ ...form, partner: d.value })} />
         </Field>
         <Field label="HS code" hint="2-10 digits (85), TOTAL or empty" {...errorProps(errors['hsCode'])}>
-          <Input inputMode="numeric" value={form.hsCode} onChange={(_, d) => onChange({ ...form, hsCode: d.value })} />
+          <Input className={styles.input} inputMode="numeric" value={form.hsCode} onChange={(_, d) => onChange({ ...form, hsCode: d.value })} />
         </Field>
         <Field label="Period" hint="YYYY-MM, empty for all months" {...errorProps(errors['period'])}>
-          <Input value={form.period} placeholder="2024-03" onChange={(_, d) => onChange({ ...form, period: d.value })} />
+          <Input className={styles.input} value={form.period} placeholder="2024-03" onChange={(_, d) => onChange({ ...form, period: d.value })} />
         </Field>
       </div>
     </div>
