@@ -153,6 +153,17 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-5-stock-block.png') });
     expect(await axeProblems(page)).toEqual([]);
 
+    // The same query as a formula instead: the exact ECON.STOCK call at the selection.
+    await selectCell(page, 'P2');
+    await page.getByRole('radio', { name: /Formulas/ }).check();
+    await page.getByRole('button', { name: 'Insert as formula' }).click();
+    const wrote = page.getByRole('tabpanel', { name: 'Data' }).getByRole('status').filter({ hasText: 'Wrote' });
+    await wrote.waitFor();
+    expect(await wrote.innerText()).toBe('Wrote =ECON.STOCK("VNM","2024-01-02","2024-03-29") at Sheet1!P2. Excel fills the cells when the ECON functions calculate.');
+    expect(await cellText(page, 'P2')).toBe('=ECON.STOCK("VNM","2024-01-02","2024-03-29")');
+    await page.screenshot({ path: join(SHOTS, 'addin-6-formula.png') });
+    await page.getByRole('radio', { name: /Values/ }).check();
+
     // The Blocks list has all three, with their queries.
     await page.getByRole('tab', { name: 'Blocks' }).click();
     const list = page.getByRole('list', { name: 'Blocks' });
@@ -179,13 +190,13 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
     expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(24, 2)?.value)).toBe(real2020);
     await selectCell(page, 'C25');
-    await page.screenshot({ path: join(SHOTS, 'addin-6-refreshed.png') });
+    await page.screenshot({ path: join(SHOTS, 'addin-7-refreshed.png') });
     expect(await axeProblems(page)).toEqual([]);
 
     // The Connection tab says which service, and nothing anywhere holds the key.
     await page.getByRole('tab', { name: 'Connection' }).click();
     await page.getByText(`Development: the local sandbox at ${sandbox.url}`).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'addin-7-connection.png') });
+    await page.screenshot({ path: join(SHOTS, 'addin-8-connection.png') });
     await expectNoLeak(page);
     expect(pageErrors).toEqual([]);
     await context.close();
