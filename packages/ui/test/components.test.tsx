@@ -28,24 +28,26 @@ describe('QuotaMeter', () => {
     expect(screen.getByText('Daily limit reached')).toBeTruthy();
     expect(screen.getByText('0 of 100 left today')).toBeTruthy();
     expect(screen.getByText('Room again at 00:00 UTC')).toBeTruthy();
+    expect(screen.getByText('Unusable until the daily reset')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'This minute: unusable until the daily reset' }).getAttribute('aria-valuenow')).toBe('0');
     unmount();
     render(<QuotaMeter status={sampleQuota('enterprise', { dayUsed: 5000 })} />, { wrapper: Theme });
     expect(screen.getByText('No request limits on the Enterprise plan.')).toBeTruthy();
     expect(screen.getByText('Unlimited')).toBeTruthy();
   });
   it('compact: one line', () => {
-    expect(compactText(sampleQuota('basic', { minuteUsed: 12, dayUsed: 340 }))).toBe('Basic plan: 660/1,000 today, 48/60 this minute');
+    expect(compactText(sampleQuota('basic', { minuteUsed: 12, dayUsed: 340 }))).toBe('Basic plan: 660 of 1,000 left today, 48 of 60 this minute');
     expect(compactText(sampleQuota('enterprise'))).toBe('Enterprise plan: unlimited');
     expect(compactText(sampleQuota('free', { dayUsed: 100 }))).toBe('Free plan: daily limit reached');
     render(<QuotaMeter variant="compact" status={sampleQuota('pro', { minuteUsed: 1, dayUsed: 10 })} />, { wrapper: Theme });
-    expect(screen.getByText('Pro plan: 9,990/10,000 today, 299/300 this minute')).toBeTruthy();
+    expect(screen.getByText('Pro plan: 9,990 of 10,000 left today, 299 of 300 this minute')).toBeTruthy();
   });
   it('live from the provider, and says so when the client tracks no quota', () => {
     const api = createFakeEconDataApi({ quota: sampleQuota('free', { dayUsed: 8 }) });
     render(<EconDataProvider api={api} timeZone="UTC"><QuotaMeter variant="compact" /></EconDataProvider>, { wrapper: Theme });
-    expect(screen.getByText('Free plan: 92/100 today, 10/10 this minute')).toBeTruthy();
+    expect(screen.getByText('Free plan: 92 of 100 left today, 10 of 10 this minute')).toBeTruthy();
     act(() => api.setQuota(sampleQuota('free', { dayUsed: 9, minuteUsed: 1 })));
-    expect(screen.getByText('Free plan: 91/100 today, 9/10 this minute')).toBeTruthy();
+    expect(screen.getByText('Free plan: 91 of 100 left today, 9 of 10 this minute')).toBeTruthy();
     cleanup();
     render(<EconDataProvider api={createFakeEconDataApi()}><QuotaMeter /></EconDataProvider>, { wrapper: Theme });
     expect(screen.getByText('Quota: not tracked for this connection')).toBeTruthy();

@@ -30,7 +30,7 @@ describe('@econdata/ui over a real EconDataClient and the sandbox', () => {
     render(<><SourcePicker value="WB" onChange={() => undefined} /><QuotaMeter variant="compact" /></>, { wrapper: wrap(api, baseURL) });
     const select = await screen.findByRole('combobox', { name: 'Source' });
     expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['WB', 'IMF', 'GSO']);
-    await screen.findByText('Free plan: 99/100 today, 9/10 this minute');
+    await screen.findByText('Free plan: 99 of 100 left today, 9 of 10 this minute');
 
     const { result } = renderHook(() => useIndicators('WB', 'GDP (current'), { wrapper: wrap(api, baseURL) });
     await waitFor(() => expect(result.current.status).toBe('ready'));

@@ -82,9 +82,9 @@ export function describeError(error: unknown, ctx: DescribeContext = {}): ErrorD
     case 'permission_denied':
       return { code: e.code, title: 'Not included in your plan', intent: 'error', text: `Your plan does not include this data.${detail(e)} Choose another source or dataset, or upgrade the plan.` };
     case 'rate_limited':
-      return { code: e.code, title: 'Rate limit reached', intent: 'warning', action: 'retry', text: rateLimited(e, ctx) };
+      return { code: e.code, title: 'Too many requests', intent: 'warning', action: 'retry', text: rateLimited(e, ctx) };
     case 'quota_exhausted':
-      return { code: e.code, title: 'Daily limit reached', intent: 'warning', text: quotaExhausted(e, ctx) };
+      return { code: e.code, title: 'No requests left today', intent: 'warning', text: quotaExhausted(e, ctx) };
     case 'not_found':
       return { code: e.code, title: 'No data', intent: 'info', text: `No data matches this query.${detail(e)} Check the codes, or widen the years or dates.` };
     case 'server_error':

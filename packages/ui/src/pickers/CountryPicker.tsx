@@ -9,6 +9,7 @@ import { CheckList, focusFirstCheckbox } from './CheckList.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  search: { width: '100%', maxWidth: 'none' },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, minHeight: '24px' },
   tags: { flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
@@ -63,6 +64,7 @@ export function CountryPicker({ selected, onChange, label = 'Countries', validat
     <div className={styles.root}>
       <Field label={label} {...(validationMessage ? { validationMessage, validationState: 'error' as const } : {})}>
         <SearchBox
+          className={styles.search}
           value={search}
           placeholder="Search by name or code"
           onChange={(_, d) => setSearch(d.value)}

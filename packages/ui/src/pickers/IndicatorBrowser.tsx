@@ -12,6 +12,7 @@ const MAX_ROWS = 100;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  search: { width: '100%', maxWidth: 'none' },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, minHeight: '24px' },
 });
 
@@ -62,6 +63,7 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
     <div className={styles.root}>
       <Field label={label} {...(validationMessage ? { validationMessage, validationState: 'error' as const } : {})}>
         <SearchBox
+          className={styles.search}
           value={search}
           placeholder="Search by name or code"
           onChange={(_, d) => setSearch(d.value)}
@@ -70,7 +72,7 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
         />
       </Field>
       <div className={styles.bar} aria-live="polite">
-        <Text size={200}>{status === 'loading' && data ? 'Searching…' : data ? (data.length > MAX_ROWS ? `${MAX_ROWS} of ${data.length} shown: type to narrow · ${selected.length} selected` : `${data.length} shown · ${selected.length} selected`) : ''}</Text>
+        <Text size={200}>{status === 'loading' && data ? 'Searching…' : data && data.length > 0 ? (data.length > MAX_ROWS ? `${MAX_ROWS} of ${data.length} shown: type to narrow · ${selected.length} selected` : `${data.length} shown · ${selected.length} selected`) : ''}</Text>
         {selected.length > 0 ? <Button size="small" appearance="subtle" onClick={() => onChange([])}>Clear selection</Button> : null}
       </div>
       <div ref={listBox}>{body}</div>

@@ -18,6 +18,7 @@ export interface SourcePickerProps {
 // A long source name must not push the select past a 320 px taskpane: the select shrinks, the text clips.
 const useStyles = makeStyles({
   root: { width: '100%', minWidth: 0 },
+  field: { maxWidth: '560px' },
   select: { minWidth: 0, width: '100%', textOverflow: 'ellipsis' },
 });
 
@@ -45,7 +46,7 @@ export function SourcePicker({ value, onChange, label = 'Source', selectFirst = 
   if (!data) return <Spinner size="tiny" label="Loading sources…" />;
   const selected = data.find((s) => s.code === value);
   return (
-    <Field label={label} hint={sourceHint(selected)}>
+    <Field className={styles.field} label={label} hint={sourceHint(selected)}>
       <Select id={id} className={styles.root} select={{ className: styles.select }} value={value ?? ''} onChange={(_, d) => onChange(d.value, data.find((s) => s.code === d.value))}>
         {value === undefined ? <option value="" disabled>Choose a source</option> : null}
         {data.map((s) => <option key={s.code} value={s.code}>{s.name.includes(`(${s.code})`) ? s.name : `${s.name} (${s.code})`}</option>)}

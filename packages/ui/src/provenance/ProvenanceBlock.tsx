@@ -13,7 +13,8 @@ const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalM, rowGap: '2px', margin: 0 },
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
-  code: { fontFamily: tokens.fontFamilyMonospace },
+  // A query string has no spaces: break it anywhere so it fills the line instead of jumping below.
+  code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
 });
 
 export interface ProvenanceBlockProps {

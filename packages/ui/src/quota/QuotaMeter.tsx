@@ -30,7 +30,7 @@ function colorOf(w: QuotaWindowStatus): 'success' | 'warning' | 'error' {
   return f === 0 ? 'error' : f < 0.2 ? 'warning' : 'success';
 }
 
-function WindowMeter({ w, span, timeZone }: { w: QuotaWindowStatus; span: 'minute' | 'day'; timeZone: string | undefined }): ReactNode {
+function WindowMeter({ w, span, timeZone, moot = false }: { w: QuotaWindowStatus; span: 'minute' | 'day'; timeZone: string | undefined; moot?: boolean }): ReactNode {
   const styles = useStyles();
   const reset = resetText(w, timeZone);
   const label = span === 'minute' ? 'This minute' : 'Today';
@@ -41,8 +41,10 @@ function WindowMeter({ w, span, timeZone }: { w: QuotaWindowStatus; span: 'minut
         <Text weight="semibold" size={200}>{label}</Text>
         <Text size={200}>{text}</Text>
       </div>
-      <ProgressBar value={fractionLeft(w)} max={1} thickness="large" color={colorOf(w)} aria-label={`${label}: ${text}`} />
-      {reset ? <Text size={200} className={styles.muted}>{reset}</Text> : null}
+      {/* When the day is spent the minute's room cannot be used: drawn empty, not green. */}
+      <ProgressBar value={moot ? 0 : fractionLeft(w)} max={1} thickness="large" color={moot ? 'error' : colorOf(w)} aria-label={`${label}: ${moot ? 'unusable until the daily reset' : text}`} />
+      {moot ? <Text size={200} className={styles.muted}>Unusable until the daily reset</Text> : null}
+      {reset && !moot ? <Text size={200} className={styles.muted}>{reset}</Text> : null}
     </div>
   );
 }
@@ -82,7 +84,7 @@ export function QuotaMeter({ status, variant = 'full', timeZone }: QuotaMeterPro
       </div>
       {unlimited ? <Text role="status">No request limits on the Enterprise plan.</Text> : (
         <div className={styles.windows}>
-          <WindowMeter w={s.minute} span="minute" timeZone={zone} />
+          <WindowMeter w={s.minute} span="minute" timeZone={zone} moot={s.exhausted} />
           <WindowMeter w={s.day} span="day" timeZone={zone} />
         </div>
       )}

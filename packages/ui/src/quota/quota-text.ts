@@ -23,11 +23,11 @@ export function queueText(s: QuotaStatus): string | null {
   return `${total} ${total === 1 ? 'request' : 'requests'} queued${bg}`;
 }
 
-/** The one-line summary the compact meter shows: "Free plan: 92/100 today, 7/10 this minute". */
+/** The one-line summary the compact meter shows: "Free plan: 92 of 100 left today, 7 of 10 this minute". */
 export function compactText(s: QuotaStatus): string {
   if (s.minute.limit === null && s.day.limit === null) return `${s.plan} plan: unlimited`;
   if (s.exhausted) return `${s.plan} plan: daily limit reached`;
-  const part = (w: QuotaWindowStatus, span: string): string => (w.limit === null ? `unlimited ${span}` : `${formatCount(w.remaining ?? 0)}/${formatCount(w.limit)} ${span}`);
+  const part = (w: QuotaWindowStatus, span: string): string => (w.limit === null ? `unlimited ${span}` : `${formatCount(w.remaining ?? 0)} of ${formatCount(w.limit)}${span === 'today' ? ' left' : ''} ${span}`);
   return `${s.plan} plan: ${part(s.day, 'today')}, ${part(s.minute, 'this minute')}`;
 }
 
