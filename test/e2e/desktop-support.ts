@@ -65,12 +65,28 @@ export class LeakRecorder {
   readonly snapshots: Array<{ step: string; text: string }> = [];
   private pending: Array<Promise<void>> = [];
 
-  /** Starts recording a page's traffic. */
-  attach(page: Page): void {
+  /** Starts recording a page's traffic, the events main pushes included. */
+  async attach(page: Page): Promise<void> {
+    // An event stream's body never ends, so the page keeps each message it receives for the scan.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __bridgeEvents: string[] }).__bridgeEvents = seen;
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          this.addEventListener('message', (e) => seen.push(String((e as MessageEvent).data)));
+        }
+      };
+    });
     page.on('request', (r: Request) => {
       this.requests.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postData() ?? '', operation: new URL(r.url()).pathname });
     });
     page.on('response', (r: Response) => {
+      if ((r.headers()['content-type'] ?? '').includes('text/event-stream')) {
+        this.responses.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: '' });
+        return;
+      }
       this.pending.push(r.body().then(
         (b) => { this.responses.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: b.toString('latin1') }); },
         // An event stream or a navigated-away response has no body to read: its headers still count.
@@ -85,7 +101,8 @@ export class LeakRecorder {
       const fields = [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value);
       const store = (s: Storage): string[] => Array.from({ length: s.length }, (_, i) => { const k = s.key(i) ?? ''; return `${k}=${s.getItem(k) ?? ''}`; });
       const dbs = 'databases' in indexedDB ? (await indexedDB.databases()).map((d) => d.name ?? '') : [];
-      return [document.documentElement.outerHTML, ...fields, ...store(localStorage), ...store(sessionStorage), ...dbs, document.cookie].join('\n');
+      const events = (window as unknown as { __bridgeEvents?: string[] }).__bridgeEvents ?? [];
+      return [document.documentElement.outerHTML, ...fields, ...store(localStorage), ...store(sessionStorage), ...dbs, document.cookie, ...events].join('\n');
     });
     this.snapshots.push({ step, text });
   }
@@ -104,7 +121,7 @@ export class LeakRecorder {
       if (r.body.includes(secret)) out.push(`request body of ${r.operation}`);
     }
     for (const r of this.responses) if (r.headers.includes(secret) || r.body.includes(secret)) out.push(`response of ${new URL(r.url).pathname}`);
-    for (const s of this.snapshots) if (s.text.includes(secret)) out.push(`page at step ${s.step}`);
+    for (const s of this.snapshots) if (s.text.includes(secret)) out.push(`page (DOM, fields, storage or events) at step ${s.step}`);
     return out;
   }
 }

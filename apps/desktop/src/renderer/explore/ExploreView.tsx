@@ -28,7 +28,7 @@ const useStyles = makeStyles({
     '& .fui-Input': { minWidth: 0, maxWidth: '100%' },
   },
   sideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  result: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box' },
+  result: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box', overflowY: 'auto', overflowX: 'hidden' },
   failures: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   center: { margin: 'auto', maxWidth: '520px' },
 });

@@ -12,10 +12,11 @@ export function ExportResultBar({ done, onDismiss }: { done: ExportDone; onDismi
   const saved = result.saved;
   return (
     <>
-      <MessageBar intent="success" data-testid="export-result">
+      <MessageBar intent="success" layout="multiline" data-testid="export-result">
         <MessageBarBody>
           <MessageBarTitle>{saved ? `Saved to Saved exports as "${saved.name}"` : 'Exported'}</MessageBarTitle>
-          {`${result.format.toUpperCase()}, ${result.bytes.toLocaleString('en-US')} bytes${result.path ? `: ${result.path}` : ''}`}
+          {`${result.format.toUpperCase()}, ${result.bytes.toLocaleString('en-US')} bytes`}
+          {result.path ? <div style={{ overflowWrap: 'anywhere' }} title={result.path}>{result.path}</div> : null}
         </MessageBarBody>
         <MessageBarActions containerAction={<Button appearance="transparent" size="small" onClick={onDismiss}>Dismiss</Button>}>
           {saveToLibrary ? (

@@ -20,6 +20,7 @@ const useStyles = makeStyles({
   title: { margin: 0, flex: 1, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   detail: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   back: { alignSelf: 'flex-start' },
+  crumb: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightRegular, color: tokens.colorNeutralForeground3 },
 });
 
 type Detail =
@@ -80,7 +81,10 @@ export function LibraryView() {
     // An opened export or a comparison gets the whole view: the table and chart need the height.
     return (
       <div className={styles.root}>
-        <Button className={styles.back} appearance="subtle" icon={<ArrowLeft20Regular />} onClick={() => setDetail(null)}>Back to Saved exports</Button>
+        <div className={styles.head}>
+          <Button className={styles.back} appearance="subtle" icon={<ArrowLeft20Regular />} onClick={() => setDetail(null)}>Back to Saved exports</Button>
+          <h1 className={styles.crumb}>{detail.kind === 'compare' ? 'Saved exports › Compare' : detail.kind === 'file' ? 'Saved exports › Opened file' : 'Saved exports › Opened export'}</h1>
+        </div>
         <div className={styles.detail}>
           {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} /> : null}
           {detail.kind === 'file' ? (
