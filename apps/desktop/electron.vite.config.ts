@@ -34,7 +34,6 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     build: {
-      outDir: resolve(import.meta.dirname, 'out/renderer'),
       rolldownOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
     },
     plugins: [react()],

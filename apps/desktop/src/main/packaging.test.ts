@@ -3,6 +3,10 @@
  * electron-builder --dir against a placeholder Electron (a file holding Electron's fuse wire, so the
  * fuses are really flipped), then the app.asar's file list and the packaged binary's fuses.
  * Electron itself cannot be downloaded here; what runs is the configuration, not the app.
+ *
+ * The build goes to a temporary folder (not apps/desktop/out, which web mode and the e2e suites may
+ * be serving at the same time); electron-builder runs with electron-builder.yml as it is, except that
+ * its `out/**` entry takes the files from that folder.
  */
 import { execFile } from 'node:child_process';
 import { chmod, cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -48,14 +52,25 @@ describe('packaging (electron-vite build + electron-builder --dir, offline)', ()
     await writeFile(join(dist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\n# placeholder Electron: packaging checks only\n'), Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.from(ELECTRON_DEFAULTS)]));
     await chmod(join(dist, 'electron'), 0o755);
     const bin = (name: string): string => join(APP, 'node_modules/.bin', name);
-    await run(bin('electron-vite'), ['build'], { cwd: APP, maxBuffer: 32 * 1024 * 1024 });
-    await run(bin('electron-builder'), ['--dir', '--linux', `-c.electronDist=${dist}`, `-c.directories.output=${join(work, 'out')}`], { cwd: APP, maxBuffer: 32 * 1024 * 1024 });
+    const built = join(work, 'build');
+    await run(bin('electron-vite'), ['build', '--outDir', built], { cwd: APP, maxBuffer: 32 * 1024 * 1024 });
+    builderConfig = await readFile(join(APP, 'electron-builder.yml'), 'utf8');
+    const filesBlock = /^files:\n((?: {2}- .*\n)+)/m.exec(builderConfig)?.[1] ?? '';
+    const patterns = filesBlock.split('\n').filter(Boolean).map((line) => line.replace(/^ {2}- /, '').replace(/^'(.*)'$/, '$1'));
+    expect(patterns).toContain('out/**');
+    const config = join(work, 'builder.json');
+    await writeFile(config, JSON.stringify({
+      extends: join(APP, 'electron-builder.yml'),
+      files: patterns.map((p) => (p === 'out/**' ? { from: built, to: 'out' } : p)),
+    }));
+    // electron-builder picks its dependency walker from the user agent: pnpm's is the fast, exact one here.
+    const env = { ...process.env, npm_config_user_agent: 'pnpm/10.34.9 npm/? node/v20 linux x64' };
+    await run(bin('electron-builder'), ['--dir', '--linux', '--config', config, `-c.electronDist=${dist}`, `-c.directories.output=${join(work, 'out')}`], { cwd: APP, env, maxBuffer: 32 * 1024 * 1024 });
     const unpacked = join(work, 'out/linux-unpacked');
     files = await asarFiles(join(unpacked, 'resources/app.asar'));
     const binary = await readFile(join(unpacked, 'econdata-explorer'));
     const at = binary.indexOf(SENTINEL) + SENTINEL.length;
     fuses = binary.toString('latin1', at + 2, at + 2 + binary[at + 1]!);
-    builderConfig = await readFile(join(APP, 'electron-builder.yml'), 'utf8');
   }, 300_000);
 
   it('packs the built main, preload and renderer and package.json', () => {
