@@ -73,7 +73,13 @@ async function main(): Promise<void> {
   const rendererDir = args.renderer ?? resolve(APP_DIR, 'out', 'renderer');
   const services = createMainServices({ host: 'web', folders: appFolders(), dataDir, keyStore: args.keyStore });
   const status = await services.session.status(); // starts the embedded sandbox now, not on the first click
-  const server = await startWebServer({ services, port: args.port, ...(existsSync(rendererDir) ? { rendererDir } : {}) });
+  const server = await startWebServer({ services, port: args.port, ...(existsSync(rendererDir) ? { rendererDir } : {}) }).catch(async (error: unknown) => {
+    await services.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${args.port} is in use: choose another with --port N, or leave --port out for a free one.`, { cause: error });
+    }
+    throw error;
+  });
   console.log(`Econdata explorer (web mode): ${server.url}`);
   console.log(`  ${status.notice}`);
   if (status.service.kind === 'sandbox') console.log(`  sandbox: ${status.service.baseURL} (${status.data === 'demo' ? 'DEMO data' : status.service.embedded.dataDir})`);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isSerializedEconError } from '@econdata/core';
 import { realDataDir } from '../../../../../test/support/paths.ts';
-import { GDP_VN, useMain } from '../testing/harness.ts';
+import { filesUnder, GDP_VN, useMain } from '../testing/harness.ts';
 
 describe('the embedded sandbox default', () => {
   const main = useMain();
@@ -99,5 +99,44 @@ describe('profiles: create, switch, rotate (keys in a MemoryKeyStore)', () => {
     expect(await services.handlers['profiles.remove']({ name: 'prod' })).toEqual({ removed: 'prod' });
     expect(await keyStore.list()).toEqual([]);
     expect((await services.handlers['session.status']({})).service.kind).toBe('sandbox');
+  });
+});
+
+describe('the sandbox profile pointed elsewhere', () => {
+  const main = useMain();
+
+  it('is an ordinary profile: requests go to that address with the demo key, and no sandbox starts inside', async () => {
+    const own = await main.sandbox();
+    const { services, embedded } = await main.make();
+    await services.handlers['profiles.update']({ name: 'sandbox', baseURL: own.url });
+    const status = await services.handlers['session.status']({});
+    expect(status.service).toEqual({ kind: 'service', baseURL: own.url });
+    expect(status.profile).toMatchObject({ name: 'sandbox', embedded: false, key: { source: 'sandbox-demo' } });
+    await services.handlers['catalog.listSources']({});
+    expect(own.stats().by_key['-pro']).toMatchObject({ answered: 1 });
+    expect(embedded).toHaveLength(0);
+  });
+});
+
+describe('jobs: progress and cancel', () => {
+  const main = useMain();
+
+  it('cancels a running fetch by its job id: the queries end as aborted, and an export writes nothing', async () => {
+    const slow = await main.sandbox({ faults: 'delay=5000:1' });
+    const { services, folders, events } = await main.make();
+    await services.handlers['profiles.update']({ name: 'sandbox', baseURL: slow.url });
+    const fetching = services.dispatch('series.fetch', { jobId: 'slow-1', queries: [GDP_VN] });
+    await vi.waitFor(() => expect(services.jobs.running()).toEqual(['slow-1']));
+    expect(await services.dispatch('jobs.cancel', { jobId: 'slow-1' })).toEqual({ ok: true, value: { cancelled: true } });
+    const answer = await fetching;
+    expect(answer).toMatchObject({ ok: true, value: [{ ok: false, error: { code: 'aborted' } }] });
+    expect(events).toContainEqual({ type: 'progress', jobId: 'slow-1', phase: 'fetching', loaded: 0, total: 1 });
+
+    const exporting = services.dispatch('exports.writeLocal', { jobId: 'slow-2', queries: [{ ...GDP_VN, country: 'TH' }], format: 'xlsx', name: 'never', destination: 'downloads' });
+    await vi.waitFor(() => expect(services.jobs.running()).toEqual(['slow-2']));
+    await services.dispatch('jobs.cancel', { jobId: 'slow-2' });
+    expect(await exporting).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    expect(await filesUnder(folders.downloads)).toEqual([]);
+    expect(await services.dispatch('jobs.cancel', { jobId: 'slow-2' })).toEqual({ ok: true, value: { cancelled: false } });
   });
 });

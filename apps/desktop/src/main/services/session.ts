@@ -44,9 +44,14 @@ interface Active {
   stopQuota: () => void;
 }
 
-/** The built-in sandbox profile, untouched: no key of the user's own, so main serves it in-process. */
+/**
+ * The built-in sandbox profile as installed (its name, its default address, the demo key, no key of
+ * the user's own): main serves it in-process. Pointed elsewhere (a `pnpm sandbox` on another port),
+ * it is an ordinary profile.
+ */
 export function isEmbeddedProfile(profile: Profile): boolean {
-  return profile.name === SANDBOX_PROFILE.name && profile.sandboxDemoKey === true && profile.keySavedAt === undefined;
+  return profile.name === SANDBOX_PROFILE.name && profile.baseURL === SANDBOX_PROFILE.baseURL
+    && profile.sandboxDemoKey === true && profile.keySavedAt === undefined;
 }
 
 export class Session {
