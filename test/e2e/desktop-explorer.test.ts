@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
 
     // 5. Export XLSX to Downloads, then "Save to library".
     await exportXlsx('GDP Viet Nam and Thailand', 'downloads');
-    expect(await page.getByTestId('export-result').innerText()).toMatch(/XLSX, [\d,]+ bytes\n.*\/downloads\/GDP-Viet-Nam-and-Thailand\.xlsx\n/);
+    expect(await page.getByTestId('export-result').innerText()).toMatch(/XLSX, [\d,]+ bytes: GDP-Viet-Nam-and-Thailand\.xlsx\nin .*\/downloads\n/);
     await page.getByTestId('export-result').getByRole('button', { name: 'Save to library' }).click();
     await page.getByTestId('export-result').getByText(/Saved to Saved exports as "GDP Viet Nam and Thailand"/).waitFor();
     await screen('4-exported');
@@ -176,6 +176,22 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await expect.poll(() => revised.count()).toBe(2);
     expect(await revised.first().getAttribute('title')).toMatch(/^Revised from [\d,.]+ to [\d,.]+ \(\+[\d,.]+\)$/);
     await screen('7-compare-offline');
+
+    // 8. Back on the embedded sandbox: a stock as candlesticks (VNM, summer 2025).
+    await nav('Connection').click();
+    await page.locator('[data-profile="sandbox"]').getByRole('button', { name: 'Use this profile' }).click();
+    await page.getByTestId('sandbox-banner').waitFor();
+    await nav('Explore').click();
+    await page.getByRole('tab', { name: 'Stocks' }).click();
+    await page.getByRole('textbox', { name: 'Symbol' }).fill('VNM');
+    await page.getByRole('textbox', { name: 'Start date' }).fill('2025-06-02');
+    await page.getByRole('textbox', { name: 'End date' }).fill('2025-09-30');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await page.getByRole('radio', { name: 'Candlesticks' }).waitFor();
+    await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor();
+    expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
+      .toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
+    await screen('8-stocks');
 
     // No serious or critical accessibility violation on any screen.
     expect(axe.filter((a) => a.violations.length > 0)).toEqual([]);

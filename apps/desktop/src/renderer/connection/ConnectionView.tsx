@@ -51,7 +51,7 @@ export function ConnectionView() {
         <Text className={styles.muted}>{status.notice}</Text>
         {error ? <ErrorMessage error={error} onRetry={() => void load()} /> : null}
         {profiles === null && !error ? <Spinner label="Reading profiles…" /> : null}
-        {profiles?.map((p) => (
+        {profiles && [...profiles].sort((a, b) => Number(b.active) - Number(a.active)).map((p) => (
           <ProfileCard
             key={p.name}
             profile={p}

@@ -10,6 +10,8 @@ import { useSession } from '../app/session.tsx';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
+  title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  badge: { whiteSpace: 'nowrap', flexShrink: 0 },
   facts: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, fontSize: tokens.fontSizeBase300, overflowWrap: 'anywhere' },
@@ -55,9 +57,13 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
   return (
     <Card className={styles.card} aria-label={`Profile ${p.name}`} data-profile={p.name}>
       <CardHeader
-        header={<Text weight="semibold" size={400}>{p.name}</Text>}
+        header={(
+          <span className={styles.title}>
+            <Text weight="semibold" size={400}>{p.name}</Text>
+            {p.active ? <Badge color="success" appearance="filled" className={styles.badge}>In use</Badge> : null}
+          </span>
+        )}
         description={<Text size={200}>{p.embedded ? 'Built-in sandbox (demo key)' : 'Your service profile'}</Text>}
-        action={p.active ? <Badge color="success" appearance="filled">In use</Badge> : null}
       />
       <dl className={styles.facts}>
         <dt className={styles.term}>Service</dt><dd className={styles.value}>{p.baseURL}</dd>
@@ -70,10 +76,10 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
         </dd>
       </dl>
       <div className={styles.actions}>
-        {!p.active ? <Button appearance="primary" disabled={busy !== null} onClick={() => void act('switch', async () => { onSwitched(await client.profiles.switch(p.name)); await onChanged(); })}>Use this profile</Button> : null}
-        <Button disabled={busy !== null} onClick={() => void act('test', async () => setTest(await client.profiles.testConnection(p.name)))}>{busy === 'test' ? 'Testing…' : 'Test connection'}</Button>
-        {!p.embedded ? <Button icon={<Key20Regular />} disabled={busy !== null} onClick={() => setDialog('rotate')}>Rotate key</Button> : null}
-        {!p.embedded ? <Button appearance="subtle" disabled={busy !== null} onClick={() => setDialog('remove')}>Remove</Button> : null}
+        {!p.active ? <Button size="small" appearance="primary" disabled={busy !== null} onClick={() => void act('switch', async () => { onSwitched(await client.profiles.switch(p.name)); await onChanged(); })}>Use this profile</Button> : null}
+        <Button size="small" disabled={busy !== null} onClick={() => void act('test', async () => setTest(await client.profiles.testConnection(p.name)))}>{busy === 'test' ? 'Testing…' : 'Test connection'}</Button>
+        {!p.embedded ? <Button size="small" icon={<Key20Regular />} disabled={busy !== null} onClick={() => setDialog('rotate')}>Rotate key</Button> : null}
+        {!p.embedded ? <Button size="small" appearance="subtle" disabled={busy !== null} onClick={() => setDialog('remove')}>Remove</Button> : null}
       </div>
       <div aria-live="polite">
         {test?.ok ? <Text className={styles.ok}><CheckmarkCircle16Filled />{`Connected in ${Math.round(test.elapsedMs)} ms: ${test.sources ?? 0} sources listed.`}</Text> : null}

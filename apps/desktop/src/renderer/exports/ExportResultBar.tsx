@@ -1,11 +1,19 @@
 /** What the last export wrote, and "Save to library" when it went to Downloads. */
 import { useState } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { ErrorMessage } from '@econdata/ui';
 import type { ExportDone } from './ExportMenu.tsx';
 
+const useStyles = makeStyles({
+  folder: { overflowWrap: 'anywhere', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+});
+
+const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
+const folderOf = (path: string): string => path.slice(0, Math.max(0, path.length - fileName(path).length - 1));
+
 /** The success bar of an export. */
 export function ExportResultBar({ done, onDismiss }: { done: ExportDone; onDismiss(): void }) {
+  const styles = useStyles();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const { result, saveToLibrary } = done;
@@ -15,8 +23,8 @@ export function ExportResultBar({ done, onDismiss }: { done: ExportDone; onDismi
       <MessageBar intent="success" layout="multiline" data-testid="export-result">
         <MessageBarBody>
           <MessageBarTitle>{saved ? `Saved to Saved exports as "${saved.name}"` : 'Exported'}</MessageBarTitle>
-          {`${result.format.toUpperCase()}, ${result.bytes.toLocaleString('en-US')} bytes`}
-          {result.path ? <div style={{ overflowWrap: 'anywhere' }} title={result.path}>{result.path}</div> : null}
+          {`${result.format.toUpperCase()}, ${result.bytes.toLocaleString('en-US')} bytes${result.path ? `: ${fileName(result.path)}` : ''}`}
+          {result.path ? <div className={styles.folder} title={result.path}>{`in ${folderOf(result.path)}`}</div> : null}
         </MessageBarBody>
         <MessageBarActions containerAction={<Button appearance="transparent" size="small" onClick={onDismiss}>Dismiss</Button>}>
           {saveToLibrary ? (

@@ -52,7 +52,9 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     if (!el) return undefined;
     el.removeAttribute('data-chart-drawn');
     const width = Math.max(320, el.clientWidth);
-    const height = Math.max(200, el.clientHeight - 56); // room for the legend under the plot
+    // Room for the legend under the plot: measured once drawn, assumed until then.
+    let legend = 56;
+    const height = Math.max(200, el.clientHeight - legend);
     const opts = prepared.kind === 'ohlc'
       ? ohlcOptions(width, height, prepared.ohlc.label, prepared.ohlc.unit, mode === 'ohlc' ? 'ohlc' : 'candles')
       : lineOptions(width, height, prepared.chart.frequency, prepared.chart.lines);
@@ -66,9 +68,15 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     };
     const data = (prepared.kind === 'ohlc' ? prepared.ohlc.data : prepared.chart.data) as unknown as uPlot.AlignedData;
     const plot = new uPlot(opts, data, el);
-    const observer = new ResizeObserver(() => {
-      plot.setSize({ width: Math.max(320, el.clientWidth), height: Math.max(200, el.clientHeight - 56) });
-    });
+    const last = (data[0]?.length ?? 0) - 1;
+    // The legend shows the latest values until the pointer picks another period.
+    if (last >= 0) plot.setLegend({ idx: last });
+    const fit = (): void => {
+      legend = (plot.root.querySelector('.u-legend') as HTMLElement | null)?.offsetHeight ?? legend;
+      plot.setSize({ width: Math.max(320, el.clientWidth), height: Math.max(160, el.clientHeight - legend - 8) });
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
     observer.observe(el);
     return () => {
       observer.disconnect();

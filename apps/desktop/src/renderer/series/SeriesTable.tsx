@@ -77,6 +77,11 @@ export function changeText(change: CellChange): string {
   }
 }
 
+/** Periods keep their width; value columns share what is left of a wide view. */
+function cellWidth(width: number, role: string): { flex: string } {
+  return { flex: role === 'period' ? `0 0 ${width}px` : `1 0 ${width}px` };
+}
+
 /** The virtualized table. */
 export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
   const styles = useStyles();
@@ -87,10 +92,10 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
 
   return (
     <div ref={scroller} className={styles.scroller} tabIndex={0} role="table" aria-label={label} aria-rowcount={model.rowCount + 1} data-testid="series-table">
-      <div role="rowgroup" className={styles.header} style={{ width: total }}>
-        <div role="row" aria-rowindex={1} style={{ display: 'flex' }}>
+      <div role="rowgroup" className={styles.header} style={{ minWidth: total }}>
+        <div role="row" aria-rowindex={1} style={{ display: 'flex', width: '100%' }}>
           {model.columns.map((c, i) => (
-            <div key={i} role="columnheader" title={c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={{ width: widths[i] }}>
+            <div key={i} role="columnheader" title={c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
               {c.header}
             </div>
           ))}
@@ -99,9 +104,9 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
       {model.rowCount === 0 ? (
         <div className={styles.empty}>No observations in this range.</div>
       ) : (
-        <div role="rowgroup" style={{ height: virtual.getTotalSize(), width: total, position: 'relative' }}>
+        <div role="rowgroup" style={{ height: virtual.getTotalSize(), minWidth: total, position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => (
-            <div key={item.key} role="row" aria-rowindex={item.index + 2} className={mergeClasses(styles.row, item.index % 2 ? styles.zebra : styles.plain)} style={{ top: item.start, height: ROW_HEIGHT, width: total }}>
+            <div key={item.key} role="row" aria-rowindex={item.index + 2} className={mergeClasses(styles.row, item.index % 2 ? styles.zebra : styles.plain)} style={{ top: item.start, height: ROW_HEIGHT, minWidth: total, width: '100%' }}>
               {model.columns.map((c, ci) => {
                 const change = changeAt?.(item.index, ci);
                 const text = model.text(item.index, ci);
@@ -110,7 +115,7 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
                     key={ci}
                     role={c.role === 'period' ? 'rowheader' : 'cell'}
                     className={mergeClasses(styles.cell, c.numeric && styles.numeric, c.role === 'period' && styles.period, change && styles[change.kind])}
-                    style={{ width: widths[ci] }}
+                    style={cellWidth(widths[ci] ?? VALUE_WIDTH, c.role)}
                     title={change ? changeText(change) : undefined}
                     aria-label={change ? `${text}. ${changeText(change)}` : undefined}
                     data-change={change?.kind}
