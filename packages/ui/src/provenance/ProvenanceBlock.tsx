@@ -1,6 +1,7 @@
 /** Where data came from: source, last update, retrieval time, the query, and a stale-copy warning. */
 import type { Series } from '@econdata/core';
-import { Badge, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { ClockWarningRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../format/time.ts';
 import { queryText } from './query-text.ts';
@@ -14,6 +15,12 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
   // A query string has no spaces: break it anywhere so it fills the line instead of jumping below.
+  // Not a Fluent Badge: a badge has a fixed height, and this sentence must wrap in a taskpane.
+  stale: {
+    display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `2px ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorPaletteYellowBackground1, color: tokens.colorNeutralForeground1,
+    border: `1px solid ${tokens.colorPaletteMarigoldBorder2}`, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold,
+  },
   code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
 });
 
@@ -44,7 +51,7 @@ export function ProvenanceBlock({ series, timeZone, max = 6 }: ProvenanceBlockPr
           <article key={s.id} className={mergeClasses(styles.item, p.stale && styles.staleItem)} aria-label={`Provenance of ${s.title}`}>
             <div className={styles.head}>
               <Text weight="semibold">{s.title}</Text>
-              {p.stale ? <Badge appearance="tint" color="warning" shape="rounded">{staleText(s, timeZone)}</Badge> : null}
+              {p.stale ? <span className={styles.stale}><ClockWarningRegular aria-hidden />{staleText(s, timeZone)}</span> : null}
             </div>
             <dl className={styles.list}>
               <dt className={styles.term}>Source</dt><dd className={styles.value}>{p.source}</dd>

@@ -7,6 +7,7 @@ import { IndicatorBrowser } from '../pickers/IndicatorBrowser.tsx';
 import { SourcePicker } from '../pickers/SourcePicker.tsx';
 import type { FieldErrors, IndicatorForm } from './build.ts';
 import { useFormStyles } from './styles.ts';
+import { fieldState } from './field-state.ts';
 
 export interface IndicatorFieldsProps {
   form: IndicatorForm;
@@ -14,8 +15,6 @@ export interface IndicatorFieldsProps {
   errors: FieldErrors;
 }
 
-const errorProps = (message: string | undefined): { validationMessage?: string; validationState?: 'error' } =>
-  (message ? { validationMessage: message, validationState: 'error' } : {});
 
 /** Source, indicators x countries, and the year range. */
 export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps): ReactNode {
@@ -27,18 +26,18 @@ export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps
     <div className={styles.form}>
       <SourcePicker value={form.source || undefined} onChange={setSource} />
       <div className={styles.grid}>
-        <IndicatorBrowser source={form.source || undefined} selected={form.indicators} onChange={(indicators) => onChange({ ...form, indicators })} {...errorProps(errors['indicators'])} />
-        {gso ? null : <CountryPicker selected={form.countries} onChange={(countries) => onChange({ ...form, countries })} {...errorProps(errors['countries'])} />}
+        <IndicatorBrowser source={form.source || undefined} selected={form.indicators} onChange={(indicators) => onChange({ ...form, indicators })} {...(errors['indicators'] ? { validationMessage: errors['indicators'] } : {})} />
+        {gso ? null : <CountryPicker selected={form.countries} onChange={(countries) => onChange({ ...form, countries })} {...(errors['countries'] ? { validationMessage: errors['countries'] } : {})} />}
       </div>
       <div className={styles.row}>
-        <Field label="Start year" hint="e.g. 2010" {...errorProps(errors['startYear'])}>
+        <Field label="Start year" {...fieldState('e.g. 2010', errors['startYear'])}>
           <Input className={styles.input} inputMode="numeric" value={form.startYear} onChange={(_, d) => onChange({ ...form, startYear: d.value })} />
         </Field>
-        <Field label="End year" hint="e.g. 2023" {...errorProps(errors['endYear'])}>
+        <Field label="End year" {...fieldState('e.g. 2023', errors['endYear'])}>
           <Input className={styles.input} inputMode="numeric" value={form.endYear} onChange={(_, d) => onChange({ ...form, endYear: d.value })} />
         </Field>
         {gso ? (
-          <Field label="Frequency" {...errorProps(errors['frequency'])}>
+          <Field label="Frequency" {...fieldState(undefined, errors['frequency'])}>
             <Select className={styles.input} value={form.frequency} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
               <option value="">Service default</option>
               <option value="monthly">Monthly</option>

@@ -4,6 +4,7 @@ import type { StockIndex } from '@econdata/core';
 import type { ReactNode } from 'react';
 import type { FieldErrors, StockForm } from './build.ts';
 import { useFormStyles } from './styles.ts';
+import { fieldState } from './field-state.ts';
 
 export interface StockFieldsProps {
   form: StockForm;
@@ -11,8 +12,6 @@ export interface StockFieldsProps {
   errors: FieldErrors;
 }
 
-const errorProps = (message: string | undefined): { validationMessage?: string; validationState?: 'error' } =>
-  (message ? { validationMessage: message, validationState: 'error' } : {});
 
 /** Vietnam stocks: one symbol (VNM) or one index (VNINDEX, HNX, UPCOM), between two dates. */
 export function StockFields({ form, onChange, errors }: StockFieldsProps): ReactNode {
@@ -27,11 +26,11 @@ export function StockFields({ form, onChange, errors }: StockFieldsProps): React
       </Field>
       <div className={styles.row}>
         {form.target === 'symbol' ? (
-          <Field label="Symbol" hint="e.g. VNM" {...errorProps(errors['symbol'])}>
+          <Field label="Symbol" {...fieldState('e.g. VNM', errors['symbol'])}>
             <Input className={styles.input} value={form.symbol} onChange={(_, d) => onChange({ ...form, symbol: d.value })} />
           </Field>
         ) : (
-          <Field label="Index" {...errorProps(errors['index'])}>
+          <Field label="Index" {...fieldState(undefined, errors['index'])}>
             <Select className={styles.input} value={form.index} onChange={(_, d) => onChange({ ...form, index: d.value as StockIndex })}>
               <option value="VNINDEX">VN-Index (VNINDEX)</option>
               <option value="HNX">HNX-Index (HNX)</option>
@@ -39,10 +38,10 @@ export function StockFields({ form, onChange, errors }: StockFieldsProps): React
             </Select>
           </Field>
         )}
-        <Field label="Start date" hint="YYYY-MM-DD" {...errorProps(errors['startDate'])}>
+        <Field label="Start date" {...fieldState('YYYY-MM-DD', errors['startDate'])}>
           <Input className={styles.input} value={form.startDate} placeholder="2024-01-02" onChange={(_, d) => onChange({ ...form, startDate: d.value })} />
         </Field>
-        <Field label="End date" hint="YYYY-MM-DD" {...errorProps(errors['endDate'])}>
+        <Field label="End date" {...fieldState('YYYY-MM-DD', errors['endDate'])}>
           <Input className={styles.input} value={form.endDate} placeholder="2024-06-28" onChange={(_, d) => onChange({ ...form, endDate: d.value })} />
         </Field>
       </div>

@@ -4,6 +4,7 @@ import type { TradeFlow } from '@econdata/core';
 import type { ReactNode } from 'react';
 import type { FieldErrors, TradeForm } from './build.ts';
 import { useFormStyles } from './styles.ts';
+import { fieldState } from './field-state.ts';
 
 export interface TradeFieldsProps {
   form: TradeForm;
@@ -11,8 +12,6 @@ export interface TradeFieldsProps {
   errors: FieldErrors;
 }
 
-const errorProps = (message: string | undefined): { validationMessage?: string; validationState?: 'error' } =>
-  (message ? { validationMessage: message, validationState: 'error' } : {});
 
 /** Vietnam customs trade: flow, partner, HS code and period (YYYY-MM). */
 export function TradeFields({ form, onChange, errors }: TradeFieldsProps): ReactNode {
@@ -27,13 +26,13 @@ export function TradeFields({ form, onChange, errors }: TradeFieldsProps): React
         </RadioGroup>
       </Field>
       <div className={styles.row}>
-        <Field label="Partner" hint="ISO code (CN), WLD or empty for all" {...errorProps(errors['partner'])}>
+        <Field label="Partner" {...fieldState('ISO code (CN), WLD or empty for all', errors['partner'])}>
           <Input className={styles.input} value={form.partner} onChange={(_, d) => onChange({ ...form, partner: d.value })} />
         </Field>
-        <Field label="HS code" hint="2-10 digits (85), TOTAL or empty" {...errorProps(errors['hsCode'])}>
+        <Field label="HS code" {...fieldState('2-10 digits (85), TOTAL or empty', errors['hsCode'])}>
           <Input className={styles.input} inputMode="numeric" value={form.hsCode} onChange={(_, d) => onChange({ ...form, hsCode: d.value })} />
         </Field>
-        <Field label="Period" hint="YYYY-MM, empty for all months" {...errorProps(errors['period'])}>
+        <Field label="Period" {...fieldState('YYYY-MM, empty for all months', errors['period'])}>
           <Input className={styles.input} value={form.period} placeholder="2024-03" onChange={(_, d) => onChange({ ...form, period: d.value })} />
         </Field>
       </div>
