@@ -3,7 +3,7 @@
  * when Office.onReady found no host (a plain browser: development, the Chromium tests).
  */
 import type { ExcelHost } from '../office/excel-api.ts';
-import { createStandinWorkbook, type StandinWorkbook } from '../office/standin/workbook.ts';
+import { createStandinWorkbook, type FormulaEvaluator, type StandinWorkbook } from '../office/standin/workbook.ts';
 
 export interface ExcelTarget {
   excel: ExcelHost;
@@ -11,12 +11,12 @@ export interface ExcelTarget {
   standin?: StandinWorkbook;
 }
 
-/** Excel when the add-in runs in Excel, else a fresh in-page workbook. */
-export function resolveExcelTarget(): ExcelTarget {
+/** Excel when the add-in runs in Excel, else a fresh in-page workbook whose ECON formulas `evaluate` computes. */
+export function resolveExcelTarget(evaluate?: FormulaEvaluator): ExcelTarget {
   const office = (globalThis as { Office?: { context?: { host?: unknown }; HostType?: { Excel?: unknown } } }).Office;
   const excel = (globalThis as { Excel?: unknown }).Excel;
   const inExcel = office?.context?.host !== undefined && office.context.host !== null && office.context.host === office.HostType?.Excel;
   if (inExcel && excel) return { excel: excel as ExcelHost };
-  const standin = createStandinWorkbook();
+  const standin = createStandinWorkbook(undefined, evaluate);
   return { excel: standin.excel, standin };
 }

@@ -7,6 +7,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { EconThemeProvider } from '@econdata/ui';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { evaluateEconFormula } from '../functions/evaluate.ts';
 import { SheetView } from '../office/standin/SheetView.tsx';
 import type { StandinWorkbook } from '../office/standin/workbook.ts';
 import type { AddinRuntime } from '../runtime/index.ts';
@@ -35,7 +36,8 @@ function Preview({ runtime, target, standin }: { runtime: AddinRuntime; target: 
 
 /** Mounts the taskpane; returns the Excel target it writes to (the stand-in workbook outside Excel). */
 export function mountTaskpane(root: HTMLElement, runtime: AddinRuntime): ExcelTarget {
-  const target = resolveExcelTarget();
+  // Outside Excel the stand-in calculates ECON formulas with the same functions Excel would call.
+  const target = resolveExcelTarget(evaluateEconFormula);
   const { standin } = target;
   if (standin) (globalThis as { econdataStandin?: StandinWorkbook }).econdataStandin = standin;
   createRoot(root).render(

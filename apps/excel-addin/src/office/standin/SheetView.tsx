@@ -13,7 +13,7 @@ import type { StandinWorkbook } from './workbook.ts';
 const MIN_ROWS = 30;
 const MAX_ROWS = 120;
 const MIN_COLS = 12;
-const MAX_COLS = 20;
+const MAX_COLS = 26;
 /** Pixels per point of column width. */
 const PX_PER_POINT = 1.33;
 
@@ -100,7 +100,9 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                 {Array.from({ length: cols }, (_, c) => {
                   const cell = sheet.cell(r, c);
                   const role = tableRole(tables, sheet, r, c);
-                  const text = cell?.formula ?? (cell ? displayText({ v: cell.value === '' ? null : cell.value, fmt: cell.numberFormat }) : '');
+                  // A formula cell shows its result (or the formula until it has one), as Excel does.
+                  const shown = cell ? displayText({ v: cell.value === '' ? null : cell.value, fmt: cell.numberFormat }) : '';
+                  const text = shown === '' && cell?.formula ? cell.formula : shown;
                   const isSelected = r === sel.top && c === sel.left;
                   const a1 = `${columnLetters(c)}${r + 1}`;
                   const background = cell?.fill ?? (role?.header ? '#4472C4' : role?.band ? '#D9E1F2' : undefined);

@@ -96,6 +96,8 @@ export class WorkbookModel {
   readonly customXmlParts: string[] = [];
   readonly names = new Map<string, string>();
   selection: Rect;
+  /** Called for every formula written (the browser stand-in evaluates ECON formulas and spills them). */
+  onFormula: ((sheet: SheetModel, row: number, col: number, formula: string) => void) | undefined;
   /** Requests sent (context.sync calls that carried or awaited anything) and their payload bytes. */
   readonly requests: number[] = [];
   private nextTableId = 1;
@@ -135,6 +137,7 @@ export class WorkbookModel {
       if (formulas && typeof v === 'string' && v.startsWith('=')) {
         cell.formula = v;
         cell.value = '';
+        this.onFormula?.(r.sheet, r.top + i, r.left + j, v);
       } else {
         delete cell.formula;
         cell.value = typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v;
@@ -147,6 +150,15 @@ export class WorkbookModel {
       throw new Error(`InvalidArgument: the number formats are ${fmt.length}x${fmt[0]?.length ?? 0} but the range ${addressOf(r)} is ${r.rows}x${r.cols}`);
     }
     this.each(r, (cell, i, j) => (cell.numberFormat = Array.isArray(fmt) ? (fmt[i]?.[j] ?? 'General') : fmt));
+  }
+
+  /** Shows a formula's result from its cell down and to the right, as Excel spills a dynamic array. */
+  spill(sheet: SheetModel, row: number, col: number, result: XValue[][]): void {
+    result.forEach((line, i) => line.forEach((v, j) => {
+      const cell = sheet.cell(row + i, col + j, true) as CellState;
+      if (i === 0 && j === 0) cell.value = v;
+      else if (cell.formula === undefined) cell.value = v;
+    }));
   }
 
   setFormat(r: Rect, patch: Partial<Pick<CellState, 'fill' | 'bold' | 'italic' | 'fontColor'>>): void {

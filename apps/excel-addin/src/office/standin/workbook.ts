@@ -2,8 +2,8 @@
  * The in-page workbook a plain browser gets in place of Excel (Office.onReady gave no host): a
  * WorkbookModel, its Excel.run stand-in, and change notices for the sheet view beside the taskpane.
  */
-import type { ExcelHost } from '../excel-api.ts';
-import { WorkbookModel } from './model.ts';
+import type { ExcelHost, XValue } from '../excel-api.ts';
+import { addressOf, WorkbookModel } from './model.ts';
 import { standinExcel } from './standin-excel.ts';
 
 export interface StandinWorkbook {
@@ -17,8 +17,20 @@ export interface StandinWorkbook {
   select(address: string): void;
 }
 
-/** A fresh in-page workbook with one empty sheet and A1 selected. */
-export function createStandinWorkbook(sheetNames: string[] = ['Sheet1']): StandinWorkbook {
+/** Computes what a formula spills (the ECON functions of the shared runtime), or throws the cell's error. */
+export type FormulaEvaluator = (formula: string, address: string) => Promise<unknown[][]>;
+
+/** What a cell shows for a value a function returned (numbers, text, booleans; anything else as text). */
+function cellValue(v: unknown): XValue {
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/**
+ * A fresh in-page workbook with one empty sheet and A1 selected. With `evaluate`, ECON formulas
+ * written into it calculate and spill, as Excel would run the add-in's custom functions.
+ */
+export function createStandinWorkbook(sheetNames: string[] = ['Sheet1'], evaluate?: FormulaEvaluator): StandinWorkbook {
   const model = new WorkbookModel(sheetNames);
   const listeners = new Set<() => void>();
   let version = 0;
@@ -26,6 +38,21 @@ export function createStandinWorkbook(sheetNames: string[] = ['Sheet1']): Standi
     version += 1;
     for (const fn of listeners) fn();
   };
+  if (evaluate) {
+    model.onFormula = (sheet, row, col, formula) => {
+      if (!/^=ECON\./i.test(formula)) return;
+      const address = addressOf({ sheet, top: row, left: col, rows: 1, cols: 1 });
+      model.spill(sheet, row, col, [['#BUSY!']]);
+      void evaluate(formula, address).then(
+        (result) => model.spill(sheet, row, col, result.map((line) => line.map(cellValue))),
+        (error: unknown) => {
+          const code = (error as { code?: unknown }).code;
+          model.spill(sheet, row, col, [[typeof code === 'string' && code.startsWith('#') ? code : '#VALUE!']]);
+          console.warn(`${address}: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      ).finally(changed);
+    };
+  }
   return {
     model,
     excel: standinExcel(model, undefined, changed),
