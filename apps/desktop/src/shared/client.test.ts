@@ -1,0 +1,89 @@
+/**
+ * createDesktopApi over a scripted transport: errors revive as core's classes (or DesktopError),
+ * series results carry EconError instances, a job's signal sends jobs.cancel, progress is filtered
+ * by job id, and the synchronous quotaStatus() of the ui port answers what main last reported.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { EconError, InvalidParameterError, NotFoundError } from '@econdata/core';
+import type { BridgeEvent, Envelope, OperationName } from './contract.ts';
+import { createDesktopApi } from './client.ts';
+import type { BridgeTransport } from './transports.ts';
+import { DesktopError } from './wire-error.ts';
+
+const QUOTA = {
+  plan: 'Pro', minute: { used: 1, limit: 300, remaining: 299, resetAt: '2026-11-22T10:01:00.000Z' },
+  day: { used: 1, limit: 10000, remaining: 9999, resetAt: null }, exhausted: false, queued: { interactive: 0, background: 0 }, inFlight: 0, timeScale: 1,
+};
+
+function scripted(answer: (name: OperationName, request: unknown) => Envelope<unknown> | Promise<Envelope<unknown>>) {
+  const calls: Array<[OperationName, unknown]> = [];
+  const listeners = new Set<(e: BridgeEvent) => void>();
+  const transport: BridgeTransport = {
+    call: async (name, request) => {
+      calls.push([name, request]);
+      return (await answer(name, request)) as never;
+    },
+    subscribe: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+  return { transport, calls, emit: (e: BridgeEvent) => listeners.forEach((fn) => fn(e)), listeners };
+}
+
+describe('createDesktopApi', () => {
+  it('rejects with core\'s class for data errors and DesktopError for the others', async () => {
+    const t = scripted((name) => (name === 'library.open'
+      ? { ok: false, error: { name: 'SheetsError', code: 'export_not_found', message: 'No saved export "x".' } }
+      : { ok: false, error: new InvalidParameterError('plan', 'Invalid request: plan must be one of free, basic, pro, enterprise, got "gold".').toJSON() }));
+    const api = createDesktopApi(t.transport);
+    const refused = await api.profiles.create({ name: 'p', baseURL: 'https://x.example', plan: 'pro' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(InvalidParameterError);
+    expect(refused).toMatchObject({ code: 'invalid_parameter', parameter: 'plan' });
+    const missing = await api.library.open('x').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(DesktopError);
+    expect(missing).toMatchObject({ family: 'SheetsError', code: 'export_not_found', message: 'No saved export "x".' });
+  });
+
+  it('gives fetchSeries results with EconError instances, cancels through the signal and reports progress of its own job', async () => {
+    let release: () => void = () => undefined;
+    const t = scripted(async (name) => {
+      if (name === 'series.fetch') {
+        await new Promise<void>((resolve) => { release = resolve; });
+        return { ok: true, value: [{ ok: false, error: new NotFoundError('Data not found: WB NY.GDP.MKTP.CD for ZZ').toJSON() }] };
+      }
+      return { ok: true, value: { cancelled: true } };
+    });
+    const api = createDesktopApi(t.transport);
+    const controller = new AbortController();
+    const progress = vi.fn();
+    const job = api.fetchSeriesJob([{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'ZZ' }], { signal: controller.signal, onProgress: progress, cache: 'no-store' });
+    await vi.waitFor(() => expect(t.calls).toHaveLength(1));
+    const [, request] = t.calls[0]! as [string, { jobId: string; cache: string }];
+    expect(request.cache).toBe('no-store');
+    t.emit({ type: 'progress', jobId: 'someone-else', phase: 'fetching', loaded: 9, total: 9 });
+    t.emit({ type: 'progress', jobId: request.jobId, phase: 'fetching', loaded: 0, total: 1 });
+    controller.abort();
+    expect(t.calls[1]).toEqual(['jobs.cancel', { jobId: request.jobId }]);
+    release();
+    const [result] = await job;
+    expect(result?.ok).toBe(false);
+    expect(result?.ok === false && result.error).toBeInstanceOf(EconError);
+    expect(progress.mock.calls).toEqual([[{ phase: 'fetching', loaded: 0, total: 1 }]]);
+    expect(t.listeners.size).toBe(0); // the job's listener is gone
+  });
+
+  it('answers quotaStatus() from main\'s last report, with Dates', async () => {
+    const t = scripted(() => ({ ok: true, value: QUOTA }));
+    const api = createDesktopApi(t.transport);
+    expect(api.quotaStatus()).toBeUndefined();
+    const seen = vi.fn();
+    const stop = api.onQuotaChange(seen);
+    await vi.waitFor(() => expect(api.quotaStatus()?.minute.resetAt).toEqual(new Date('2026-11-22T10:01:00.000Z')));
+    t.emit({ type: 'quota', status: { ...QUOTA, day: { ...QUOTA.day, used: 2, remaining: 9998 } } });
+    expect(api.quotaStatus()?.day.used).toBe(2);
+    expect(seen).toHaveBeenLastCalledWith(expect.objectContaining({ day: expect.objectContaining({ used: 2 }) }));
+    stop();
+    expect(t.calls.filter(([name]) => name === 'quota.status')).toHaveLength(1);
+  });
+});
