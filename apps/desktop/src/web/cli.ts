@@ -84,6 +84,10 @@ async function main(): Promise<void> {
   console.log(`  ${status.notice}`);
   if (status.service.kind === 'sandbox') console.log(`  sandbox: ${status.service.baseURL} (${status.data === 'demo' ? 'DEMO data' : status.service.embedded.dataDir})`);
   console.log(`  files: ${status.folders.home}; keys: ${status.keyStore}`);
+  if (args.keyStore === 'os-keychain' && process.platform === 'linux' && !process.env['DBUS_SESSION_BUS_ADDRESS']) {
+    console.log('  No D-Bus session here, so the OS keychain cannot keep API keys: the explorer works on the sandbox, but saving a key will fail.'
+      + ' Start it with --key-store memory to keep keys for this run only, or inside a desktop session (or dbus-run-session with gnome-keyring).');
+  }
   if (!existsSync(rendererDir)) console.log(`  The page is not built (${rendererDir} is missing): run pnpm --filter @econdata/desktop build.`);
   if (args.open) openBrowser(server.url);
   let stopping = false;
