@@ -9,6 +9,6 @@ export default defineConfig({
   plugins: [react()],
   server: { host: '127.0.0.1' },
   // Named up front so the first page load does not discover them one by one and reload.
-  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', '@fluentui/react-components', '@fluentui/react-icons', 'axios'] },
+  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', '@fluentui/react-components', '@fluentui/react-icons'] },
   logLevel: 'warn',
 });
