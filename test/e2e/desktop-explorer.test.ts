@@ -168,7 +168,11 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await page.getByRole('button', { name: 'Compare selected' }).click();
     const summary = page.getByTestId('compare-summary');
     await summary.waitFor();
-    expect(await summary.locator('li').allInnerTexts()).toEqual(['GDP (current US$): Vietnam: 2 values revised.']);
+    expect(await summary.locator('li').first().innerText()).toBe('GDP (current US$): Vietnam: 2 values revised.');
+    expect(await summary.getByTestId('revision-lines').locator('li').allInnerTexts()).toEqual([
+      expect.stringMatching(/^GDP \(current US\$\): Vietnam, 2022: [\d,.]+ → [\d,.]+ \(\+2\.04%\)$/),
+      expect.stringMatching(/^GDP \(current US\$\): Vietnam, 2023: [\d,.]+ → [\d,.]+ \(\+2\.04%\)$/),
+    ]);
     const compareTable = page.getByRole('region', { name: 'Saved exports' }).getByTestId('series-table');
     await compareTable.waitFor();
     await compareTable.evaluate((el) => { el.scrollTop = el.scrollHeight; });
@@ -188,6 +192,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await page.getByRole('textbox', { name: 'End date' }).fill('2025-09-30');
     await page.getByRole('button', { name: 'Get data' }).click();
     await page.getByRole('radio', { name: 'Candlesticks' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
     await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor();
     expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);

@@ -8,7 +8,7 @@ import type { Series } from '@econdata/core';
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import type { CompareResult } from '../../shared/contract.ts';
 import { SeriesView } from '../series/SeriesView.tsx';
-import { cellChange, changeIndex, diffSummary } from './compare-model.ts';
+import { cellChange, changeIndex, diffSummary, revisionLines } from './compare-model.ts';
 import { ErrorMessage } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 
@@ -29,6 +29,7 @@ export function CompareView({ result }: { result: CompareResult }) {
   const { client } = useSession();
   const index = useMemo(() => changeIndex(result), [result]);
   const summary = useMemo(() => diffSummary(result), [result]);
+  const revisions = useMemo(() => revisionLines(result), [result]);
   const [newer, setNewer] = useState<Series[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -44,6 +45,7 @@ export function CompareView({ result }: { result: CompareResult }) {
         <MessageBarBody>
           <MessageBarTitle>{`"${result.older.name}" (${when(result.older.created_at)}) → "${result.newer.name}" (${when(result.newer.created_at)})`}</MessageBarTitle>
           <ul className={styles.list}>{summary.map((s) => <li key={s}>{s}</li>)}</ul>
+          {revisions.length > 0 ? <ul className={styles.list} aria-label="Revised values" data-testid="revision-lines">{revisions.map((s) => <li key={s}>{s}</li>)}</ul> : null}
         </MessageBarBody>
       </MessageBar>
       {changes > 0 ? (

@@ -50,3 +50,16 @@ export function diffSummary(diff: RevisionDiff): string[] {
   if (lines.length === 0) lines.push(`No value changed: the ${plural(diff.unchanged.length, 'series', 'series')} ${diff.unchanged.length === 1 ? 'is' : 'are'} identical in both exports.`);
   return lines;
 }
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** The first `max` revisions, one line each: "GDP: Vietnam, 2022: 405,142 → 413,445 (+2.04%)". */
+export function revisionLines(diff: RevisionDiff, max = 5): string[] {
+  const all = diff.changed.flatMap((s) => s.revised.map((r) => ({ title: s.title, ...r })));
+  const lines = all.slice(0, max).map((r) => {
+    const pct = r.old !== 0 ? ` (${r.change >= 0 ? '+' : ''}${number.format((r.change / Math.abs(r.old)) * 100)}%)` : '';
+    return `${r.title}, ${r.period}${r.column === 'value' ? '' : ` ${r.column}`}: ${number.format(r.old)} → ${number.format(r.new)}${pct}`;
+  });
+  if (all.length > max) lines.push(`and ${all.length - max} more revised values (highlighted in the table)`);
+  return lines;
+}

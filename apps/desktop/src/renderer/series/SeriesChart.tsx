@@ -58,7 +58,10 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     const opts = prepared.kind === 'ohlc'
       ? ohlcOptions(width, height, prepared.ohlc.label, prepared.ohlc.unit, mode === 'ohlc' ? 'ohlc' : 'candles')
       : lineOptions(width, height, prepared.chart.frequency, prepared.chart.lines);
+    const last = ((prepared.kind === 'ohlc' ? prepared.ohlc.data[0] : prepared.chart.data[0])?.length ?? 0) - 1;
     opts.hooks = {
+      // The legend shows the latest values until the pointer picks another period.
+      ready: [(u) => { if (last >= 0) u.setLegend({ idx: last }); }],
       draw: [() => {
         if (!el.hasAttribute('data-chart-drawn')) {
           el.setAttribute('data-chart-drawn', String(performance.now()));
@@ -68,16 +71,18 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     };
     const data = (prepared.kind === 'ohlc' ? prepared.ohlc.data : prepared.chart.data) as unknown as uPlot.AlignedData;
     const plot = new uPlot(opts, data, el);
-    const last = (data[0]?.length ?? 0) - 1;
-    // The legend shows the latest values until the pointer picks another period.
-    if (last >= 0) plot.setLegend({ idx: last });
+    const legendEl = plot.root.querySelector('.u-legend') as HTMLElement | null;
+    // The plot takes what the legend leaves; both the box and the legend (it wraps as the width
+    // changes) are watched, so a resize of either refits the plot.
     const fit = (): void => {
-      legend = (plot.root.querySelector('.u-legend') as HTMLElement | null)?.offsetHeight ?? legend;
-      plot.setSize({ width: Math.max(320, el.clientWidth), height: Math.max(160, el.clientHeight - legend - 8) });
+      legend = legendEl?.offsetHeight ?? legend;
+      const size = { width: Math.max(320, el.clientWidth), height: Math.max(160, el.clientHeight - legend - 8) };
+      if (size.width !== plot.width || size.height !== plot.height) plot.setSize(size);
     };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(el);
+    if (legendEl) observer.observe(legendEl);
     return () => {
       observer.disconnect();
       plot.destroy();

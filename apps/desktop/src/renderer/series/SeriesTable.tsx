@@ -12,6 +12,7 @@ import type { TableModel } from './table-model.ts';
 const ROW_HEIGHT = 30;
 const PERIOD_WIDTH = 112;
 const VALUE_WIDTH = 188;
+const NARROW_VALUE_WIDTH = 120;
 
 const useStyles = makeStyles({
   scroller: {
@@ -87,7 +88,9 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: model.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const widths = model.columns.map((c) => (c.role === 'period' ? PERIOD_WIDTH : VALUE_WIDTH));
+  // Many columns (a stock's five) get narrower ones: prices and volumes are short numbers.
+  const valueWidth = model.columns.length > 4 ? NARROW_VALUE_WIDTH : VALUE_WIDTH;
+  const widths = model.columns.map((c) => (c.role === 'period' ? PERIOD_WIDTH : valueWidth));
   const total = widths.reduce((a, b) => a + b, 0);
 
   return (
