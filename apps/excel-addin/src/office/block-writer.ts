@@ -99,6 +99,29 @@ function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: numbe
   return anchor.getResizedRange(headerTop + rows, width - 1).load('address');
 }
 
+/** Whether Excel refused a request for its size (RichApi.Error RequestPayloadSizeLimitExceeded). */
+export function isPayloadTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'RequestPayloadSizeLimitExceeded';
+}
+
+/** Each step's chunk cut in two (the first half keeps the head, the second the finish); null when a chunk is one row. */
+function splitSteps(request: readonly Step[]): Step[] | null {
+  const out: Step[] = [];
+  for (const step of request) {
+    const rows = step.chunk.end - step.chunk.start;
+    if (rows < 2 && request.length === 1) return null;
+    if (rows < 2) {
+      out.push(step);
+      continue;
+    }
+    const mid = step.chunk.start + Math.floor(rows / 2);
+    const half = Math.ceil(step.chunk.bytes / 2);
+    out.push({ ...step, chunk: { start: step.chunk.start, end: mid, bytes: half }, last: false });
+    out.push({ ...step, chunk: { start: mid, end: step.chunk.end, bytes: half }, index: step.index + 1 });
+  }
+  return out;
+}
+
 /** One block to write: where, what, and what to queue before its first and last chunk. */
 export interface BlockJob {
   anchor: XRange;
@@ -141,7 +164,10 @@ export async function writeBlocks(context: XContext, jobs: readonly BlockJob[], 
   const ranges: XRange[] = [];
   const syncsOf = jobs.map(() => 0);
   let rowsDone = 0;
-  for (const [r, request] of requests.entries()) {
+  let syncs = 0;
+  let done = 0;
+  while (requests.length > 0) {
+    const request = requests.shift() ?? [];
     context.workbook.application.suspendApiCalculationUntilNextSync();
     for (const step of request) {
       const job = jobs[step.job];
@@ -157,20 +183,31 @@ export async function writeBlocks(context: XContext, jobs: readonly BlockJob[], 
         job.after?.();
       }
     }
-    if (r === requests.length - 1) options.beforeLastSync?.();
-    await context.sync();
+    if (requests.length === 0) options.beforeLastSync?.();
+    syncs += 1;
+    try {
+      await context.sync();
+    } catch (error) {
+      // Our estimate was short of what Excel counted: Excel applied nothing of this request, so
+      // its chunks go again in halves (Microsoft's advice: retry with a smaller block).
+      const halves = isPayloadTooLarge(error) ? splitSteps(request) : null;
+      if (!halves) throw error;
+      requests.unshift(...halves.map((step) => [step]));
+      continue;
+    }
+    done += 1;
     for (const step of request) {
       syncsOf[step.job] = (syncsOf[step.job] ?? 0) + 1;
       rowsDone += step.chunk.end - step.chunk.start;
     }
-    options.onProgress?.({ rowsDone, rowsTotal, chunk: r + 1, chunks: requests.length });
+    options.onProgress?.({ rowsDone, rowsTotal, chunk: done, chunks: done + requests.length });
   }
   const blocks = jobs.map((_, j) => {
     const range = ranges[j];
     if (!range) throw new Error('unreachable: every block has a last chunk');
     return { range, syncs: syncsOf[j] ?? 0, chunks: plans[j] ?? [] };
   });
-  return { blocks, syncs: requests.length };
+  return { blocks, syncs };
 }
 
 /** Writes one Grid with its top-left cell at `anchor` (see writeBlocks). */

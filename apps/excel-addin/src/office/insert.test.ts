@@ -117,12 +117,29 @@ describe('insertBlock (office-addin-mock)', () => {
     expect(cell(model, `F${header + 2000}`)).toEqual({ value: 1_000_000 + 1999 * 1_013, numberFormat: '#,##0' });
   });
 
-  it('the mocked Excel refuses one request over the limit, as Excel does, and the workbook stays empty', async () => {
+  it('when Excel refuses a request as too large, sends its chunks again in halves until they fit', async () => {
     const model = new WorkbookModel();
-    const error = await insertBlock(mockExcel(model, 60_000), [stockSeries(2_000)], [stockQuery], { chunkBytes: 10_000_000 }).then(() => undefined, (e: unknown) => e);
+    const limit = 60_000;
+    const block = await insertBlock(mockExcel(model, limit), [stockSeries(2_000)], [stockQuery], { now: NOW, chunkBytes: 10_000_000 });
+    const refused = model.requests.filter((b) => b > limit);
+    const applied = model.requests.filter((b) => b <= limit);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(block.syncs).toBe(applied.length);
+    expect(model.syncs).toBe(refused.length + applied.length);
+    const header = 1 + block.binding.layout.headRows;
+    expect(onlyTable(model).address).toBe(`Sheet1!A${header}:F${header + 2000}`);
+    expect(cell(model, `F${header + 2000}`)).toEqual({ value: 1_000_000 + 1999 * 1_013, numberFormat: '#,##0' });
+    expect(model.settings.size).toBe(1);
+  });
+
+  it('a one-row block that alone exceeds the limit fails with Excel\'s error and leaves the workbook empty', async () => {
+    const model = new WorkbookModel();
+    const one = { ...gdpSeries([1]), periods: ['2020'] };
+    const error = await insertBlock(mockExcel(model, 1_000), [one], [gdpQuery]).then(() => undefined, (e: unknown) => e);
     expect(error).toMatchObject({ code: 'RequestPayloadSizeLimitExceeded' });
     expect(model.sheets[0]?.cells.size).toBe(0);
     expect(model.tables.size).toBe(0);
+    expect(model.settings.size).toBe(0);
   });
 
   it('refuses an empty answer with a sentence that says what to do, before touching the workbook', async () => {

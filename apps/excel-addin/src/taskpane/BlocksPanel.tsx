@@ -72,14 +72,15 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
     setNotice(null);
     try {
       if (!confirmed) {
-        const estimate = await api.estimate(targets.flatMap((b) => b.queries));
+        // A refresh asks the service again (a cached answer could not show a revision).
+        const estimate = await api.estimate(targets.flatMap((b) => b.queries), { cache: 'no-store' });
         if (needsCostPreview(estimate)) {
           setPending({ targets, estimate });
           return;
         }
       }
       setProgress({ label: `Fetching ${targets.length === 1 ? '1 block' : `${targets.length} blocks`}…` });
-      const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q), {
+      const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store' }), {
         describe: (e) => errorSentence(e, describe),
         onWriting: () => setProgress({ label: 'Writing to the worksheet…' }),
         onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal }),
