@@ -64,6 +64,20 @@ describe('useIndicators', () => {
     expect(calls[2]?.signal?.aborted).toBe(true);
     expect(calls[3]?.signal?.aborted).toBe(false);
   });
+
+  it("keeps the list during a new search of the same source, never another source's list", async () => {
+    const api = createFakeEconDataApi({ delayMs: 30 });
+    const { result, rerender } = renderHook(({ source, q }: { source: string; q: string }) => useIndicators(source, q, { debounceMs: 10 }), { wrapper: wrapper(api), initialProps: { source: 'WB', q: '' } });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    rerender({ source: 'WB', q: 'gdp' });
+    expect(result.current.status).toBe('loading');
+    expect(result.current.data?.length).toBe(8);
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    rerender({ source: 'IMF', q: 'gdp' });
+    expect(result.current.status).toBe('loading');
+    expect(result.current.data).toBeUndefined();
+    await waitFor(() => expect(result.current.data?.map((i) => i.code)).toEqual(['NGDPD', 'NGDP_RPCH', 'BCA_NGDPD', 'GGXWDG_NGDP']));
+  });
 });
 
 describe('useQuota', () => {

@@ -30,7 +30,7 @@ export function useIndicators(source: string | undefined, search = '', options: 
   return useLoad(key, async (signal) => {
     const query = q ? { source_code: source ?? '', q } : { source_code: source ?? '' };
     return (await api.listSourceIndicators(query, { signal })).data;
-  }, noItems, q ? (options.debounceMs ?? 250) : 0);
+  }, noItems, q ? (options.debounceMs ?? 250) : 0, source ?? null);
 }
 
 /** Every country (GET /countries); search them locally with filterCountries. */

@@ -17,21 +17,27 @@ export interface LoadState<T> {
 
 /**
  * Runs `load` whenever `key` changes (or on reload), aborting the previous run so a slow, stale
- * answer never replaces a newer one. `key === null` means idle (nothing to load yet).
+ * answer never replaces a newer one. `key === null` means idle (nothing to load yet). The last data
+ * stays on screen while a new key loads only within the same `scope` (a new search of the same
+ * source keeps the list; another source clears it, so WB's indicators never show under IMF).
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, isEmpty: (data: T) => boolean, delayMs = 0): LoadState<T> {
+export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, isEmpty: (data: T) => boolean, delayMs = 0, scope: string | null = key): LoadState<T> {
   const [state, setState] = useState<{ status: LoadState<T>['status']; data: T | undefined; error: unknown }>({ status: key === null ? 'idle' : 'loading', data: undefined, error: undefined });
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
+  const scopeRef = useRef<string | null>(null);
   loadRef.current = load;
 
   useEffect(() => {
     if (key === null) {
+      scopeRef.current = null;
       setState({ status: 'idle', data: undefined, error: undefined });
       return undefined;
     }
     const controller = new AbortController();
-    setState((s) => ({ ...s, status: 'loading', error: undefined }));
+    const sameScope = scopeRef.current === scope;
+    scopeRef.current = scope;
+    setState((s) => ({ status: 'loading', data: sameScope ? s.data : undefined, error: undefined }));
     const run = (): void => {
       loadRef.current(controller.signal).then(
         (data) => { if (!controller.signal.aborted) setState({ status: 'ready', data, error: undefined }); },
@@ -48,7 +54,7 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
       if (timer !== undefined) clearTimeout(timer);
       controller.abort();
     };
-  }, [key, generation, delayMs]);
+  }, [key, generation, delayMs, scope]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const empty = state.status === 'ready' && state.data !== undefined && isEmpty(state.data);
