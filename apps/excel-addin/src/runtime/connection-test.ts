@@ -16,7 +16,8 @@ export type ConnectionProblem =
   | 'cors'            // the host answers, but not to this origin
   | 'unreachable'     // nothing answers at that address (or not in time)
   | 'not_the_service' // something answers, but not as the Economic Data Service
-  | 'server_error';   // the service failed (5xx)
+  | 'server_error'    // the service failed (5xx)
+  | 'unexpected';     // not a service failure: the add-in's own storage or code failed
 
 export type ConnectionOutcome =
   | { ok: true; service: 'sandbox' | 'real'; demoData: boolean; sources: string[]; message: string }
@@ -76,7 +77,11 @@ export async function runConnectionTest(ctx: TestContext): Promise<ConnectionOut
 
 /** The outcome of a failure, with a sentence that says what to do. */
 export async function explain(error: unknown, ctx: Pick<TestContext, 'baseURL' | 'probe' | 'origin' | 'permission'>): Promise<ConnectionOutcome> {
-  if (!(error instanceof EconError)) throw error;
+  if (!(error instanceof EconError)) {
+    // Not an answer of the service (IndexedDB refused the quota log, a bug): said as it is, never as "unreachable".
+    const what = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: 'unexpected', message: `The connection could not be tested: ${what}. Reload the add-in; if it persists, report it with this message.` };
+  }
   const base = { code: error.code, ...(error.status === undefined ? {} : { status: error.status }) };
   switch (error.code) {
     case 'authentication':

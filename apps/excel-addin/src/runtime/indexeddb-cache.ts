@@ -69,6 +69,31 @@ export class IndexedDbCacheStore implements CacheStore {
     return keys.map(String);
   }
 
+  /**
+   * Removes entries stored before `before` (ms since the epoch); returns how many. Entries stay
+   * useful past their time to live (the last good value offline), so only old ones go.
+   */
+  async prune(before: number): Promise<number> {
+    const db = await this.#open();
+    return new Promise<number>((resolve, reject) => {
+      const tx = db.transaction(ENTRIES, 'readwrite');
+      let removed = 0;
+      const cursor = tx.objectStore(ENTRIES).openCursor();
+      cursor.onsuccess = () => {
+        const c = cursor.result;
+        if (!c) return;
+        const value: unknown = c.value;
+        if (!isEntry(value) || value.storedAt < before) {
+          c.delete();
+          removed += 1;
+        }
+        c.continue();
+      };
+      tx.oncomplete = () => resolve(removed);
+      tx.onabort = () => reject(tx.error ?? new Error(`Pruning the cache database "${this.#name}" was aborted`));
+    });
+  }
+
   /** Removes every entry. */
   async clear(): Promise<void> {
     await this.#run('readwrite', (s) => s.clear());

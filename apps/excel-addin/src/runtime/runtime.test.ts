@@ -111,6 +111,13 @@ describe('connect and testConnection against the sandbox', () => {
     expect(await rt.connect({ baseURL: sb.url, plan: 'gold' as 'free' }, 'sandbox-free')).toMatchObject({ ok: false, problem: 'invalid_settings', message: 'Unknown plan "gold": choose one of free, basic, pro, enterprise.' });
   });
 
+  it('a failure that is not the service\'s is "unexpected", with its message, never "unreachable"', async () => {
+    const sb = await sandbox();
+    const { rt } = runtime({ quotaStore: { update: () => Promise.reject(new Error('IndexedDB refused the quota log')) } });
+    const outcome = await rt.connect({ baseURL: sb.url, plan: 'free' }, 'sandbox-free');
+    expect(outcome).toEqual({ ok: false, problem: 'unexpected', message: 'The connection could not be tested: IndexedDB refused the quota log. Reload the add-in; if it persists, report it with this message.' });
+  });
+
   it('a server failing every request is server_error', async () => {
     const sb = await sandbox({ faults: '500:1' });
     const { rt } = runtime();
@@ -177,5 +184,19 @@ describe('IndexedDbCacheStore', () => {
     expect(await b.keys()).toEqual(['k']);
     await b.delete('k');
     expect(await b.get('k')).toBeUndefined();
+  });
+
+  it('prunes entries stored before a time; the runtime prunes old ones at start', async () => {
+    const indexedDB = new IDBFactory();
+    const store = new IndexedDbCacheStore({ indexedDB });
+    const now = Date.now();
+    await store.set('old', { value: 1, storedAt: now - 40 * 86_400_000, expiresAt: 0 });
+    await store.set('recent', { value: 2, storedAt: now - 86_400_000, expiresAt: 0 });
+    await store.close();
+    createAddinRuntime({ storage: new MemoryStorage(), indexedDB });
+    const after = new IndexedDbCacheStore({ indexedDB });
+    await expect.poll(() => after.keys()).toEqual(['recent']);
+    expect(await after.prune(now)).toBe(1);
+    expect(await after.keys()).toEqual([]);
   });
 });

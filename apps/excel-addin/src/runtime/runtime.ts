@@ -37,7 +37,11 @@ export interface RuntimeOptions {
   maxRetries?: number;
   /** Divides the ledger's windows, like the sandbox's --time-scale (tests). @default 1 */
   timeScale?: number;
+  /** Cache entries older than this are removed at start (the IndexedDB cache only). @default 30 days */
+  cacheMaxAgeMs?: number;
 }
+
+const THIRTY_DAYS = 30 * 86_400_000;
 
 interface Connection {
   settings: ConnectionSettings;
@@ -74,6 +78,11 @@ class SharedRuntime implements AddinRuntime {
     this.#quotaStore = options.quotaStore ?? quotaStoreFor(idb);
     this.#status = { connected: false, baseURL: null, plan: null, service: null, demoData: null, lastTest: null, keyStorage: this.#storage.kind, problem: null };
     this.ready = this.#restore();
+    // Old answers go at start, off the critical path; a failure only means the cache stays larger.
+    if (this.#cache instanceof IndexedDbCacheStore) {
+      const before = Date.now() - (options.cacheMaxAgeMs ?? THIRTY_DAYS);
+      this.#cache.prune(before).catch((error: unknown) => console.warn(`Econdata: could not prune the cache (${error instanceof Error ? error.message : String(error)}); it keeps working.`));
+    }
   }
 
   get status(): RuntimeStatus {
