@@ -47,6 +47,9 @@ describe('the taskpane\'s formulas, evaluated', () => {
     expect(trade!.map((r) => r[0])).toEqual(['Period', '2024-03']);
     expect(stock![0]).toEqual(['Date', 'Open (thousand VND)', 'High (thousand VND)', 'Low (thousand VND)', 'Close (thousand VND)', 'Volume (shares)']);
     expect(stock!.slice(1).map((r) => r[0])).toEqual(['2024-03-01', '2024-03-04', '2024-03-05']);
+    const gso = await evaluateEconFormula('=ECON.INDICATOR("GSO","CPI.TOTAL.YOY",,2024,2024,"monthly")');
+    expect(gso.map((r) => r[0])).toEqual(['Period', ...Array.from({ length: 12 }, (_, m) => `2024-${String(m + 1).padStart(2, '0')}`)]);
+    for (const row of gso.slice(1)) expect(typeof row[1]).toBe('number');
     const quota = await evaluateEconFormula('=ECON.QUOTA()');
     expect(quota[3]).toEqual(['Plan', 'Pro', '', '', '']);
   });
