@@ -14,11 +14,11 @@ import { appFolders, findDataDir } from '../main/paths.ts';
 import { createMainServices } from '../main/services.ts';
 import { startWebServer } from './server.ts';
 
-interface Args { port: number; data: string | null | undefined; keyStore: 'os-keychain' | 'memory'; renderer: string | undefined; open: boolean }
+interface Args { port: number; data: string | null | undefined; keyStore: 'os-keychain' | 'memory'; renderer: string | undefined; open: boolean; dev: boolean }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const APP_DIR = resolve(HERE, '..', '..');
-const USAGE = 'usage: explorer-web [--port N] [--data DIR] [--key-store os|memory] [--renderer DIR] [--no-open]';
+const USAGE = 'usage: explorer-web [--port N] [--data DIR | --demo] [--key-store os|memory] [--renderer DIR | --dev] [--no-open]';
 
 function fail(message: string): never {
   console.error(`explorer: ${message}\n${USAGE}`);
@@ -27,7 +27,7 @@ function fail(message: string): never {
 
 /** Parses the command line; a bad flag exits 2 saying what it expects. */
 export function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { port: 0, data: undefined, keyStore: 'os-keychain', renderer: undefined, open: true };
+  const args: Args = { port: 0, data: undefined, keyStore: 'os-keychain', renderer: undefined, open: true, dev: false };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = (): string => argv[++i] ?? fail(`${flag} needs a value`);
@@ -46,6 +46,7 @@ export function parseArgs(argv: readonly string[]): Args {
       args.keyStore = v === 'os' ? 'os-keychain' : 'memory';
     } else if (flag === '--renderer') args.renderer = resolve(value());
     else if (flag === '--no-open') args.open = false;
+    else if (flag === '--dev') args.dev = true;
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -73,8 +74,11 @@ async function main(): Promise<void> {
   const rendererDir = args.renderer ?? resolve(APP_DIR, 'out', 'renderer');
   const services = createMainServices({ host: 'web', folders: appFolders(), dataDir, keyStore: args.keyStore });
   const status = await services.session.status(); // starts the embedded sandbox now, not on the first click
-  const server = await startWebServer({ services, port: args.port, ...(existsSync(rendererDir) ? { rendererDir } : {}) }).catch(async (error: unknown) => {
-    await services.close();
+  // Vite loads only for --dev: the product path starts without it.
+  const dev = args.dev ? await (await import('./dev.ts')).devPages(resolve(APP_DIR, 'src', 'renderer')) : undefined;
+  const pages = dev !== undefined ? { pages: dev.serve } : existsSync(rendererDir) ? { rendererDir } : {};
+  const server = await startWebServer({ services, port: args.port, ...pages }).catch(async (error: unknown) => {
+    await Promise.all([services.close(), dev?.close()]);
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(`port ${args.port} is in use: choose another with --port N, or leave --port out for a free one.`, { cause: error });
     }
@@ -88,14 +92,15 @@ async function main(): Promise<void> {
     console.log('  No D-Bus session here, so the OS keychain cannot keep API keys: the explorer works on the sandbox, but saving a key will fail.'
       + ' Start it with --key-store memory to keep keys for this run only, or inside a desktop session (or dbus-run-session with gnome-keyring).');
   }
-  if (!existsSync(rendererDir)) console.log(`  The page is not built (${rendererDir} is missing): run pnpm --filter @econdata/desktop build.`);
+  if (dev !== undefined) console.log('  Development: the page comes from src/renderer through Vite (reload to see changes).');
+  else if (!existsSync(rendererDir)) console.log(`  The page is not built (${rendererDir} is missing): run pnpm --filter @econdata/desktop build.`);
   if (args.open) openBrowser(server.url);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the explorer.`);
-    Promise.all([server.close(), services.close()]).then(() => process.exit(0), (error: unknown) => {
+    Promise.all([server.close(), services.close(), dev?.close()]).then(() => process.exit(0), (error: unknown) => {
       console.error('explorer: could not stop cleanly:', error);
       process.exit(1);
     });

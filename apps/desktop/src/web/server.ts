@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { TOKEN_HEADER } from '../shared/contract.ts';
 import { bridgeError } from '../shared/wire-error.ts';
 import type { MainServices } from '../main/services.ts';
-import { serveStatic } from './static.ts';
+import { serveStatic, type PageServer } from './static.ts';
 
 export interface WebServerOptions {
   services: Pick<MainServices, 'dispatch' | 'onEvent'>;
@@ -24,6 +24,8 @@ export interface WebServerOptions {
   port?: number;
   /** The built renderer (electron-vite's out/renderer); without it the page says how to build it. */
   rendererDir?: string;
+  /** Another server of the pages (development: Vite, see dev.ts); replaces `rendererDir`. */
+  pages?: PageServer;
   /** A fixed token (tests); default 32 random bytes. */
   token?: string;
 }
@@ -120,7 +122,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const url = new URL(req.url ?? '/', `http://${host}`);
     const work = url.pathname.startsWith('/bridge/')
       ? bridge(req, res, url)
-      : serveStatic(req, res, url, { rendererDir: options.rendererDir, token, tokenGiven: sameToken(url.searchParams.get('token'), token) });
+      : (options.pages ?? serveStatic)(req, res, url, { rendererDir: options.rendererDir, token, tokenGiven: sameToken(url.searchParams.get('token'), token) });
     work.catch((error: unknown) => {
       console.error('web mode: request failed:', error instanceof Error ? error.message : error);
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: bridgeError('internal', 'The explorer failed to answer; see its terminal.') });

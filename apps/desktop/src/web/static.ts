@@ -28,14 +28,32 @@ function page(res: ServerResponse, status: number, title: string, text: string):
 }
 
 export interface StaticOptions {
-  rendererDir: string | undefined;
+  rendererDir?: string | undefined;
   token: string;
   /** The request carried the right `?token=`: only then does index.html get it. */
   tokenGiven: boolean;
 }
 
+/** Serves the page and its files for one request (the bridge routes are handled before). */
+export type PageServer = (req: IncomingMessage, res: ServerResponse, url: URL, options: StaticOptions) => Promise<void>;
+
+/** The token meta tag, written right after <head>. */
+export function withToken(html: string, token: string): string {
+  return html.replace(/<head>/i, `<head>\n    <meta name="${TOKEN_META}" content="${token}">`);
+}
+
+/** The headers of every page answer, with another CSP where given (development). */
+export function pageHeaders(csp: string = RENDERER_CSP): Record<string, string> {
+  return { ...HEADERS, 'content-security-policy': csp };
+}
+
+/** The page that tells a visitor without the token where to go instead. */
+export function tokenMissingPage(res: ServerResponse): void {
+  page(res, 401, 'Open the explorer from its own address', 'This address lacks the explorer\'s per-run key. Open the full address the explorer printed in its terminal (it ends in <code>?token=</code>).');
+}
+
 /** Serves one GET of the renderer's files. */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, options: StaticOptions): Promise<void> {
+export const serveStatic: PageServer = async (req, res, url, options) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return page(res, 405, 'Not allowed', 'The explorer serves its pages with GET only.');
   const { rendererDir } = options;
   if (rendererDir === undefined) {
@@ -53,10 +71,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
   const rel = relative(root, file);
   if (rel.startsWith('..') || isAbsolute(rel) || !(await stat(file)).isFile()) return page(res, 404, 'Not found', 'The explorer has no such page.');
   if (rel === 'index.html') {
-    if (!options.tokenGiven) {
-      return page(res, 401, 'Open the explorer from its own address', 'This address lacks the explorer\'s per-run key. Open the full address the explorer printed in its terminal (it ends in <code>?token=</code>).');
-    }
-    const html = (await readFile(file, 'utf8')).replace(/<head>/i, `<head>\n    <meta name="${TOKEN_META}" content="${options.token}">`);
+    if (!options.tokenGiven) return tokenMissingPage(res);
+    const html = withToken(await readFile(file, 'utf8'), options.token);
     res.writeHead(200, { ...HEADERS, 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : html);
     return;
@@ -64,4 +80,4 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
   const body = await readFile(file);
   res.writeHead(200, { ...HEADERS, 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
   res.end(req.method === 'HEAD' ? undefined : body);
-}
+};
