@@ -111,6 +111,19 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}ui-gallery-400.png`, fullPage: true });
     await page.screenshot({ path: `${SHOTS}ui-gallery-400-top.png` });
     await shootSections(page, 400);
+    // GSO: Vietnam only, so no country picker; a frequency instead.
+    await page.getByRole('combobox', { name: 'Source' }).selectOption('GSO');
+    await page.getByRole('checkbox', { name: /^Consumer prices: all items, change vs same month/ }).first().waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search countries' }).count()).toBe(0);
+    expect(await page.getByLabel('Frequency').isVisible()).toBe(true);
+    await page.locator('#query-builder').screenshot({ path: `${SHOTS}ui-query-builder-gso-400.png` });
+    await page.getByRole('tab', { name: 'Stocks' }).click();
+    await page.getByLabel('Symbol').fill('VNM');
+    await page.getByLabel('End date').fill('2024-02-30');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    expect(await page.getByText('End date: enter a real date as YYYY-MM-DD such as 2024-06-30, or leave it empty.').isVisible()).toBe(true);
+    await page.locator('#query-builder').screenshot({ path: `${SHOTS}ui-query-builder-stocks-400.png` });
+
     // Name what sticks out, so a failure says where to look.
     const wider = await page.evaluate(() => [...document.querySelectorAll('body *')]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
