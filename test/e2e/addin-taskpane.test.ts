@@ -76,6 +76,7 @@ const cellText = (page: Page, a1: string): Promise<string> => page.locator(`td[d
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium', () => {
   let sandbox: Sandbox;
+  let sandboxClosed = false;
   let server: AddinServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -87,7 +88,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    await sandbox?.close();
+    if (!sandboxClosed) await sandbox?.close();
   });
 
   it('connects, inserts an indicator, a trade and a stock block, refreshes with a revision highlighted, and keeps the key out', async () => {
@@ -196,9 +197,25 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-6-refreshed.png') });
     expect(await axeProblems(page)).toEqual([]);
 
+    // With the service gone, a refresh fails as a whole: it says why and every old value stays.
+    const before = await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump());
+    await sandbox.close();
+    sandboxClosed = true;
+    await page.getByRole('button', { name: 'Refresh all' }).click();
+    const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
+    await failedRefresh.waitFor({ timeout: 90_000 });
+    expect(await failedRefresh.innerText()).toBe(
+      'Nothing was changed: the old values are still in place. 3 of 3 queries failed; the first, GDP (current US$): Vietnam: ' +
+        `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
+        `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
+    );
+    expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump())).toBe(before);
+    await page.screenshot({ path: join(SHOTS, 'addin-6b-refresh-failed.png') });
+    expect(await axeProblems(page)).toEqual([]);
+
     // The Connection tab says which service, and nothing anywhere holds the key.
     await page.getByRole('tab', { name: 'Connection' }).click();
-    await page.getByText(`Development: the local sandbox at ${sandbox.url}`).waitFor();
+    await page.getByText(`Development: the local sandbox at ${sandbox.url}`).waitFor({ state: 'attached' });
     await page.screenshot({ path: join(SHOTS, 'addin-7-connection.png') });
     await expectNoLeak(page);
     expect(pageErrors).toEqual([]);

@@ -96,8 +96,8 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
   );
   if (failures.length > 0) {
     const first = failures[0];
-    const more = failures.length > 1 ? ` (${failures.length - 1} more ${failures.length === 2 ? 'query' : 'queries'} failed too)` : '';
-    throw new RefreshError(`Nothing was changed: the old values are still in place. ${first?.block.title}: ${describe(first?.error)}${more}`, failures);
+    const which = failures.length === 1 ? '' : `${failures.length} of ${queries.length} queries failed; the first, `;
+    throw new RefreshError(`Nothing was changed: the old values are still in place. ${which}${first?.block.title}: ${describe(first?.error)}`, failures);
   }
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
 }

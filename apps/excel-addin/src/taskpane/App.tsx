@@ -13,6 +13,7 @@ import { BlocksPanel } from './BlocksPanel.tsx';
 import { clientApi } from './client-api.ts';
 import { ConnectPanel } from './ConnectPanel.tsx';
 import { InsertPanel } from './InsertPanel.tsx';
+import { StaleFormulas } from './StaleFormulas.tsx';
 import { useRuntimeStatus } from './use-runtime.ts';
 
 const useStyles = makeStyles({
@@ -72,6 +73,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
         {api ? <InsertPanel excel={excel} commands={runtime.commands} onInserted={() => setInserted((n) => n + 1)} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'blocks'} aria-label="Blocks">
+        <StaleFormulas runtime={runtime} />
         {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
