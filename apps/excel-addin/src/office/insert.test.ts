@@ -96,6 +96,31 @@ describe('insertBlock (office-addin-mock)', () => {
     expect(onlyTable(model).address).toBe(`Sheet1!D${header}:I${header + 3}`);
   });
 
+  it('gives each quarter its own date format (a real date shown as 2024-Q1), sent per cell in the same single sync', async () => {
+    const model = new WorkbookModel();
+    const q = { ...gdpSeries([100.5, 101.25, 102]), id: 'indicator:GSO:GDP.Q:VN', frequency: 'quarterly' as const, periods: ['2024-Q1', '2024-Q2', '2024-Q3'] };
+    const block = await insertBlock(mockExcel(model), [q], [gdpQuery], { now: NOW });
+    expect(model.syncs).toBe(1);
+    const first = 1 + block.binding.layout.headRows + 1;
+    expect([0, 1, 2].map((i) => cell(model, `A${first + i}`))).toEqual([
+      { value: 45292, numberFormat: 'yyyy"-Q1"' },
+      { value: 45383, numberFormat: 'yyyy"-Q2"' },
+      { value: 45474, numberFormat: 'yyyy"-Q3"' },
+    ]);
+  });
+
+  it('lays series of different frequencies out long (one row per value) in one table with unique headers', async () => {
+    const model = new WorkbookModel();
+    const block = await insertBlock(mockExcel(model), [gdpSeries(), tradeSeries()], [gdpQuery, tradeQuery], { now: NOW });
+    expect(model.syncs).toBe(1);
+    expect(block.binding.layout.orientation).toBe('long');
+    const t = [...model.tables.values()][0];
+    const headers = t ? model.values({ ...t.rect, rows: 1 })[0] : [];
+    expect(new Set(headers).size).toBe(headers?.length);
+    // 3 GDP values (one missing year is kept as an empty row) + 2 trade values.
+    expect(t?.rect.rows).toBe(1 + 4 + 2);
+  });
+
   it('splits a block larger than the request limit into chunks, one sync each, every request under the limit, with progress', async () => {
     const model = new WorkbookModel();
     const limit = 60_000;
