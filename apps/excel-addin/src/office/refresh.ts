@@ -113,7 +113,10 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
   options.onWriting?.();
   const now = options.now ?? new Date();
   return excel.run(async (context) => {
+    // A block listBlocks found without its table is not asked about again (a null object's range
+    // would fail the whole request in Excel).
     const reads = blocks.map((b) => {
+      if ((b as Partial<BlockStatus>).present === false) return undefined;
       const table: XTable = context.workbook.tables.getItemOrNullObject(b.table).load('name');
       const range: XRange = table.getRange().load('rowIndex,rowCount,columnCount,values');
       return { table, range };
