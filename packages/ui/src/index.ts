@@ -13,6 +13,7 @@ export { EconThemeProvider, econTokens, type EconThemeProviderProps } from './th
 export { SourcePicker, sourceHint, type SourcePickerProps } from './pickers/SourcePicker.tsx';
 export { IndicatorBrowser, indicatorDescription, type IndicatorBrowserProps } from './pickers/IndicatorBrowser.tsx';
 export { CountryPicker, filterCountries, type CountryPickerProps } from './pickers/CountryPicker.tsx';
+export { SeriesBrowser, type SeriesBrowserProps, type SeriesSelection } from './pickers/SeriesBrowser.tsx';
 export { CheckList, type CheckListItem, type CheckListProps } from './pickers/CheckList.tsx';
 
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';

@@ -4,7 +4,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CountryPicker, EconDataProvider, EconThemeProvider, IndicatorBrowser, SourcePicker } from '../src/index.ts';
+import { CountryPicker, EconDataProvider, EconThemeProvider, IndicatorBrowser, SeriesBrowser, SourcePicker, type SeriesSelection } from '../src/index.ts';
 import { createFakeEconDataApi, type FakeEconDataApi } from '../src/testing/index.ts';
 
 // The machine is shared by several test runs: allow slow renders rather than fail on load.
@@ -90,5 +90,22 @@ describe('IndicatorBrowser', () => {
     await act(async () => { screen.getByRole('checkbox', { name: 'Population, total (SP.POP.TOTL)' }).click(); });
     expect(last).toEqual(['NY.GDP.MKTP.CD', 'SP.POP.TOTL']);
     expect(screen.getByText('8 shown · 2 selected')).toBeTruthy();
+  });
+});
+
+describe('SeriesBrowser', () => {
+  it('clears the indicators when the source changes, and has no country list for GSO', async () => {
+    const api = createFakeEconDataApi();
+    const seen: SeriesSelection[] = [];
+    function Host(): ReactNode {
+      const [value, setValue] = useState<SeriesSelection>({ source: 'WB', indicators: ['NY.GDP.MKTP.CD'], countries: ['VN'] });
+      return <SeriesBrowser value={value} onChange={(v) => { seen.push(v); setValue(v); }} />;
+    }
+    render(wrap(api, <Host />));
+    await screen.findByRole('checkbox', { name: 'Viet Nam (VN)' });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Source' }), { target: { value: 'GSO' } });
+    expect(seen).toEqual([{ source: 'GSO', indicators: [], countries: ['VN'] }]);
+    await screen.findByRole('checkbox', { name: /^Consumer prices: all items, change vs previous month/ });
+    expect(screen.queryByRole('searchbox', { name: 'Search countries' })).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
-/** The indicator part of the QueryBuilder: source, indicators, countries, years, GSO frequency. */
+/** The indicator part of the QueryBuilder: the SeriesBrowser, years, and the GSO frequency. */
 import { Field, Input, Select } from '@fluentui/react-components';
-import { useCallback, type ReactNode } from 'react';
 import type { GsoFrequency } from '@econdata/core';
-import { CountryPicker } from '../pickers/CountryPicker.tsx';
-import { IndicatorBrowser } from '../pickers/IndicatorBrowser.tsx';
-import { SourcePicker } from '../pickers/SourcePicker.tsx';
+import type { ReactNode } from 'react';
+import { SeriesBrowser, type SeriesSelection } from '../pickers/SeriesBrowser.tsx';
 import type { FieldErrors, IndicatorForm } from './build.ts';
-import { useFormStyles } from './styles.ts';
 import { fieldState } from './field-state.ts';
+import { useFormStyles } from './styles.ts';
 
 export interface IndicatorFieldsProps {
   form: IndicatorForm;
@@ -15,20 +13,20 @@ export interface IndicatorFieldsProps {
   errors: FieldErrors;
 }
 
-
 /** Source, indicators x countries, and the year range. */
 export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps): ReactNode {
   const styles = useFormStyles();
   const gso = form.source === 'GSO';
-  // A new source has other indicators: the previous choice would not exist there.
-  const setSource = useCallback((source: string) => onChange({ ...form, source, indicators: [], frequency: '' }), [form, onChange]);
+  const selection: SeriesSelection = { source: form.source, indicators: form.indicators, countries: form.countries };
+  const browserErrors = {
+    ...(errors['indicators'] ? { indicators: errors['indicators'] } : {}),
+    ...(errors['countries'] ? { countries: errors['countries'] } : {}),
+  };
+  // The frequency exists only for GSO: leaving GSO drops it.
+  const select = (s: SeriesSelection): void => onChange({ ...form, ...s, ...(s.source !== form.source ? { frequency: '' as const } : {}) });
   return (
     <div className={styles.form}>
-      <SourcePicker value={form.source || undefined} onChange={setSource} />
-      <div className={styles.grid}>
-        <IndicatorBrowser source={form.source || undefined} selected={form.indicators} onChange={(indicators) => onChange({ ...form, indicators })} {...(errors['indicators'] ? { validationMessage: errors['indicators'] } : {})} />
-        {gso ? null : <CountryPicker selected={form.countries} onChange={(countries) => onChange({ ...form, countries })} {...(errors['countries'] ? { validationMessage: errors['countries'] } : {})} />}
-      </div>
+      <SeriesBrowser value={selection} onChange={select} errors={browserErrors} />
       <div className={styles.row}>
         <Field label="Start year" {...fieldState('e.g. 2010', errors['startYear'])}>
           <Input className={styles.input} inputMode="numeric" value={form.startYear} onChange={(_, d) => onChange({ ...form, startYear: d.value })} />

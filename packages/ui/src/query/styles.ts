@@ -3,8 +3,6 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  // auto-fit makes the columns follow the container, not the window: 1 column at 320 px, 2-3 at 1280 px.
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start', '& > *': { minWidth: 0 } },
   // Short fields (years, codes, dates): auto-fill keeps empty tracks, so on a desktop each field stays
   // about 150 px wide instead of stretching, and a taskpane still gets two side by side. (A fixed max
   // track size would be used to count the tracks and leave a 360 px taskpane with one column.)
