@@ -63,7 +63,7 @@ const OURS = `
     const root = createRoot(host);
     const t0 = performance.now();
     const poll = () => { const el = host.querySelector('[data-chart-drawn]'); if (el) { const ms = Number(el.getAttribute('data-chart-drawn')) - t0; root.unmount(); done(ms); } else requestAnimationFrame(poll); };
-    root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520 }}><SeriesChart series={[series]} mode="line" label="bench" /></div></FluentProvider>);
+    root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520, display: 'flex', flexDirection: 'column' }}><SeriesChart series={[series]} mode="line" label="bench" /></div></FluentProvider>);
     requestAnimationFrame(poll);
   });`;
 

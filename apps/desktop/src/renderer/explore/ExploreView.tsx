@@ -54,14 +54,15 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const [pending, setPending] = useState<{ queries: SeriesQuery[]; estimate: Estimate } | null>(null);
   const [estimating, setEstimating] = useState(false);
   const [estimateError, setEstimateError] = useState<unknown>(null);
-  const [gsoFrequency, setGsoFrequency] = useState<GsoFrequency>('monthly');
+  // What the series view shows: the last fetch that brought series. A frequency switch that finds
+  // nothing leaves it (and the switch) in place, with the error above.
+  const [shown, setShown] = useState<Fetched | null>(null);
+  const [wanted, setWanted] = useState<GsoFrequency | null>(null);
   const [exported, setExported] = useState<ExportDone | null>(null);
 
-  const fetchNow = (queries: SeriesQuery[]): void => {
+  const fetchNow = (queries: SeriesQuery[], keepShown = false): void => {
     setPending(null);
     setExported(null);
-    const first = queries[0];
-    if (first?.kind === 'indicator' && first.source === 'GSO') setGsoFrequency(first.frequency ?? 'monthly');
     void job.run(async (jobId) => {
       const results = await client.call('series.fetch', { jobId, queries });
       const fetched: Fetched = { queries, series: [], failures: [] };
@@ -70,6 +71,9 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         else fetched.failures.push({ query: queries[i] ?? queries[0]!, error: reviveError(r.error) });
       });
       return fetched;
+    }).then((fetched) => {
+      if (fetched && fetched.series.length > 0) setShown(fetched);
+      else if (fetched && !keepShown) setShown(null);
     });
   };
 
@@ -86,9 +90,11 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
     });
   };
 
-  const data = job.result;
+  const latest = job.result;
+  const data = shown;
   const p = job.progress;
   const gso = data ? isGsoFetch(data.queries) : false;
+  const gsoFrequency = (data?.series[0]?.frequency ?? 'monthly') as GsoFrequency;
 
   return (
     <div className={styles.root}>
@@ -101,10 +107,10 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         {job.running && p ? (
           <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
         ) : null}
-        {job.error ? <ErrorMessage error={job.error} onRetry={() => data && fetchNow(data.queries)} onOpenSettings={onOpenConnection} /> : null}
-        {data && data.failures.length > 0 ? (
+        {job.error ? <ErrorMessage error={job.error} onRetry={() => latest && fetchNow(latest.queries)} onOpenSettings={onOpenConnection} /> : null}
+        {latest && latest.failures.length > 0 ? (
           <div className={styles.failures}>
-            {data.failures.map((f, i) => (
+            {latest.failures.map((f, i) => (
               <div key={i}>
                 <Text weight="semibold" size={200}>{`Could not fetch ${queryWords(f.query)}:`}</Text>
                 <ErrorMessage error={f.error} onOpenSettings={onOpenConnection} />
@@ -118,9 +124,9 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             series={data.series}
             title={fetchName(data.series.map((s) => s.title))}
             actions={<ExportMenu queries={data.queries} defaultName={fetchName(data.series.map((s) => s.title))} onExported={setExported} />}
-            {...(gso ? { gsoFrequency: { value: gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setGsoFrequency(f); fetchNow(withFrequency(data.queries, f)); } } } : {})}
+            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), true); } } } : {})}
           />
-        ) : !job.running && !data ? (
+        ) : !job.running && !data && !latest ? (
           <div className={styles.center}>
             <EmptyState
               icon={<DataLine24Regular />}
@@ -128,7 +134,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
               description="Pick a source, search its indicators and tick one or more countries, or switch to Trade or Stocks. Get data charts the series here; large fetches show their cost against your quota first."
             />
           </div>
-        ) : data && data.series.length === 0 && data.failures.length === 0 ? (
+        ) : latest && latest.series.length === 0 && latest.failures.length === 0 ? (
           <EmptyState title="No data" description="The service answered with no series for this query. Widen the years or pick other countries." />
         ) : null}
       </div>

@@ -15,10 +15,12 @@ import { lineOptions, ohlcOptions } from './chart-options.ts';
 export type ChartMode = 'line' | OhlcStyle;
 
 const useStyles = makeStyles({
+  // A flex child of its box (display: flex, column): its height is the box's, whatever uPlot holds.
   root: {
     position: 'relative',
-    minHeight: '240px',
-    height: '100%',
+    flex: 1,
+    minHeight: 0,
+    overflow: 'hidden',
     '& .u-legend': { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground1, textAlign: 'left' },
     '& .u-legend .u-marker': { width: '12px', height: '12px' },
     '& .u-title': { display: 'none' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gdp, gso, stock } from '../testing/series.ts';
-import { chartData, frequenciesOf, ohlcData, periodSeconds } from './chart-data.ts';
+import { chartData, frequenciesOf, ohlcData, periodSeconds, shorten } from './chart-data.ts';
 
 const s = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
@@ -37,6 +37,11 @@ describe('chartData', () => {
     expect(ohlc?.volume).toEqual([1000, 2000]);
     expect(ohlc?.label).toBe('VNM');
     expect(ohlcData(gdp('VN', 'Viet Nam', ['2020'], [1]))).toBeNull();
+  });
+
+  it('cuts long legend text with an ellipsis', () => {
+    expect(shorten('Consumer prices: Core inflation, average of the year so far', 20)).toBe('Consumer prices: Co…');
+    expect(shorten('GDP', 20)).toBe('GDP');
   });
 
   it('puts each period at its first day in UTC and refuses a period of another form', () => {

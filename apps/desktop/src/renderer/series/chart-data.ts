@@ -47,13 +47,18 @@ export function plottedColumns(s: Series): number[] {
   return out;
 }
 
+/** Text cut to `max` characters with an ellipsis: a legend entry or axis label must not crowd the plot. */
+export function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
 /** Legend text: when every series is the same indicator, the country tells lines apart. */
 function lineLabel(s: Series, column: number, sameIndicator: boolean, multiColumn: boolean): string {
   const col = s.columns[column];
   const base = sameIndicator && s.kind === 'indicator'
     ? (s.dimensions['country_name'] ?? s.dimensions['country'] ?? s.title)
     : s.kind === 'stock' ? (s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title) : s.title;
-  return multiColumn && col ? `${base}: ${col.label}` : base;
+  return shorten(multiColumn && col ? `${base}: ${col.label}` : base, 56);
 }
 
 /** The frequencies present, most series first (the chart shows one at a time: a quarter is not a month). */

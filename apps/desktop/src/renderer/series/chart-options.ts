@@ -5,7 +5,7 @@
 import uPlot from 'uplot';
 import type { Frequency } from '@econdata/core';
 import { candlestickPlugin, type OhlcStyle } from './candlestick.ts';
-import type { ChartLine } from './chart-data.ts';
+import { shorten, type ChartLine } from './chart-data.ts';
 
 /** Line colours: distinct, and each readable on white (contrast above 3:1 for graphics). */
 export const PALETTE = ['#0F6CBD', '#C4314B', '#0E7A0D', '#8764B8', '#CA5010', '#038387', '#4F6BED', '#986F0B'];
@@ -38,7 +38,7 @@ function base(width: number, height: number, frequency: Frequency, unit: string 
       {
         stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' }, size: 64,
         values: (_u, splits) => splits.map((v) => compact.format(v)),
-        ...(unit ? { label: unit, labelSize: 18 } : {}),
+        ...(unit ? { label: shorten(unit, 28), labelSize: 18 } : {}),
       },
     ],
     series: [{ label: 'Period', value: (_u, v) => (v == null ? '' : periodLabel(v, frequency)) }],
