@@ -7,7 +7,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { cp, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, normalize, sep } from 'node:path';
+import { dirname, join, normalize, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Where office.js is served below the page: taskpane.html loads ./office-js/office.js. */
@@ -35,7 +35,7 @@ export function officeJs(): Plugin {
   return {
     name: 'econdata-office-js',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
