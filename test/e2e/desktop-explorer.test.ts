@@ -141,6 +141,10 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     const table = page.getByTestId('series-table');
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     await screen('3-chart');
+    // The table scrolls from the keyboard: End reaches the last period.
+    await table.focus();
+    await page.keyboard.press('End');
+    await table.getByRole('rowheader', { name: '2025', exact: true }).waitFor();
 
     // 5. Export XLSX to Downloads, then "Save to library".
     await exportXlsx('GDP Viet Nam and Thailand', 'downloads');
@@ -197,6 +201,20 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
     await screen('8-stocks');
+
+    // 9. GSO core inflation, monthly, then switched to annual in the series view.
+    await page.getByRole('tab', { name: 'Indicators' }).click();
+    await page.getByRole('combobox', { name: 'Source' }).selectOption('GSO');
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('CPI.CORE_INFLATION.YTD');
+    await page.getByRole('checkbox', { name: /\(CPI\.CORE_INFLATION\.YTD_AVG_YOY\)/ }).check();
+    await page.getByRole('combobox', { name: 'Frequency' }).selectOption('monthly');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    const explore = page.getByRole('region', { name: 'Explore' });
+    await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015-01', exact: true }).waitFor();
+    await explore.getByRole('radio', { name: 'Annual' }).click();
+    await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015', exact: true }).waitFor();
+    expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
+    await screen('9-gso-annual');
 
     // No serious or critical accessibility violation on any screen.
     expect(axe.filter((a) => a.violations.length > 0)).toEqual([]);
