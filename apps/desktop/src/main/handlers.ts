@@ -39,17 +39,23 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'profiles.list': () => session.views(),
     'profiles.create': async ({ key, activate = true, ...input }) => {
       if (key !== undefined) session.rememberSecret(key);
-      await profiles.create(input, { activate });
+      // Made inactive first: it becomes the active one only once its key is in place.
+      await profiles.create(input, { activate: false });
       if (key !== undefined) {
         try {
           await profiles.setKey(input.name, key);
         } catch (error) {
-          // The key was refused (or the keychain is out of reach): leave no half-made profile behind.
-          await profiles.delete(input.name);
+          // The key was refused or the keychain is out of reach: leave no half-made profile behind.
+          await profiles.delete(input.name).catch((cleanup: unknown) => {
+            // The keychain refused the clean-up too: the profile stays, keyless and inactive; the user sees the first error.
+            console.warn(`Profile "${input.name}" kept without a key:`, cleanup instanceof Error ? cleanup.message : cleanup);
+          });
           throw error;
         }
       }
-      if (activate) await session.changed();
+      const active = (await profiles.active())?.name;
+      if (activate && active !== input.name) await profiles.setActive(input.name);
+      if (activate || active === input.name) await session.changed();
       return viewOf(input.name);
     },
     'profiles.update': async ({ name, ...changes }) => {

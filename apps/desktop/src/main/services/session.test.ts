@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isSerializedEconError } from '@econdata/core';
+import { KeychainUnavailableError } from '@econdata/keychain';
 import { realDataDir } from '../../../../../test/support/paths.ts';
 import { filesUnder, GDP_VN, useMain } from '../testing/harness.ts';
 
@@ -138,5 +139,27 @@ describe('jobs: progress and cancel', () => {
     expect(await exporting).toMatchObject({ ok: false, error: { code: 'aborted' } });
     expect(await filesUnder(folders.downloads)).toEqual([]);
     expect(await services.dispatch('jobs.cancel', { jobId: 'slow-2' })).toEqual({ ok: true, value: { cancelled: false } });
+  });
+});
+
+describe('no OS keychain reachable', () => {
+  const main = useMain();
+
+  it('refuses a new profile\'s key with keychain\'s message and leaves the session on what it was', async () => {
+    const service = await main.sandbox();
+    const unavailable = new KeychainUnavailableError('no_session_bus', 'No OS keychain is reachable (there is no D-Bus session bus), so the API key of profile "prod" cannot be saved.');
+    const keyStore = {
+      get: async () => { throw unavailable; },
+      set: async () => { throw unavailable; },
+      delete: async () => { throw unavailable; },
+      list: async () => { throw unavailable; },
+    };
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { services } = await main.make({ keyStore });
+    const answer = await services.dispatch('profiles.create', { name: 'prod', baseURL: service.url, plan: 'pro', key: 'sandbox-pro' });
+    expect(answer).toMatchObject({ ok: false, error: { name: 'KeychainError', code: 'keychain_unavailable', reason: 'no_session_bus', message: unavailable.message } });
+    const status = await services.handlers['session.status']({});
+    expect(status.profile.name).toBe('sandbox');
+    expect(status.service.kind).toBe('sandbox');
   });
 });
