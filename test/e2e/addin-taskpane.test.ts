@@ -122,8 +122,13 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-2-query.png') });
     expect(await axeProblems(page)).toEqual([]);
 
-    await selectCell(page, 'B2');
-    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    // The selection moves with the keyboard too: A1, then two cells down and one right is B3; up again is B2.
+    await page.getByRole('region', { name: /arrow keys move the selected cell/ }).focus();
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowUp']) await page.keyboard.press(key);
+    await expect.poll(() => page.getByTestId('name-box').innerText()).toBe('B2');
+    // ...and the insert runs from the keyboard: focus the button, press Enter.
+    await page.getByRole('button', { name: 'Insert at selection' }).focus();
+    await page.keyboard.press('Enter');
     expect(await insertedNotice(page)).toBe('Inserted “GDP (current US$): Vietnam” at Sheet1!B2:C28 (one request to Excel).');
     expect(await cellText(page, 'B2')).toBe('Series');
     expect(await cellText(page, 'C2')).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2015-2023');
