@@ -82,10 +82,15 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
       if (size.width !== plot.width || size.height !== plot.height) plot.setSize(size);
     };
     fit();
+    // Once more after the first layout of the view around it (a box that grew while React was
+    // still placing its siblings is not always reported as a resize of this element).
+    const frame = requestAnimationFrame(fit);
     const observer = new ResizeObserver(fit);
     observer.observe(el);
+    if (el.parentElement) observer.observe(el.parentElement);
     if (legendEl) observer.observe(legendEl);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       plot.destroy();
     };
