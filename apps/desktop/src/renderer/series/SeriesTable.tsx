@@ -12,7 +12,7 @@ import type { TableModel } from './table-model.ts';
 const ROW_HEIGHT = 30;
 const PERIOD_WIDTH = 112;
 const VALUE_WIDTH = 188;
-const NARROW_VALUE_WIDTH = 120;
+const NARROW_VALUE_WIDTH = 100;
 
 const useStyles = makeStyles({
   scroller: {

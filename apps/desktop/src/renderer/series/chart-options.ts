@@ -66,8 +66,10 @@ export function lineOptions(width: number, height: number, frequency: Frequency,
 /** Options for a stock: the four price series drawn by the candlestick plugin. */
 export function ohlcOptions(width: number, height: number, label: string, unit: string | null, style: OhlcStyle): uPlot.Options {
   const opts = base(width, height, 'daily', unit);
+  // The legend reads "VNM 2025-09-30  Open 57.69  High ...": the symbol stands where "Period" does.
+  if (opts.series[0]) opts.series[0].label = label;
   for (const name of ['Open', 'High', 'Low', 'Close']) {
-    opts.series.push({ label: `${label} ${name}`, stroke: '#616161', paths: () => null, points: { show: false }, value: (_u, v) => (v == null ? '–' : full.format(v)) });
+    opts.series.push({ label: name, stroke: '#616161', paths: () => null, points: { show: false }, value: (_u, v) => (v == null ? '–' : full.format(v)) });
   }
   opts.plugins = [candlestickPlugin(style)];
   return opts;
