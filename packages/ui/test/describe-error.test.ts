@@ -11,6 +11,9 @@ describe('describeError', () => {
     const e = new RateLimitedError('Rate limit exceeded', { status: 429, scope: 'minute', resetAt: new Date('2026-11-22T14:05:00Z') });
     expect(describeError(e, ctx)).toEqual({ code: 'rate_limited', title: 'Too many requests', intent: 'warning', action: 'retry', text: 'Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.' });
   });
+  it("rate_limited without its own reset time takes the ledger's", () => {
+    expect(describeError(new RateLimitedError('Rate limit exceeded', { status: 429 }), ctx).text).toBe('Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.');
+  });
   it('rate_limited without a quota or a time still says what to do', () => {
     expect(describeError(new RateLimitedError('x', { retryAfterMs: 30_000 })).text).toBe('Rate limit reached: the service refused more requests for now. Retrying in 30 s.');
     expect(describeError(new RateLimitedError('x')).text).toBe('Rate limit reached: the service refused more requests for now. Wait a minute, then retry.');

@@ -44,7 +44,9 @@ function rateLimited(e: UiError, ctx: DescribeContext): string {
   const head = limit !== null && q
     ? `Rate limit reached: ${formatCount(limit)} requests a ${day ? 'day' : 'minute'} on the ${q.plan} plan.`
     : 'Rate limit reached: the service refused more requests for now.';
-  if (e.resetAt) return `${head} Retrying at ${formatClock(e.resetAt, ctx.timeZone)}.`;
+  // The error's own reset time first; else the ledger's for the window that refused.
+  const at = e.resetAt ?? (q ? (day ? q.day.resetAt : q.minute.resetAt) : null) ?? undefined;
+  if (at) return `${head} Retrying at ${formatClock(at, ctx.timeZone)}.`;
   if (e.retryAfterMs !== undefined) return `${head} Retrying in ${Math.ceil(e.retryAfterMs / 1000)} s.`;
   return `${head} Wait a minute, then retry.`;
 }
