@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import './support/no-animations.ts';
-import { AuthenticationError, type Estimate } from '@econdata/core';
+import { AuthenticationError, InvalidParameterError, type Estimate } from '@econdata/core';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -124,6 +124,17 @@ describe('ErrorMessage', () => {
 });
 
 describe('ConnectionForm', () => {
+  it('says a key is saved when the store gives no last characters', () => {
+    render(<ConnectionForm initial={{ baseURL: 'http://127.0.0.1:8000/api/v1' }} savedKey={{ hint: '' }} onSave={() => undefined} />, { wrapper: Theme });
+    expect(screen.getByText('A key is saved. Leave empty to keep it.')).toBeTruthy();
+  });
+  it("shows an app's own refusal (an invalid_parameter error from onSave) as its sentence", async () => {
+    const user = userEvent.setup();
+    render(<ConnectionForm initial={{ baseURL: 'http://127.0.0.1:8000/api/v1' }} savedKey={{ hint: 'a1b2' }} onSave={() => { throw new InvalidParameterError('name', 'Profile name: use 1-64 letters, digits, spaces, dots, dashes or underscores.'); }} />, { wrapper: Theme });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Profile name: use 1-64 letters, digits, spaces, dots, dashes or underscores. Correct it and try again.');
+  });
+
   it('hands the key to onSave once, clears the field, and never puts it in the DOM otherwise', async () => {
     const user = userEvent.setup();
     const saved: Array<[unknown, string | undefined]> = [];
@@ -162,6 +173,7 @@ describe('ConnectionForm', () => {
       { wrapper: Theme },
     );
     expect(screen.getByText('Saved key ••••a1b2, saved 3 days ago. Leave empty to keep it.')).toBeTruthy();
+    expect(screen.getByLabelText('New API key (optional)').getAttribute('type')).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(screen.getByText('The service refused the API key (it is wrong, revoked or expired). Paste a new key in the connection settings and save it.')).toBeTruthy());
     fireEvent.change(screen.getByLabelText(/^Service URL/), { target: { value: 'not a url' } });

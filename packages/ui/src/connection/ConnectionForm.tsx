@@ -109,7 +109,7 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: 
       </Field>
       <Field
         label={savedKey ? 'New API key (optional)' : 'API key'}
-        hint={savedKey ? `Saved key ••••${savedKey.hint}${age}. Leave empty to keep it.` : 'Stored securely; never written to a document.'}
+        hint={savedKey ? `${savedKey.hint ? `Saved key ••••${savedKey.hint}` : 'A key is saved'}${age}. Leave empty to keep it.` : 'Stored securely; never written to a document.'}
         {...(keyError ? { validationMessage: keyError, validationState: 'error' as const } : {})}
       >
         {(fieldProps) => (

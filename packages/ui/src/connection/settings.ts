@@ -9,7 +9,7 @@ export interface ConnectionSettings {
 
 /** What the form may show of a stored key: never the key, only its last characters and age. */
 export interface SavedKeyInfo {
-  /** The key's last 4 characters. */
+  /** The key's last 4 characters ('' when the store cannot tell: the form then says only that a key is saved). */
   hint: string;
   /** When it was stored. */
   savedAt?: Date | string;
