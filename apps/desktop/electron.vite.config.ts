@@ -6,14 +6,36 @@
  * - preload: CommonJS (`index.cjs`), the form a sandboxed renderer's preload must have.
  * - renderer: React, built to out/renderer; web mode serves that same folder.
  */
-import { resolve } from 'node:path';
+import { cp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'electron-vite';
+import { defineConfig, type Plugin } from 'electron-vite';
+
+/**
+ * The embedded sandbox's Swagger UI reads its static files next to its own module at start-up
+ * (`static/logo.svg`, and `../static` for the docs pages); bundled, "its module" is out/main/index.js,
+ * so the files are copied to both places or the sandbox cannot start inside the packaged app.
+ */
+function swaggerUiStatic(): Plugin {
+  const fromSandbox = createRequire(resolve(import.meta.dirname, '../../packages/sandbox/package.json'));
+  const source = join(dirname(fromSandbox.resolve('@fastify/swagger-ui/package.json')), 'static');
+  return {
+    name: 'econdata:swagger-ui-static',
+    apply: 'build',
+    async writeBundle(options) {
+      const mainDir = options.dir ?? resolve(import.meta.dirname, 'out/main');
+      await cp(source, join(mainDir, 'static'), { recursive: true });
+      await cp(source, join(mainDir, '..', 'static'), { recursive: true });
+    },
+  };
+}
 
 const WORKSPACE = ['@econdata/core', '@econdata/keychain', '@econdata/sandbox', '@econdata/sheets', '@econdata/ui'];
 
 export default defineConfig({
   main: {
+    plugins: [swaggerUiStatic()],
     build: {
       externalizeDeps: { exclude: WORKSPACE },
       rolldownOptions: {

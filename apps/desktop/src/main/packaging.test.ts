@@ -43,16 +43,18 @@ describe('packaging (electron-vite build + electron-builder --dir, offline)', ()
   let files: string[] = [];
   let fuses = '';
   let builderConfig = '';
+  let work = '';
+  let built = '';
 
   beforeAll(async () => {
-    const work = await mkdtemp(join(tmpdir(), 'desktop-pack-'));
+    work = await mkdtemp(join(tmpdir(), 'desktop-pack-'));
     const dist = join(work, 'electron-dist');
     await cp(join(APP, 'node_modules/electron/LICENSE'), join(dist, 'LICENSE'), { recursive: true });
     await writeFile(join(dist, 'version'), '45.4.1');
     await writeFile(join(dist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\n# placeholder Electron: packaging checks only\n'), Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.from(ELECTRON_DEFAULTS)]));
     await chmod(join(dist, 'electron'), 0o755);
     const bin = (name: string): string => join(APP, 'node_modules/.bin', name);
-    const built = join(work, 'build');
+    built = join(work, 'build');
     await run(bin('electron-vite'), ['build', '--outDir', built], { cwd: APP, maxBuffer: 32 * 1024 * 1024 });
     builderConfig = await readFile(join(APP, 'electron-builder.yml'), 'utf8');
     const filesBlock = /^files:\n((?: {2}- .*\n)+)/m.exec(builderConfig)?.[1] ?? '';
@@ -94,6 +96,22 @@ describe('packaging (electron-vite build + electron-builder --dir, offline)', ()
 
   it('flips the fuses: RunAsNode off, cookie encryption on, NODE_OPTIONS and --inspect off, asar integrity and asar-only on', () => {
     expect(fuses).toBe('01001100');
+  });
+
+  it('boots the built main process (electron stubbed): the embedded sandbox starts and a fetch, an XLSX export and its reopening work', async () => {
+    // The bundle reads package.json two levels up (sheets' version), as the packaged app has it.
+    await cp(join(APP, 'package.json'), join(work, 'package.json'));
+    const boot = join(APP, 'src/main/testing/boot');
+    const { stdout } = await run(process.execPath, ['--import', join(boot, 'register.mjs'), join(boot, 'boot.mjs'), join(built, 'main/index.js')], {
+      cwd: work, env: { ...process.env, ECONDATA_HOME: await mkdtemp(join(tmpdir(), 'desktop-boot-')), ECONDATA_DEMO: '1' }, maxBuffer: 32 * 1024 * 1024,
+    });
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, { ok: boolean; value: unknown }> & { window: string; handlers: number };
+    expect(result.window).toBe('app://explorer/index.html');
+    expect(result.handlers).toBe(23);
+    expect(result.status).toMatchObject({ ok: true, value: { host: 'electron', data: 'demo', service: { kind: 'sandbox' } } });
+    expect(result.series).toMatchObject({ ok: true, value: [{ ok: true, series: { id: 'indicator:WB:NY.GDP.MKTP.CD:VN:2019-2020', periods: ['2019', '2020'] } }] });
+    expect(result.saved).toMatchObject({ ok: true, value: { format: 'xlsx', saved: { name: 'boot' } } });
+    expect(result.opened).toMatchObject({ ok: true, value: { series: [{ id: 'indicator:WB:NY.GDP.MKTP.CD:VN:2019-2020' }] } });
   });
 
   it('targets NSIS (Windows), DMG (macOS), AppImage and deb (Linux)', () => {
