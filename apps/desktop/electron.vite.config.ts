@@ -10,7 +10,8 @@ import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 /**
  * The embedded sandbox's Swagger UI reads its static files next to its own module at start-up
