@@ -156,16 +156,27 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     // 6. The service goes away.
     await Promise.all([older.close(), current.close()]);
 
+    // With the service gone, what was fetched still answers from the cache; Japan, never fetched,
+    // fails with a sentence saying what happened and what to do.
+    await page.getByRole('searchbox', { name: 'Search countries' }).fill('Japan');
+    await page.getByRole('checkbox', { name: /\(JP\)/ }).check();
+    await page.getByRole('button', { name: 'Get data' }).click();
+    const failure = page.getByRole('region', { name: 'Explore' }).getByText('Could not fetch WB NY.GDP.MKTP.CD for JP:');
+    await failure.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
+    expect(await page.locator('[data-error-code]').first().getAttribute('data-error-code')).toBe('connection');
+    await screen('5-offline-error');
+
     // 7. Saved exports, offline: the list, the export opened, the two compared.
     await nav('Saved exports').click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     const rows = page.locator('[data-export-id]');
     await expect.poll(() => rows.count()).toBe(2);
-    await screen('5-library');
+    await screen('6-library');
     const newest = rows.filter({ hasText: 'GDP Viet Nam and Thailand' }).filter({ hasNotText: 'vintage' });
     await newest.getByRole('button', { name: /^Open/ }).click();
     await page.locator('[data-chart-drawn]').last().waitFor();
-    await screen('6-opened-offline');
+    await screen('7-opened-offline');
     await page.getByRole('button', { name: 'Back to Saved exports' }).click();
 
     for (const r of await rows.all()) await r.getByRole('checkbox').check();
@@ -183,7 +194,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     const revised = compareTable.locator('[data-change="revised"]');
     await expect.poll(() => revised.count()).toBe(2);
     expect(await revised.first().getAttribute('title')).toMatch(/^Revised from [\d,.]+ to [\d,.]+ \(\+[\d,.]+\)$/);
-    await screen('7-compare-offline');
+    await screen('8-compare-offline');
 
     // 8. Back on the embedded sandbox: a stock as candlesticks (VNM, summer 2025).
     await nav('Connection').click();
@@ -200,7 +211,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor();
     expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
-    await screen('8-stocks');
+    await screen('9-stocks');
 
     // 9. GSO core inflation, monthly, then switched to annual in the series view.
     await page.getByRole('tab', { name: 'Indicators' }).click();
@@ -214,7 +225,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await explore.getByRole('radio', { name: 'Annual' }).click();
     await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015', exact: true }).waitFor();
     expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
-    await screen('9-gso-annual');
+    await screen('10-gso-annual');
 
     // No serious or critical accessibility violation on any screen.
     expect(axe.filter((a) => a.violations.length > 0)).toEqual([]);
