@@ -173,10 +173,16 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-5b-formula.png') });
     await page.getByRole('radio', { name: /Values/ }).check();
 
-    // The Blocks list has all three, with their queries.
+    // A fourth block, FPT's prices: refreshing all four then costs more than a few requests.
+    await page.getByLabel('Symbol').fill('FPT');
+    await selectCell(page, 'W2');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toMatch(/^Inserted “FPT” at Sheet1!W2:AB\d+ \(one request to Excel\)\.$/);
+
+    // The Blocks list has all four, with their queries.
     await page.getByRole('tab', { name: 'Blocks' }).click();
     const list = page.getByRole('list', { name: 'Blocks' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
     expect(await list.innerText()).toContain('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
 
@@ -190,11 +196,17 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     });
     expect(typeof real2020).toBe('number');
     await page.getByRole('button', { name: 'Refresh all' }).click();
+    // Four requests: the cost is shown against the quota left before anything is fetched.
+    const cost = page.getByRole('region', { name: 'Cost preview' });
+    await cost.waitFor();
+    expect(await cost.getByRole('status').innerText()).toMatch(/4 requests/);
+    await page.screenshot({ path: join(SHOTS, 'addin-5c-cost-preview.png') });
+    await cost.getByRole('button', { name: 'Refresh' }).click();
     const summary = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: 'value revised' });
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.innerText()).toBe(
       'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
-        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nRevised cells are highlighted in the worksheet.',
+        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nFPT: no change.\nRevised cells are highlighted in the worksheet.',
     );
     expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
     expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(24, 2)?.value)).toBe(real2020);
@@ -207,10 +219,11 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await sandbox.close();
     sandboxClosed = true;
     await page.getByRole('button', { name: 'Refresh all' }).click();
+    await page.getByRole('region', { name: 'Cost preview' }).getByRole('button', { name: 'Refresh' }).click();
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
     await failedRefresh.waitFor({ timeout: 90_000 });
     expect(await failedRefresh.innerText()).toBe(
-      'Nothing was changed: the old values are still in place. 3 of 3 queries failed; the first, GDP (current US$): Vietnam: ' +
+      'Nothing was changed: the old values are still in place. 4 of 4 queries failed; the first, GDP (current US$): Vietnam: ' +
         `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );

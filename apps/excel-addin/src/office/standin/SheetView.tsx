@@ -13,7 +13,7 @@ import type { StandinWorkbook } from './workbook.ts';
 const MIN_ROWS = 30;
 const MAX_ROWS = 120;
 const MIN_COLS = 12;
-const MAX_COLS = 26;
+const MAX_COLS = 30;
 /** Pixels per point of column width. */
 const PX_PER_POINT = 1.33;
 
