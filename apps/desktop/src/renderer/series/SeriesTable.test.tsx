@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+/**
+ * The table in a DOM: 100,000 rows render a window of them only, with sheets' formatting, and a
+ * revised cell carries its highlight and the sentence that explains it.
+ */
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compareSeries } from '@econdata/sheets';
+import { gdp, stock } from '../testing/series.ts';
+import { cellChange, changeIndex } from '../library/compare-model.ts';
+import { SeriesTable } from './SeriesTable.tsx';
+import { tableModel } from './table-model.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// happy-dom lays nothing out: the table's scroller reports the 400 px a window would give it.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get() { return 400; } });
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get() { return 800; } });
+
+const host = document.createElement('div');
+document.body.append(host);
+const root = createRoot(host);
+afterEach(() => act(() => root.render(null)));
+
+describe('SeriesTable', () => {
+  it('keeps a few dozen of 100,000 rows in the DOM, the first ones formatted', async () => {
+    const periods = Array.from({ length: 100_000 }, (_, i) => new Date(Date.UTC(1800, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const model = tableModel([stock('BIG', periods, periods.map((_, i) => [i, i, i, i, i * 1000]))]);
+    await act(async () => root.render(<div style={{ height: 400 }}><SeriesTable model={model} label="Big table" /></div>));
+    const table = host.querySelector('[role="table"]');
+    expect(table?.getAttribute('aria-label')).toBe('Big table');
+    expect(table?.getAttribute('aria-rowcount')).toBe('100001');
+    const rows = host.querySelectorAll('[role="rowgroup"]:last-child [role="row"]');
+    // 400 px of 30 px rows (14 in view) plus 12 of overscan below.
+    expect(rows.length).toBe(26);
+    expect([...rows[0]!.children].map((c) => c.textContent)).toEqual(['1800-01-01', '0.00', '0.00', '0.00', '0.00', '0']);
+    expect([...host.querySelectorAll('[role="columnheader"]')].map((c) => c.textContent)).toEqual(['Period', 'BIG: Open', 'BIG: High', 'BIG: Low', 'BIG: Close', 'BIG: Volume']);
+  });
+
+  it('highlights a revised value with what it was', async () => {
+    const older = [gdp('VN', 'Viet Nam', ['2019', '2020'], [331, 346])];
+    const newer = [gdp('VN', 'Viet Nam', ['2019', '2020'], [331, 350.25])];
+    const model = tableModel(newer);
+    const index = changeIndex(compareSeries(older, newer));
+    const changeAt = (r: number, c: number) => cellChange(index, model.columns[c]!, model.period(r));
+    await act(async () => root.render(<div style={{ height: 400 }}><SeriesTable model={model} label="Compare" changeAt={changeAt} /></div>));
+    const marked = [...host.querySelectorAll('[data-change]')];
+    expect(marked.map((c) => [c.getAttribute('data-change'), c.textContent, c.getAttribute('title')])).toEqual([
+      ['revised', '350', 'Revised from 346 to 350.25 (+4.25)'],
+    ]);
+  });
+});
