@@ -105,9 +105,9 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
   }
 
-  async function exportXlsx(name: string, to: 'library' | 'downloads'): Promise<void> {
+  async function exportXlsx(name: string, to: 'library' | 'downloads', kind: RegExp = /Excel workbook/): Promise<void> {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await page.getByRole('menuitem', { name: /Excel workbook/ }).click();
+    await page.getByRole('menuitem', { name: kind }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
     await dialog.getByRole('radio', { name: to === 'library' ? /Saved exports/ : /Downloads folder/ }).check();
@@ -213,6 +213,10 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
       .toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
     await screen('9-stocks');
 
+    // The service's own CSV export of that query, to Downloads.
+    await exportXlsx('VNM summer 2025', 'downloads', /Service's CSV export/);
+    expect(await page.getByTestId('export-result').innerText()).toMatch(/^Exported\s*CSV, [\d,]+ bytes: VNM-summer-2025\.csv\nin .*\/downloads\n/);
+
     // 9. GSO core inflation, monthly, then switched to annual in the series view.
     await page.getByRole('tab', { name: 'Indicators' }).click();
     await page.getByRole('combobox', { name: 'Source' }).selectOption('GSO');
@@ -226,6 +230,16 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015', exact: true }).waitFor();
     expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     await screen('10-gso-annual');
+
+    // 11. A file the user already has: the service's CSV from Downloads, opened in Saved exports.
+    await nav('Saved exports').click();
+    await page.getByRole('button', { name: 'Back to Saved exports' }).click();
+    await page.getByTestId('open-file-input').setInputFiles(join(work, 'home', 'downloads', 'VNM-summer-2025.csv'));
+    const opened = page.getByRole('region', { name: 'Saved exports' });
+    await opened.getByRole('heading', { name: 'VNM-summer-2025.csv' }).waitFor();
+    await opened.locator('[data-chart-drawn]').waitFor();
+    expect(await opened.getByTestId('series-table').getByRole('rowheader').first().innerText()).toBe('2025-06-02');
+    await screen('11-opened-file');
 
     // No serious or critical accessibility violation on any screen.
     expect(axe.filter((a) => a.violations.length > 0)).toEqual([]);
