@@ -104,6 +104,9 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                   const shown = cell ? displayText({ v: cell.value === '' ? null : cell.value, fmt: cell.numberFormat }) : '';
                   const text = shown === '' && cell?.formula ? cell.formula : shown;
                   const isSelected = r === sel.top && c === sel.left;
+                  // Text runs on over empty neighbours, as in Excel; numbers and table cells stay in their cell.
+                  const next = sheet.cell(r, c + 1);
+                  const overflows = typeof cell?.value === 'string' && !role && (next === undefined || (next.value === '' && next.formula === undefined));
                   const a1 = `${columnLetters(c)}${r + 1}`;
                   const background = cell?.fill ?? (role?.header ? '#4472C4' : role?.band ? '#D9E1F2' : undefined);
                   return (
@@ -116,11 +119,13 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                         ...(role?.header ? { color: '#ffffff', fontWeight: 700 } : {}),
                         ...(cell?.bold ? { fontWeight: 700 } : {}),
                         ...(cell?.fontColor && !role?.header ? { color: cell.fontColor } : {}),
+                        ...(overflows ? { overflow: 'visible', textOverflow: 'clip' } : {}),
                       }}
                       title={text.length > 12 ? text : undefined}
                       onClick={() => workbook.select(a1)}
                     >
-                      {text}
+                      {/* Clicks go to the cell under the pointer, not to a neighbour's overflowing text. */}
+                      <span style={{ pointerEvents: 'none' }}>{text}</span>
                     </td>
                   );
                 })}
