@@ -19,7 +19,7 @@ ensure_deps
 APP=apps/desktop
 # Build main, preload and renderer (electron-vite) when the build is missing or older than a source.
 stamp="$APP/out/renderer/index.html"
-if [ ! -f "$stamp" ] || [ -n "$(find "$APP/src" "$APP/electron.vite.config.ts" packages/ui/src packages/core/src packages/sheets/src packages/keychain/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+if [ ! -f "$stamp" ] || [ -n "$(find "$APP/src" "$APP/electron.vite.config.ts" packages/ui/src packages/core/src packages/sheets/src packages/keychain/src packages/sandbox/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
   echo "==> building the explorer"
   pnpm --filter @econdata/desktop build >/dev/null
 fi
