@@ -14,6 +14,7 @@ export { SourcePicker, sourceHint, type SourcePickerProps } from './pickers/Sour
 export { IndicatorBrowser, indicatorDescription, type IndicatorBrowserProps } from './pickers/IndicatorBrowser.tsx';
 export { CountryPicker, filterCountries, type CountryPickerProps } from './pickers/CountryPicker.tsx';
 export { SeriesBrowser, type SeriesBrowserProps, type SeriesSelection } from './pickers/SeriesBrowser.tsx';
+export { SelectedTags, type SelectedTagsProps } from './pickers/SelectedTags.tsx';
 export { CheckList, type CheckListItem, type CheckListProps } from './pickers/CheckList.tsx';
 
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';

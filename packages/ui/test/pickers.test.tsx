@@ -91,6 +91,27 @@ describe('IndicatorBrowser', () => {
     expect(last).toEqual(['NY.GDP.MKTP.CD', 'SP.POP.TOTL']);
     expect(screen.getByText('8 shown · 2 selected')).toBeTruthy();
   });
+
+  it('keeps a choice visible as a removable tag after the search moves on', async () => {
+    const user = userEvent.setup();
+    const api = createFakeEconDataApi();
+    let last: string[] = [];
+    function Host(): ReactNode {
+      const [selected, setSelected] = useState<string[]>([]);
+      return <IndicatorBrowser source="WB" selected={selected} onChange={(c) => { last = c; setSelected(c); }} />;
+    }
+    render(wrap(api, <Host />));
+    await user.click(await screen.findByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search indicators' }), { target: { value: 'population' } });
+    // The debounced search answers: GDP leaves the list, its tag stays.
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' })).toBeNull());
+    await user.click(screen.getByRole('checkbox', { name: 'Population, total (SP.POP.TOTL)' }));
+    expect(screen.getAllByRole('button', { name: /^Remove / }).map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['NY.GDP.MKTP.CD', 'Remove GDP (current US$)'], ['SP.POP.TOTL', 'Remove Population, total'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove GDP (current US$)' }));
+    expect(last).toEqual(['SP.POP.TOTL']);
+  });
 });
 
 describe('SeriesBrowser', () => {

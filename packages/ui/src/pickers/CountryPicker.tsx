@@ -1,17 +1,17 @@
 /** Searches countries by name or code and selects several; the chosen ones show as removable tags. */
 import type { CountryInfo } from '@econdata/core';
-import { Button, Field, makeStyles, SearchBox, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useCountries } from '../data/hooks.ts';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { CheckList, focusFirstCheckbox } from './CheckList.tsx';
+import { SelectedTags } from './SelectedTags.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   search: { width: '100%', maxWidth: 'none' },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, minHeight: '24px' },
-  tags: { flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 
 /** Rows rendered at most; a search narrows the rest. */
@@ -76,11 +76,11 @@ export function CountryPicker({ selected, onChange, label = 'Countries', validat
           aria-label={`Search ${label.toLowerCase()}`}
         />
       </Field>
-      {selected.length > 0 ? (
-        <TagGroup aria-label={`Selected ${label.toLowerCase()}`} className={styles.tags} onDismiss={(_, d) => toggle(String(d.value), false)}>
-          {selected.map((code) => <Tag key={code} value={code} size="small" dismissible aria-label={`Remove ${byCode.get(code)?.name ?? code}`}>{byCode.get(code)?.name ?? code}</Tag>)}
-        </TagGroup>
-      ) : null}
+      <SelectedTags
+        items={selected.map((code) => ({ value: code, text: byCode.get(code)?.name ?? code, name: byCode.get(code)?.name ?? code }))}
+        onRemove={(code) => toggle(code, false)}
+        ariaLabel={`Selected ${label.toLowerCase()}`}
+      />
       <div className={styles.bar} aria-live="polite">
         <Text size={200}>{data ? (matches.length > shown.length ? `${shown.length} of ${matches.length} shown: type to narrow` : `${matches.length} shown · ${selected.length} selected`) : ''}</Text>
         {selected.length > 0 ? <Button size="small" appearance="subtle" onClick={() => onChange([])}>Clear selection</Button> : null}

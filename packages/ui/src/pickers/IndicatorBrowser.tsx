@@ -6,6 +6,7 @@ import { useIndicators } from '../data/hooks.ts';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { CheckList, focusFirstCheckbox, type CheckListItem } from './CheckList.tsx';
+import { SelectedTags } from './SelectedTags.tsx';
 
 /** Rows rendered at most (GSO lists 686 indicators); a search narrows the rest. */
 const MAX_ROWS = 100;
@@ -45,6 +46,10 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
   const { status, data, error, empty, reload } = useIndicators(source, search);
   const id = useId();
   const listBox = useRef<HTMLDivElement>(null);
+  // Names of every indicator seen in this source's answers, so a choice keeps its name in the tags
+  // after a new search no longer lists it.
+  const names = useRef(new Map<string, string>());
+  for (const i of data ?? []) names.current.set(i.code, i.name);
 
   const items: CheckListItem[] = (data ?? []).slice(0, MAX_ROWS).map((i) => ({ value: i.code, label: `${i.name} (${i.code})`, description: indicatorDescription(i) }));
   const toggle = (code: string, checked: boolean): void => {
@@ -71,6 +76,13 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
           aria-label={`Search ${label.toLowerCase()}`}
         />
       </Field>
+      {multiple ? (
+        <SelectedTags
+          items={selected.map((code) => ({ value: code, text: code, name: names.current.get(code) ?? code }))}
+          onRemove={(code) => toggle(code, false)}
+          ariaLabel={`Selected ${label.toLowerCase()}`}
+        />
+      ) : null}
       <div className={styles.bar} aria-live="polite">
         <Text size={200}>{status === 'loading' && data ? 'Searching…' : data && data.length > 0 ? (data.length > MAX_ROWS ? `${MAX_ROWS} of ${data.length} shown: type to narrow · ${selected.length} selected` : `${data.length} shown · ${selected.length} selected`) : ''}</Text>
         {selected.length > 0 ? <Button size="small" appearance="subtle" onClick={() => onChange([])}>Clear selection</Button> : null}
