@@ -107,6 +107,8 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
       { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018 },
     ]);
 
+    await page.locator('#query-builder').screenshot({ path: `${SHOTS}ui-query-builder-selected-1280.png` });
+
     // Tabs switch with the arrow keys, as Fluent's TabList promises.
     await page.getByRole('tab', { name: 'Indicators' }).focus();
     await page.keyboard.press('ArrowRight');
