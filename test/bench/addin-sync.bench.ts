@@ -15,7 +15,7 @@ import { EXCEL_PAYLOAD_LIMIT } from '../../apps/excel-addin/src/office/excel-api
 import { insertBlock } from '../../apps/excel-addin/src/office/insert.ts';
 import { WorkbookModel } from '../../apps/excel-addin/src/office/standin/model.ts';
 import { standinExcel } from '../../apps/excel-addin/src/office/standin/standin-excel.ts';
-import { stockQuery, stockSeries } from '../../apps/excel-addin/src/office/testing/fixtures.ts';
+import { stockSeries } from '../../apps/excel-addin/src/office/testing/fixtures.ts';
 import type { Series, SeriesQuery } from '@econdata/core';
 
 const MB = 1024 * 1024;
@@ -28,7 +28,7 @@ interface Case {
 
 function stocks(rows: number, count: number): Case {
   const symbols = ['VNM', 'FPT', 'ACB'].slice(0, count);
-  const queries: SeriesQuery[] = symbols.map((symbol) => ({ ...stockQuery, symbol }));
+  const queries: SeriesQuery[] = symbols.map((symbol) => ({ kind: 'stock', symbol, start_date: '2024-03-01', end_date: '2024-03-05' }));
   const series = queries.map((q, i) => {
     const s = stockSeries(rows, q);
     return { ...s, dimensions: { symbol: symbols[i] ?? 'VNM' } };
