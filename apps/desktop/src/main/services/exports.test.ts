@@ -51,6 +51,7 @@ describe('exports and the library', () => {
     const answer = await services.dispatch('exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: 'dialog' });
     expect(answer).toEqual({ ok: false, error: { name: 'InvalidParameterError', code: 'invalid_parameter', parameter: 'destination', retryable: false, message: 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).' } });
     expect(await filesUnder(folders.downloads)).toEqual([]);
+    expect(await services.dispatch('library.openFile', { from: 'dialog' })).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'from', message: 'Invalid request: from "dialog" needs a file dialog, which web mode has not; upload the file from the page ("upload"), or open it by its path in the library or Downloads folder ("path").' } });
   });
 
   it('opens, compares and removes saved exports with the sandbox closed (offline)', async () => {

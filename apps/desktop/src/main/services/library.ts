@@ -5,7 +5,7 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { type Series } from '@econdata/core';
+import { InvalidParameterError, type Series } from '@econdata/core';
 import { SheetsError } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
 import { readCsv, readXlsx } from '@econdata/sheets/node';
@@ -62,7 +62,7 @@ export class LibraryService {
     let temp: string | undefined;
     if (request.from === 'dialog') {
       if (this.dialogs === undefined) {
-        throw new SheetsError('unreadable_file', 'Web mode has no file dialog: upload the file from the page, or open it by its path in the library or Downloads folder.');
+        throw new InvalidParameterError('from', 'Invalid request: from "dialog" needs a file dialog, which web mode has not; upload the file from the page ("upload"), or open it by its path in the library or Downloads folder ("path").');
       }
       path = await this.dialogs.openFile();
       if (path === null) return { fileName: null, format: null, series: [] };
