@@ -23,6 +23,7 @@ const mock = vi.hoisted(() => ({
   fetched: [] as string[],
   external: [] as string[],
   home: '',
+  focused: 0,
 }));
 
 vi.mock('electron', () => {
@@ -34,6 +35,9 @@ vi.mock('electron', () => {
       this.options = options;
       mock.windows.push(this);
     }
+    isMinimized(): boolean { return false; }
+    restore(): void {}
+    focus(): void { mock.focused += 1; }
     once(): void {}
     on(): void {}
     async loadURL(url: string): Promise<void> {
@@ -52,6 +56,7 @@ vi.mock('electron', () => {
       getVersion: () => '0.1.0',
       isPackaged: true,
       enableSandbox: () => undefined,
+      requestSingleInstanceLock: () => true,
       on: (event: string, fn: Listener) => mock.app.set(event, fn),
       quit: () => undefined,
     },
@@ -87,6 +92,11 @@ describe('Electron main (electron mocked)', () => {
     });
     expect(window!.options).toMatchObject({ width: 1280, height: 800 });
     expect(window!.loaded).toEqual(['app://explorer/index.html']);
+  });
+
+  it('keeps one instance: a second start focuses the window', () => {
+    mock.app.get('second-instance')?.();
+    expect(mock.focused).toBe(1);
   });
 
   it('denies every permission request and check', () => {

@@ -116,6 +116,13 @@ async function createWindow(): Promise<void> {
   await window.loadURL(DEV_URL ?? `${APP_ORIGIN}/index.html`);
 }
 
+// One explorer at a time: a second start focuses the first window (both would share one home folder).
+if (!app.requestSingleInstanceLock()) app.quit();
+app.on('second-instance', () => {
+  if (window?.isMinimized()) window.restore();
+  window?.focus();
+});
+
 app.whenReady().then(async () => {
   harden();
   serveRenderer();

@@ -4,11 +4,11 @@ globalThis.__electronStub = { handles, windows: [] };
 const noop = () => undefined;
 export const app = {
   whenReady: () => Promise.resolve(), getPath: () => process.env.ECONDATA_HOME, getAppPath: () => process.cwd(),
-  getVersion: () => '0.1.0', isPackaged: true, enableSandbox: noop, on: noop, quit: noop,
+  getVersion: () => '0.1.0', isPackaged: true, enableSandbox: noop, requestSingleInstanceLock: () => true, on: noop, quit: noop,
 };
 export class BrowserWindow {
   constructor(options) { this.options = options; this.webContents = { send: noop }; globalThis.__electronStub.windows.push(this); }
-  once() {} on() {} async loadURL(url) { this.url = url; }
+  once() {} on() {} isMinimized() { return false; } restore() {} focus() {} async loadURL(url) { this.url = url; }
   static getAllWindows() { return globalThis.__electronStub.windows; }
 }
 export const ipcMain = { handle: (c, fn) => handles.set(c, fn), removeHandler: (c) => handles.delete(c) };
