@@ -231,6 +231,15 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-6b-refresh-failed.png') });
     expect(await axeProblems(page)).toEqual([]);
 
+    // At the narrowest taskpane width (320 px) nothing runs off the side.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.getByRole('tab', { name: 'Data' }).click();
+    const widths = await page.getByRole('main', { name: 'Econdata taskpane' }).evaluate((el) => [el.getBoundingClientRect().width, el.scrollWidth, el.clientWidth]);
+    expect(widths[0]).toBe(320);
+    expect(widths[1]).toBeLessThanOrEqual(widths[2] ?? 0);
+    await page.screenshot({ path: join(SHOTS, 'addin-6c-narrow-320.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // The Connection tab says which service, and nothing anywhere holds the key.
     await page.getByRole('tab', { name: 'Connection' }).click();
     await page.getByText(`Development: the local sandbox at ${sandbox.url}`).waitFor({ state: 'attached' });

@@ -15,7 +15,8 @@ import { TaskpaneApp } from './App.tsx';
 import { resolveExcelTarget, type ExcelTarget } from './excel-target.ts';
 
 const useStyles = makeStyles({
-  preview: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 380px', height: '100vh', overflow: 'hidden' },
+  // The pane as wide as Excel's taskpanes run (320-450 px), the workbook beside it takes the rest.
+  preview: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) clamp(320px, 30vw, 450px)', height: '100vh', overflow: 'hidden' },
   sheet: { minWidth: 0, minHeight: 0, borderRight: `1px solid ${tokens.colorNeutralStroke1}` },
   pane: { overflowY: 'auto', minHeight: 0 },
 });

@@ -104,9 +104,16 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                   const shown = cell ? displayText({ v: cell.value === '' ? null : cell.value, fmt: cell.numberFormat }) : '';
                   const text = shown === '' && cell?.formula ? cell.formula : shown;
                   const isSelected = r === sel.top && c === sel.left;
-                  // Text runs on over empty neighbours, as in Excel; numbers and table cells stay in their cell.
-                  const next = sheet.cell(r, c + 1);
-                  const overflows = typeof cell?.value === 'string' && !role && (next === undefined || (next.value === '' && next.formula === undefined));
+                  // Text runs on over empty neighbours up to the next filled cell, as in Excel; numbers and table cells stay in their cell.
+                  let room = widths[c] ?? 64;
+                  if (typeof cell?.value === 'string' && !role) {
+                    for (let k = c + 1; k < cols; k += 1) {
+                      const n = sheet.cell(r, k);
+                      if ((n && (n.value !== '' || n.formula !== undefined)) || tableRole(tables, sheet, r, k)) break;
+                      room += widths[k] ?? 64;
+                    }
+                  }
+                  const overflows = room > (widths[c] ?? 64);
                   const a1 = `${columnLetters(c)}${r + 1}`;
                   const background = cell?.fill ?? (role?.header ? '#4472C4' : role?.band ? '#D9E1F2' : undefined);
                   return (
@@ -125,7 +132,7 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                       onClick={() => workbook.select(a1)}
                     >
                       {/* Clicks go to the cell under the pointer, not to a neighbour's overflowing text. */}
-                      <span style={{ pointerEvents: 'none' }}>{text}</span>
+                      <span style={{ pointerEvents: 'none', ...(overflows ? { display: 'block', width: `${room - 9}px`, overflow: 'hidden' } : {}) }}>{text}</span>
                     </td>
                   );
                 })}
