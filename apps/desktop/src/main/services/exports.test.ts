@@ -54,6 +54,27 @@ describe('exports and the library', () => {
     expect(await services.dispatch('library.openFile', { from: 'dialog' })).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'from', message: 'Invalid request: from "dialog" needs a file dialog, which web mode has not; upload the file from the page ("upload"), or open it by its path in the library or Downloads folder ("path").' } });
   });
 
+  it('uses the native dialogs where there are some (Electron): the chosen path, or nothing when cancelled', async () => {
+    let answer: string | null = null;
+    const asked: string[] = [];
+    const dialogs = {
+      saveFile: async (name: string) => { asked.push(`save ${name}`); return answer; },
+      openFile: async () => { asked.push('open'); return answer; },
+    };
+    const { services, folders } = await main.make({ dialogs });
+    expect((await services.handlers['session.status']({})).fileDialogs).toBe(true);
+    expect(await services.handlers['exports.writeLocal']({ queries: [GDP_VN], format: 'csv', name: 'GDP VN', destination: 'dialog' })).toEqual({ path: null, bytes: 0, format: 'csv' });
+    answer = join(folders.home, 'chosen.csv');
+    const written = await services.handlers['exports.writeLocal']({ queries: [GDP_VN], format: 'csv', name: 'GDP VN', destination: 'dialog' });
+    expect(written.path).toBe(answer);
+    expect((await readCsv(answer))[0]?.id).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020');
+    const opened = await services.handlers['library.openFile']({ from: 'dialog' });
+    expect(opened).toMatchObject({ fileName: 'chosen.csv', format: 'csv', series: [{ id: 'indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020' }] });
+    answer = null;
+    expect(await services.handlers['library.openFile']({ from: 'dialog' })).toEqual({ fileName: null, format: null, series: [] });
+    expect(asked).toEqual(['save GDP-VN.csv', 'save GDP-VN.csv', 'open', 'open']);
+  });
+
   it('opens, compares and removes saved exports with the sandbox closed (offline)', async () => {
     const { services, folders, embedded } = await main.make();
     const first = await services.handlers['exports.writeLocal']({ queries: [GDP_VN, GDP_TH], format: 'xlsx', name: 'GDP', destination: 'library' });
