@@ -3,7 +3,7 @@
  * over the runtime's connect / testConnection. The key goes from the form's field straight to the
  * runtime (the add-in's own storage); it is never kept in React state or shown again.
  */
-import { EconError } from '@econdata/core';
+import { InvalidParameterError } from '@econdata/core';
 import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ConnectionForm, type ConnectionSettings } from '@econdata/ui';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -20,9 +20,8 @@ export interface ConnectPanelProps {
 }
 
 /** A failed outcome as an error the form can show (the runtime's sentence already says what to do). */
-function failure(outcome: Extract<ConnectionOutcome, { ok: false }>): EconError {
-  const text = /try again|\.$/.test(outcome.message) ? outcome.message : `${outcome.message}.`;
-  return new EconError('invalid_parameter', text.replace(/\s*Correct it and try again\.?$/, ''));
+function failure(outcome: Extract<ConnectionOutcome, { ok: false }>): InvalidParameterError {
+  return new InvalidParameterError('connection', /[.!?]$/.test(outcome.message) ? outcome.message : `${outcome.message}.`);
 }
 
 /** The connection panel. */
@@ -42,7 +41,7 @@ export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
   const connect = async (settings: ConnectionSettings, key: string | undefined): Promise<string> => {
     if (key === undefined) {
       if (!status.connected || settings.baseURL !== status.baseURL || settings.plan !== status.plan) {
-        throw new EconError('invalid_parameter', 'Paste the API key to connect with these settings: the add-in never shows a saved key, so a new address or plan needs it again.');
+        throw new InvalidParameterError('apiKey', 'Paste the API key to connect with these settings: the add-in never shows a saved key, so a new address or plan needs it again.');
       }
       const outcome = await runtime.testConnection();
       if (!outcome.ok) throw failure(outcome);
