@@ -127,6 +127,7 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'library.open': ({ id }) => library.open(id),
     'library.compare': ({ olderId, newerId }) => library.compare(olderId, newerId),
     'library.remove': ({ id }) => library.remove(id),
+    'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job)),
     'library.openFile': (request) => library.openFile(request),
   };
 }

@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_NAMES } from '../shared/contract.ts';
 
 const run = promisify(execFile);
 const APP = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,7 +108,7 @@ describe('packaging (electron-vite build + electron-builder --dir, offline)', ()
     });
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, { ok: boolean; value: unknown }> & { window: string; handlers: number };
     expect(result.window).toBe('app://explorer/index.html');
-    expect(result.handlers).toBe(23);
+    expect(result.handlers).toBe(OPERATION_NAMES.length);
     expect(result.status).toMatchObject({ ok: true, value: { host: 'electron', data: 'demo', service: { kind: 'sandbox' } } });
     expect(result.series).toMatchObject({ ok: true, value: [{ ok: true, series: { id: 'indicator:WB:NY.GDP.MKTP.CD:VN:2019-2020', periods: ['2019', '2020'] } }] });
     expect(result.saved).toMatchObject({ ok: true, value: { format: 'xlsx', saved: { name: 'boot' } } });

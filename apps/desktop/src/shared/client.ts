@@ -53,6 +53,7 @@ export interface DesktopApi extends EconDataApi {
     open(id: string): Res<'library.open'>;
     compare(olderId: string, newerId: string): Res<'library.compare'>;
     remove(id: string): Res<'library.remove'>;
+    rerun(id: string, options?: JobOptions): Res<'library.rerun'>;
     openFile(request: Req<'library.openFile'>): Res<'library.openFile'>;
   };
   /** fetchSeries with progress (the EconDataApi one has no progress listener). */
@@ -194,6 +195,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       open: (id) => call('library.open', { id }),
       compare: (olderId, newerId) => call('library.compare', { olderId, newerId }),
       remove: (id) => call('library.remove', { id }),
+      rerun: (id, options) => job(options, (jobId) => call('library.rerun', { jobId, id })),
       openFile: (request) => call('library.openFile', request),
     },
   };

@@ -250,6 +250,8 @@ export interface Operations {
   /** Two exports of the same queries, older first: revised, added and removed values. */
   'library.compare': { request: { olderId: string; newerId: string }; response: CompareResult };
   'library.remove': { request: { id: string }; response: { removed: string } };
+  /** Fetches a saved export's queries again into a new export (the old one is kept, to compare with). */
+  'library.rerun': { request: { jobId?: JobId; id: string }; response: ManifestView };
   'library.openFile': { request: OpenFileRequest; response: OpenedFile };
 }
 
@@ -266,7 +268,7 @@ export const OPERATION_NAMES = [
   'series.fetch', 'series.estimate', 'jobs.cancel',
   'quota.status',
   'exports.writeLocal', 'exports.service',
-  'library.list', 'library.open', 'library.compare', 'library.remove', 'library.openFile',
+  'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',
 ] as const satisfies readonly OperationName[];
 
 // Compile-time check that the list names every operation exactly.

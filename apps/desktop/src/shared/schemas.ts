@@ -105,6 +105,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'library.open': object({ id: req(exportId) }),
   'library.compare': object({ olderId: req(exportId), newerId: req(exportId) }),
   'library.remove': object({ id: req(exportId) }),
+  'library.rerun': object({ jobId: opt(jobId), id: req(exportId) }),
   'library.openFile': tagged<RequestOf<'library.openFile'>>('from', {
     dialog: object({ from: req(oneOf(['dialog'] as const)), ...openCommon }),
     upload: object({ from: req(oneOf(['upload'] as const)), fileName: req(fileName), base64: req(base64), ...openCommon }),

@@ -54,6 +54,17 @@ describe('exports and the library', () => {
     expect(await services.dispatch('library.openFile', { from: 'dialog' })).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'from', message: 'Invalid request: from "dialog" needs a file dialog, which web mode has not; upload the file from the page ("upload"), or open it by its path in the library or Downloads folder ("path").' } });
   });
 
+  it('re-runs a saved export into a new one that compares without revisions', async () => {
+    const { services, events } = await main.make();
+    const first = await services.handlers['exports.writeLocal']({ queries: [GDP_VN, GDP_TH], format: 'xlsx', name: 'GDP', destination: 'library' });
+    const again = await services.handlers['library.rerun']({ jobId: 'rerun-1', id: first.saved!.id });
+    expect(again).toMatchObject({ rerun_of: first.saved!.id, name: 'GDP', queries: [GDP_VN, GDP_TH] });
+    expect(events).toContainEqual({ type: 'progress', jobId: 'rerun-1', phase: 'fetching', loaded: 2, total: 2 });
+    const diff = await services.handlers['library.compare']({ olderId: first.saved!.id, newerId: again.id });
+    expect(diff).toMatchObject({ changed: [], seriesAdded: [], seriesRemoved: [] });
+    expect(diff.unchanged).toHaveLength(2);
+  });
+
   it('uses the native dialogs where there are some (Electron): the chosen path, or nothing when cancelled', async () => {
     let answer: string | null = null;
     const asked: string[] = [];
@@ -96,6 +107,11 @@ describe('exports and the library', () => {
     expect(upload.saved).toMatchObject({ name: 'Uploaded GDP', format: 'xlsx' });
     const outside = await services.dispatch('library.openFile', { from: 'path', path: '/etc/passwd.csv' });
     expect(outside).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'path' } });
+
+    // A re-run needs the service: with it gone, it fails as a connection error and saves nothing.
+    const rerun = await services.dispatch('library.rerun', { id: first.saved!.id });
+    expect(rerun).toMatchObject({ ok: false, error: { code: 'connection' } });
+    expect((await services.handlers['library.list']({})).exports).toHaveLength(3);
 
     expect(await services.handlers['library.remove']({ id: first.saved!.id })).toEqual({ removed: first.saved!.id });
     expect((await filesUnder(folders.library)).filter((f) => f.startsWith(`${first.saved!.id}.`))).toEqual([]);

@@ -5,14 +5,14 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { InvalidParameterError, type Series } from '@econdata/core';
+import { InvalidParameterError, type EconDataClient, type Series } from '@econdata/core';
 import { SheetsError } from '@econdata/sheets';
-import type { ExportLibrary} from '@econdata/sheets/node';
-import { readCsv, readXlsx } from '@econdata/sheets/node';
+import { readCsv, readXlsx, type ExportLibrary, type ExportManifest } from '@econdata/sheets/node';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile, OpenFileRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
 import { allowedFile, claimFile, safeStem, type FileDialogs } from './files.ts';
+import type { Job } from './jobs.ts';
 
 export class LibraryService {
   constructor(
@@ -35,6 +35,23 @@ export class LibraryService {
   /** The revisions between two exports of the same queries. */
   async compare(olderId: string, newerId: string): Promise<CompareResult> {
     return this.library.compare(olderId, newerId);
+  }
+
+  /**
+   * Fetches an export's queries again through the client and saves the answer as a new export
+   * (`rerun_of` the old one). Every query must succeed: a dropped one would show as removed data.
+   */
+  async rerun(id: string, client: EconDataClient, job: Job): Promise<ExportManifest> {
+    return this.library.rerun(id, async (queries) => {
+      job.progress('fetching', 0, queries.length);
+      // From the service, not the cache: a re-run is asked for to see revisions.
+      const results = await client.fetchSeries(queries, { signal: job.signal, cache: 'no-store' });
+      job.progress('fetching', queries.length, queries.length);
+      return results.map((r) => {
+        if (!r.ok) throw r.error;
+        return r.series;
+      });
+    });
   }
 
   /** Deletes a saved export: its data file and its manifest. */
