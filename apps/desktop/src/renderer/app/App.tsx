@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { EconDataProvider, EconThemeProvider, ErrorMessage } from '@econdata/ui';
+import { EconDataProvider, EconThemeProvider } from '@econdata/ui';
 import type { SessionStatus } from '../../shared/contract.ts';
 import type { DesktopApi } from '../../shared/client.ts';
 import { ConnectionView } from '../connection/ConnectionView.tsx';
@@ -12,6 +12,7 @@ import { ExploreView } from '../explore/ExploreView.tsx';
 import { LibraryView } from '../library/LibraryView.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import { Shell, type ViewName } from './Shell.tsx';
+import { AppError } from './AppError.tsx';
 
 const useStyles = makeStyles({
   center: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100vh', padding: tokens.spacingHorizontalXXL },
@@ -56,7 +57,7 @@ export function App({ client }: { client: DesktopApi }) {
           <Explorer />
         </SessionProvider>
       ) : error ? (
-        <div className={styles.center}><ErrorMessage error={error} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} /></div>
+        <div className={styles.center}><AppError error={error} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} /></div>
       ) : (
         <div className={styles.center}><Spinner label="Starting the explorer…" /></div>
       )}

@@ -5,10 +5,11 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ConnectionForm, ErrorMessage } from '@econdata/ui';
+import { ConnectionForm } from '@econdata/ui';
 import type { ProfileView } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1.2fr) minmax(320px, 1fr)', gap: tokens.spacingHorizontalXL, padding: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -49,7 +50,7 @@ export function ConnectionView() {
       <div className={styles.column}>
         <h1 className={styles.title}>Connection</h1>
         <Text className={styles.muted}>{status.notice}</Text>
-        {error ? <ErrorMessage error={error} onRetry={() => void load()} /> : null}
+        {error ? <AppError error={error} onRetry={() => void load()} /> : null}
         {profiles === null && !error ? <Spinner label="Reading profiles…" /> : null}
         {profiles && [...profiles].sort((a, b) => Number(b.active) - Number(a.active)).map((p) => (
           <ProfileCard

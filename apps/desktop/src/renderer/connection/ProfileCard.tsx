@@ -1,12 +1,13 @@
 /** One profile: where it connects, its plan, its key (masked, with its age), and its actions. */
 import { useRef, useState } from 'react';
 import {
-  Badge, Button, Card, CardHeader, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Text, tokens,
+  Badge, Button, Card, CardHeader, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircle16Filled, Key20Regular } from '@fluentui/react-icons';
-import { ErrorMessage } from '@econdata/ui';
 import type { ConnectionTest, ProfileView, SessionStatus } from '../../shared/contract.ts';
+import { reviveError } from '../../shared/wire-error.ts';
 import { useSession } from '../app/session.tsx';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
@@ -16,6 +17,12 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, fontSize: tokens.fontSizeBase300, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  keyInput: {
+    width: '100%', boxSizing: 'border-box', minHeight: '32px', padding: `0 ${tokens.spacingHorizontalM}`,
+    fontFamily: 'inherit', fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke1}`, borderBottomColor: tokens.colorNeutralStrokeAccessible, borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+  },
   ok: { color: tokens.colorPaletteGreenForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
 });
@@ -51,6 +58,12 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
     }
   };
 
+  // A refusal shown in a dialog goes with it: the card does not keep a stale error.
+  const closeDialog = (): void => {
+    setDialog(null);
+    setError(null);
+  };
+
   const key = p.key;
   const keyLine = key.masked ? `${key.masked}${key.ageDays !== undefined ? `, saved ${key.ageDays === 0 ? 'today' : `${key.ageDays} day${key.ageDays === 1 ? '' : 's'} ago`}` : ''}` : key.summary;
 
@@ -83,10 +96,10 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
       </div>
       <div aria-live="polite">
         {test?.ok ? <Text className={styles.ok}><CheckmarkCircle16Filled />{`Connected in ${Math.round(test.elapsedMs)} ms: ${test.sources ?? 0} sources listed.`}</Text> : null}
-        {test && !test.ok && test.error ? <ErrorMessage error={test.error} /> : null}
-        {error ? <ErrorMessage error={error} /> : null}
+        {test && !test.ok && test.error ? <AppError error={reviveError(test.error)} /> : null}
+        {error && dialog === null ? <AppError error={error} /> : null}
       </div>
-      <Dialog open={dialog === 'rotate'} onOpenChange={(_, d) => { if (!d.open) setDialog(null); }}>
+      <Dialog open={dialog === 'rotate'} onOpenChange={(_, d) => { if (!d.open) closeDialog(); }}>
         <DialogSurface>
           <form onSubmit={(e) => {
             e.preventDefault();
@@ -99,13 +112,14 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
               <DialogTitle>{`Rotate the key of ${p.name}`}</DialogTitle>
               <DialogContent>
                 <Field label="New API key" required hint="Checked with one request; the old key is replaced only if the new one works.">
-                  <Input type="password" input={{ ref: keyInput }} autoComplete="off" spellCheck={false} />
+                  {/* A native input: Fluent's Input keeps its value in React state, and a key must not sit there. */}
+                  {(fieldProps) => <input {...fieldProps} ref={keyInput} type="password" className={styles.keyInput} autoComplete="off" spellCheck={false} />}
                 </Field>
-                {error ? <ErrorMessage error={error} /> : null}
+                {error ? <AppError error={error} /> : null}
               </DialogContent>
               <DialogActions>
                 <Button type="submit" appearance="primary" disabled={busy !== null}>{busy === 'rotate' ? 'Checking…' : 'Replace key'}</Button>
-                <Button onClick={() => setDialog(null)}>Cancel</Button>
+                <Button onClick={closeDialog}>Cancel</Button>
               </DialogActions>
             </DialogBody>
           </form>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, ErrorMessage, ProgressPanel, QueryBuilder } from '@econdata/ui';
+import { CostPreview, EmptyState, ProgressPanel, QueryBuilder } from '@econdata/ui';
 import { reviveError } from '../../shared/wire-error.ts';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
@@ -16,6 +16,7 @@ import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { fetchName, isGsoFetch, needsConfirmation, withFrequency } from './fetch-plan.ts';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', height: '100%', minHeight: 0 },
@@ -103,17 +104,17 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         <QueryBuilder onSubmit={submit} busy={job.running || estimating} submitLabel={estimating ? 'Estimating…' : 'Get data'} />
       </aside>
       <div className={styles.result}>
-        {estimateError ? <ErrorMessage error={estimateError} onRetry={() => setEstimateError(null)} onOpenSettings={onOpenConnection} /> : null}
+        {estimateError ? <AppError error={estimateError} onRetry={() => setEstimateError(null)} onOpenSettings={onOpenConnection} /> : null}
         {job.running && p ? (
           <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
         ) : null}
-        {job.error ? <ErrorMessage error={job.error} onRetry={() => latest && fetchNow(latest.queries)} onOpenSettings={onOpenConnection} /> : null}
+        {job.error ? <AppError error={job.error} onRetry={() => latest && fetchNow(latest.queries)} onOpenSettings={onOpenConnection} /> : null}
         {latest && latest.failures.length > 0 ? (
           <div className={styles.failures}>
             {latest.failures.map((f, i) => (
               <div key={i}>
                 <Text weight="semibold" size={200}>{`Could not fetch ${queryWords(f.query)}:`}</Text>
-                <ErrorMessage error={f.error} onOpenSettings={onOpenConnection} />
+                <AppError error={f.error} onOpenSettings={onOpenConnection} />
               </div>
             ))}
           </div>

@@ -10,11 +10,12 @@ import {
   MessageBar, MessageBarBody, Radio, RadioGroup, tokens,
 } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
-import { ErrorMessage, ProgressPanel } from '@econdata/ui';
+import { ProgressPanel } from '@econdata/ui';
 import type { Destination, ExportResult } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { EXPORT_KINDS, exportRequest, type ExportKind } from './export-kinds.ts';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -102,7 +103,7 @@ export function ExportMenu({ queries, defaultName, onExported }: ExportMenuProps
                 {job.running && p ? (
                   <ProgressPanel label={PHASE[p.phase] ?? 'Working'} {...(p.loaded > 0 ? { value: p.loaded } : {})} {...(p.total ? { max: p.total } : {})} unit={p.phase === 'downloading' ? 'bytes' : ''} onCancel={job.cancel} />
                 ) : null}
-                {refusal ? <MessageBar intent="warning"><MessageBarBody>{refusal}</MessageBarBody></MessageBar> : job.error ? <ErrorMessage error={job.error} /> : null}
+                {refusal ? <MessageBar intent="warning"><MessageBarBody>{refusal}</MessageBarBody></MessageBar> : job.error ? <AppError error={job.error} /> : null}
               </DialogContent>
               <DialogActions>
                 <Button type="submit" appearance="primary" disabled={job.running || name.trim() === ''}>{job.running ? 'Exporting…' : 'Export'}</Button>

@@ -1,8 +1,8 @@
 /** What the last export wrote, and "Save to library" when it went to Downloads. */
 import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
-import { ErrorMessage } from '@econdata/ui';
 import type { ExportDone } from './ExportMenu.tsx';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   folder: { overflowWrap: 'anywhere', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
@@ -34,7 +34,7 @@ export function ExportResultBar({ done, onDismiss }: { done: ExportDone; onDismi
           ) : null}
         </MessageBarActions>
       </MessageBar>
-      {error ? <ErrorMessage error={error} /> : null}
+      {error ? <AppError error={error} /> : null}
     </>
   );
 }

@@ -9,8 +9,8 @@ import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from 
 import type { CompareResult } from '../../shared/contract.ts';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { cellChange, changeIndex, diffSummary, revisionLines } from './compare-model.ts';
-import { ErrorMessage } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
@@ -58,7 +58,7 @@ export function CompareView({ result }: { result: CompareResult }) {
     </>
   );
 
-  if (error) return <ErrorMessage error={error} />;
+  if (error) return <AppError error={error} />;
   if (!newer) return note;
   return <SeriesView series={newer} title={`Compare: ${result.newer.name}`} note={note} changeAt={(period, column) => cellChange(index, column, period)} />;
 }

@@ -6,13 +6,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, ArrowLeft20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
-import { EmptyState, ErrorMessage } from '@econdata/ui';
+import { EmptyState } from '@econdata/ui';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
+import { reviveError } from '../../shared/wire-error.ts';
 import { useSession } from '../app/session.tsx';
 import { CompareView } from './CompareView.tsx';
 import { LibraryTable } from './LibraryTable.tsx';
 import { OpenFileButton } from './OpenFileButton.tsx';
 import { OpenedView } from './OpenedView.tsx';
+import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, height: '100%', boxSizing: 'border-box' },
@@ -105,9 +107,9 @@ export function LibraryView() {
         <OpenFileButton onOpened={(file) => { setDetail({ kind: 'file', file }); if (file.saved) void load(); }} onError={setActionError} />
         <Button icon={<ArrowClockwise20Regular />} onClick={() => void load()} disabled={loading}>Refresh</Button>
       </div>
-      {error ? <ErrorMessage error={error} onRetry={() => void load()} /> : null}
+      {error ? <AppError error={error} onRetry={() => void load()} /> : null}
       {list === null && loading ? <Spinner label="Reading the library…" /> : null}
-      {list && list.problems.length > 0 ? list.problems.map((p) => <ErrorMessage key={p.file} error={p.error} />) : null}
+      {list && list.problems.length > 0 ? list.problems.map((p) => <AppError key={p.file} error={reviveError(p.error)} />) : null}
       {list && list.exports.length === 0 ? (
         <EmptyState
           icon={<FolderOpen24Regular />}
@@ -125,7 +127,7 @@ export function LibraryView() {
           onRemove={(m) => void remove(m.id)}
         />
       ) : null}
-      {actionError ? <ErrorMessage error={actionError} /> : null}
+      {actionError ? <AppError error={actionError} /> : null}
       {busy ? <Spinner size="small" label={busy === 'compare' ? 'Comparing…' : 'Opening…'} /> : null}
     </div>
   );
