@@ -103,6 +103,22 @@ describe('listBlocks and refreshBlocks (office-addin-mock)', () => {
     expect(model.dump()).toBe(document);
   });
 
+  it('refuses to let a grown block overwrite the cells below it, and changes nothing', async () => {
+    const model = new WorkbookModel();
+    await twoBlocks(model);
+    const excel = mockExcel(model);
+    const { blocks } = await listBlocks(excel);
+    const below = model.sheets[0]?.cell(24, 2, true); // C25: two rows below GDP's last row (C23)
+    if (below) below.value = 'my note';
+    const document = model.dump();
+    const longer = { ...gdpSeries(), periods: ['2020', '2021', '2022', '2023', '2024', '2025'], values: [[1, 2, 3, 4, 5, 6]] };
+    const error = await refreshBlocks(excel, blocks, fetchFrom((q) => (q.kind === 'indicator' ? { ok: true, series: longer } : { ok: true, series: stockSeries(3) }))).then(() => undefined, (e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'Nothing was changed: the old values are still in place. GDP (current US$): Viet Nam has grown to 24 rows x 2 columns and would overwrite 1 filled cell below or beside it: move that cell (or the block), then refresh again.',
+    );
+    expect(model.dump()).toBe(document);
+  });
+
   it('follows a block whose sheet was renamed, and forgets a block whose table was deleted', async () => {
     const model = new WorkbookModel();
     await twoBlocks(model);

@@ -5,6 +5,7 @@
  * (one more sync while they fit one request), highlighting revised values.
  */
 import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import { gridColumnCount, gridRowCount } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost, XRange, XTable } from './excel-api.ts';
@@ -103,6 +104,31 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
 }
 
 /**
+ * Throws RefreshError (nothing written yet) when a block's new extent covers filled cells outside
+ * its old one: the user's data next to a block is never overwritten by its growth.
+ */
+function refuseOverwrites(blocks: readonly BlockBinding[], reads: ReadonlyArray<{ table: XTable; range: XRange; future: XRange | undefined } | undefined>): void {
+  blocks.forEach((block, i) => {
+    const read = reads[i];
+    if (!read?.future || read.table.isNullObject) return;
+    const oldRows = block.layout.headRows + read.range.rowCount;
+    const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+    const values = read.future.values;
+    let filled = 0;
+    values.forEach((row, r) => row.forEach((v, c) => {
+      if ((r >= oldRows || c >= oldColumns) && v !== '') filled += 1;
+    }));
+    if (filled > 0) {
+      const size = `${values.length} rows x ${values[0]?.length ?? 0} columns`;
+      throw new RefreshError(
+        `Nothing was changed: the old values are still in place. ${block.title} has grown to ${size} and would overwrite ${filled} filled ${filled === 1 ? 'cell' : 'cells'} below or beside it: move ${filled === 1 ? 'that cell' : 'those cells'} (or the block), then refresh again.`,
+        [],
+      );
+    }
+  });
+}
+
+/**
  * Re-runs `blocks` (from listBlocks) and rewrites them with revisions highlighted.
  *
  * @example const result = await refreshBlocks(Excel, blocks, (q) => client.fetchSeries(q));
@@ -115,13 +141,18 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
   return excel.run(async (context) => {
     // A block listBlocks found without its table is not asked about again (a null object's range
     // would fail the whole request in Excel).
-    const reads = blocks.map((b) => {
+    // Each block's new extent is read too: a block that grew must not overwrite the user's cells.
+    const grids = fresh.map((series) => layoutBlock(series));
+    const reads = blocks.map((b, i) => {
       if ((b as Partial<BlockStatus>).present === false) return undefined;
       const table: XTable = context.workbook.tables.getItemOrNullObject(b.table).load('name');
       const range: XRange = table.getRange().load('rowIndex,rowCount,columnCount,values');
-      return { table, range };
+      const grid = grids[i];
+      const future = grid ? table.getRange().getOffsetRange(-b.layout.headRows, 0).getCell(0, 0).getResizedRange(gridRowCount(grid) - 1, gridColumnCount(grid) - 1).load('values') : undefined;
+      return { table, range, future };
     });
     await context.sync();
+    refuseOverwrites(blocks, reads);
     const jobs: BlockJob[] = [];
     const done: Array<Omit<RefreshedBlock, 'address'>> = [];
     const missing: BlockBinding[] = [];
@@ -136,7 +167,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       }
       const headRows = Math.min(block.layout.headRows, read.range.rowIndex);
       const anchor = read.range.getOffsetRange(-headRows, 0).getCell(0, 0);
-      const grid = layoutBlock(series);
+      const grid = grids[i] ?? layoutBlock(series);
       const changes = blockChanges(read.range.values, series, grid);
       const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       const oldRows = headRows + read.range.rowCount;
