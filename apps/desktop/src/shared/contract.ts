@@ -282,31 +282,5 @@ export function isOperationName(value: unknown): value is OperationName {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Results and events
-
-/** What every operation answers across the bridge: its value, or its error serialized. */
-export type Envelope<T> = { ok: true; value: T } | { ok: false; error: WireError };
-
-export type ProgressPhase = 'fetching' | 'downloading' | 'writing' | 'reading' | 'saving';
-
-/** Events main pushes to the renderer. */
-export type BridgeEvent =
-  | { type: 'quota'; status: QuotaStatusWire }
-  | { type: 'progress'; jobId: JobId; phase: ProgressPhase; loaded: number; total: number | null }
-  | { type: 'session'; status: SessionStatus };
-
-/** The IPC channel of an operation, and the one channel events arrive on. */
-export const ipcChannel = (name: OperationName): string => `econdata:${name}`;
-export const EVENT_CHANNEL = 'econdata:event';
-
-/** What the preload exposes as `window.econdata`: one named function per operation, and events. */
-export interface PreloadApi {
-  readonly operations: { readonly [N in OperationName]: (request: RequestOf<N>) => Promise<Envelope<ResponseOf<N>>> };
-  /** Calls `fn` with every event; returns the unsubscribe function. */
-  onEvent(fn: (event: BridgeEvent) => void): () => void;
-}
-
-/** Web mode: the page learns the bridge token from this meta tag the server writes into index.html. */
-export const TOKEN_META = 'econdata-bridge-token';
-/** Web mode: the header that carries the token on bridge requests (the events stream takes `?token=`). */
-export const TOKEN_HEADER = 'x-econdata-token';
+// Envelopes, events, IPC channels, the preload's shape, web mode's token: bridge.ts.
+export * from './bridge.ts';
