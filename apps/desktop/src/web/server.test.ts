@@ -87,6 +87,7 @@ describe('web mode bridge', () => {
     expect(bare.status).toBe(401);
     expect(bare.body).not.toContain(server.token);
     expect((await raw(server, 'GET', '/assets/app.js', host)).body).toBe('console.log(1)');
+    expect((await raw(server, 'GET', '/favicon.ico', host)).status).toBe(204);
     expect((await raw(server, 'GET', '/../../etc/passwd', host)).status).toBe(404);
     expect((await raw(server, 'GET', '/%2e%2e/%2e%2e/etc/passwd', host)).status).toBe(404);
   });

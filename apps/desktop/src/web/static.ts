@@ -66,6 +66,11 @@ export const serveStatic: PageServer = async (req, res, url, options) => {
     file = await realpath(join(root, wanted));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    // Browsers ask for an icon on their own: no icon is not an error worth a console message.
+    if (wanted === '/favicon.ico') {
+      res.writeHead(204, HEADERS).end();
+      return;
+    }
     return page(res, 404, 'Not found', 'The explorer has no such page.');
   }
   const rel = relative(root, file);
