@@ -157,6 +157,12 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     const table = page.getByTestId('series-table');
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     await screen('4-chart');
+    // The quota in full: each window, what is left and when it frees up.
+    await page.getByTestId('quota-button').click();
+    await page.locator('[aria-label="Quota"]').getByText('Today', { exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'desktop-4-quota.png') });
+    await page.keyboard.press('Escape');
+
     // The table scrolls from the keyboard: End reaches the last period.
     await table.focus();
     await page.keyboard.press('End');

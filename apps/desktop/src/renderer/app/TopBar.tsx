@@ -1,5 +1,5 @@
 /** The top bar: which profile and service the explorer uses, and the quota left (minute, day, reset). */
-import { Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Popover, PopoverSurface, PopoverTrigger, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { PlugConnected16Regular } from '@fluentui/react-icons';
 import { QuotaMeter } from '@econdata/ui';
 import { useSession } from './session.tsx';
@@ -12,7 +12,8 @@ const useStyles = makeStyles({
   },
   where: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, flex: 1 },
   url: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  quota: { flexShrink: 0, maxWidth: '480px' },
+  quota: { flexShrink: 0, maxWidth: '520px' },
+  quotaSurface: { width: '420px' },
 });
 
 /** Profile, service address and the quota meter. */
@@ -30,7 +31,17 @@ export function TopBar({ onOpenConnection }: { onOpenConnection(): void }) {
         <Text size={200} className={styles.url} title={status.service.baseURL}>{status.service.baseURL}</Text>
       </div>
       <div className={styles.quota}>
-        <QuotaMeter variant="compact" />
+        {/* The compact line always; the minute and day windows with their reset times on demand. */}
+        <Popover withArrow positioning="below-end">
+          <PopoverTrigger disableButtonEnhancement>
+            <Button appearance="subtle" data-testid="quota-button">
+              <QuotaMeter variant="compact" />
+            </Button>
+          </PopoverTrigger>
+          <PopoverSurface className={styles.quotaSurface} aria-label="Quota">
+            <QuotaMeter variant="full" />
+          </PopoverSurface>
+        </Popover>
       </div>
     </header>
   );
