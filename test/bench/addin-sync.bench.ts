@@ -4,8 +4,9 @@
  * request limit (3 stocks, 16 columns), the writer runs against the in-page Excel stand-in, which
  * counts context.sync() calls and each request's payload bytes the way Excel's limit counts them
  * (arguments as JSON plus each call). Printed beside the targets:
- *   - syncs: at most 2 for a block under the limit; above it, the minimum the limit allows
- *     (ceil(block payload / per-request budget)), as a ratio;
+ *   - syncs: at most 2 for a block under the limit (one look at the target cells, one write); above
+ *     it, the look plus the minimum number of writes the limit allows
+ *     (ceil(block payload / per-request budget));
  *   - bytes: every request under 5 MB, and the total against the baseline of the same run: the
  *     JSON of the block's values written as one matrix (what any writer must send at least).
  */
@@ -56,7 +57,7 @@ for (const c of cases) {
   const max = Math.max(...model.requests);
   const minimum = Math.max(1, Math.ceil(total / CHUNK_PAYLOAD_BYTES));
   const under = total <= CHUNK_PAYLOAD_BYTES;
-  const target = under ? 'at most 2' : `min ${minimum}`;
+  const target = under ? 'at most 2' : `1 + min ${minimum}`;
   const ok = (under ? model.syncs <= 2 : model.syncs <= minimum + 1) && max <= EXCEL_PAYLOAD_LIMIT;
   if (!ok) failed += 1;
   console.log(

@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     // ...and the insert runs from the keyboard: focus the button, press Enter.
     await page.getByRole('button', { name: 'Insert at selection' }).focus();
     await page.keyboard.press('Enter');
-    expect(await insertedNotice(page)).toBe('Inserted “GDP (current US$): Vietnam” at Sheet1!B2:C28 (one request to Excel).');
+    expect(await insertedNotice(page)).toBe('Inserted “GDP (current US$): Vietnam” at Sheet1!B2:C28 (written in one request to Excel).');
     expect(await cellText(page, 'B2')).toBe('Series');
     expect(await cellText(page, 'C2')).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2015-2023');
     expect(await cellText(page, 'B19')).toBe('Period');
@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByLabel('HS code').fill('TOTAL');
     await selectCell(page, 'E2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G157 (one request to Excel).');
+    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G157 (written in one request to Excel).');
     await page.screenshot({ path: join(SHOTS, 'addin-4-trade-block.png') });
 
     // Stocks: VNM daily prices for the first quarter of 2024.
@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByLabel('End date').fill('2024-03-29');
     await selectCell(page, 'I2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toMatch(/^Inserted “VNM” at Sheet1!I2:N\d+ \(one request to Excel\)\.$/);
+    expect(await insertedNotice(page)).toMatch(/^Inserted “VNM” at Sheet1!I2:N\d+ \(written in one request to Excel\)\.$/);
     expect(await cellText(page, 'J15')).toBe('VNM: Open');
     await page.screenshot({ path: join(SHOTS, 'addin-5-stock-block.png') });
     expect(await axeProblems(page)).toEqual([]);
@@ -186,7 +186,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByLabel('Symbol').fill('FPT');
     await selectCell(page, 'W2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toMatch(/^Inserted “FPT” at Sheet1!W2:AB\d+ \(one request to Excel\)\.$/);
+    expect(await insertedNotice(page)).toMatch(/^Inserted “FPT” at Sheet1!W2:AB\d+ \(written in one request to Excel\)\.$/);
 
     // The Blocks list has all four, with their queries.
     await page.getByRole('tab', { name: 'Blocks' }).click();

@@ -44,6 +44,8 @@ export interface XRange {
   getResizedRange(deltaRows: number, deltaColumns: number): XRange;
   getColumn(column: number): XRange;
   getRow(row: number): XRange;
+  /** The smallest range around the cells of this range that hold values; a null object when none do. */
+  getUsedRangeOrNullObject(valuesOnly?: boolean): XRange & { readonly isNullObject: boolean };
   clear(): void;
   load(properties: string): XRange;
 }

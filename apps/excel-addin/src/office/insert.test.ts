@@ -27,13 +27,13 @@ function onlyTable(model: WorkbookModel): { name: string; address: string; style
 }
 
 describe('insertBlock (office-addin-mock)', () => {
-  it('writes a WB indicator block at the selection in one sync: provenance, real years, #,##0 values, a table, the binding', async () => {
+  it('writes a WB indicator block at the selection in two syncs (look, write): provenance, real years, #,##0 values, a table, the binding', async () => {
     const model = new WorkbookModel();
     model.select('Sheet1', 'B2');
     const block = await insertBlock(mockExcel(model), [gdpSeries()], [gdpQuery], { now: NOW });
 
-    expect(model.syncs).toBe(1);
-    expect(block).toMatchObject({ address: 'Sheet1!B2:C23', syncs: 1, chunks: 1 });
+    expect(model.syncs).toBe(2);
+    expect(block).toMatchObject({ address: 'Sheet1!B2:C23', syncs: 2, chunks: 1 });
     expect(cell(model, 'B2')).toEqual({ value: 'Series', numberFormat: 'General', bold: true });
     expect(cell(model, 'C2').value).toBe('indicator:WB:NY.GDP.MKTP.CD:VN:2020-2023');
     expect(cell(model, 'B11').value).toBe('Source');
@@ -70,7 +70,7 @@ describe('insertBlock (office-addin-mock)', () => {
     const model = new WorkbookModel();
     model.select('Sheet1', 'A1');
     const block = await insertBlock(mockExcel(model), [tradeSeries()], [tradeQuery], { now: NOW });
-    expect(model.syncs).toBe(1);
+    expect(model.syncs).toBe(2);
     const header = block.binding.layout.headRows + 1;
     expect(cell(model, `A${header}`).value).toBe('Period');
     expect(cell(model, `B${header}`).value).toBe('Vietnam trade: exports (World, All products): Exports');
@@ -86,7 +86,7 @@ describe('insertBlock (office-addin-mock)', () => {
     const model = new WorkbookModel();
     model.select('Sheet1', 'D4');
     const block = await insertBlock(mockExcel(model), [stockSeries(3)], [stockQuery], { now: NOW });
-    expect(model.syncs).toBe(1);
+    expect(model.syncs).toBe(2);
     const header = 4 + block.binding.layout.headRows;
     expect(['D', 'E', 'F', 'G', 'H', 'I'].map((c) => cell(model, `${c}${header}`).value)).toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
     expect(cell(model, `D${header + 1}`)).toEqual({ value: 45352, numberFormat: 'yyyy-mm-dd' });
@@ -96,11 +96,11 @@ describe('insertBlock (office-addin-mock)', () => {
     expect(onlyTable(model).address).toBe(`Sheet1!D${header}:I${header + 3}`);
   });
 
-  it('gives each quarter its own date format (a real date shown as 2024-Q1), sent per cell in the same single sync', async () => {
+  it('gives each quarter its own date format (a real date shown as 2024-Q1), sent per cell in the same write sync', async () => {
     const model = new WorkbookModel();
     const q = { ...gdpSeries([100.5, 101.25, 102]), id: 'indicator:GSO:GDP.Q:VN', frequency: 'quarterly' as const, periods: ['2024-Q1', '2024-Q2', '2024-Q3'] };
     const block = await insertBlock(mockExcel(model), [q], [gdpQuery], { now: NOW });
-    expect(model.syncs).toBe(1);
+    expect(model.syncs).toBe(2);
     const first = 1 + block.binding.layout.headRows + 1;
     expect([0, 1, 2].map((i) => cell(model, `A${first + i}`))).toEqual([
       { value: 45292, numberFormat: 'yyyy"-Q1"' },
@@ -112,7 +112,7 @@ describe('insertBlock (office-addin-mock)', () => {
   it('lays series of different frequencies out long (one row per value) in one table with unique headers', async () => {
     const model = new WorkbookModel();
     const block = await insertBlock(mockExcel(model), [gdpSeries(), tradeSeries()], [gdpQuery, tradeQuery], { now: NOW });
-    expect(model.syncs).toBe(1);
+    expect(model.syncs).toBe(2);
     expect(block.binding.layout.orientation).toBe('long');
     const t = [...model.tables.values()][0];
     const headers = t ? model.values({ ...t.rect, rows: 1 })[0] : [];
@@ -131,8 +131,8 @@ describe('insertBlock (office-addin-mock)', () => {
       onProgress: (p) => progress.push(`${p.rowsDone}/${p.rowsTotal} ${p.chunk}/${p.chunks}`),
     });
     expect(block.chunks).toBeGreaterThan(1);
-    expect(model.syncs).toBe(block.chunks);
-    expect(block.syncs).toBe(block.chunks);
+    expect(model.syncs).toBe(1 + block.chunks);
+    expect(block.syncs).toBe(1 + block.chunks);
     expect(progress).toHaveLength(block.chunks);
     expect(progress.at(-1)).toBe(`2000/2000 ${block.chunks}/${block.chunks}`);
     expect(Math.max(...model.requests)).toBeLessThanOrEqual(limit);
@@ -147,10 +147,9 @@ describe('insertBlock (office-addin-mock)', () => {
     const limit = 60_000;
     const block = await insertBlock(mockExcel(model, limit), [stockSeries(2_000)], [stockQuery], { now: NOW, chunkBytes: 10_000_000 });
     const refused = model.requests.filter((b) => b > limit);
-    const applied = model.requests.filter((b) => b <= limit);
     expect(refused.length).toBeGreaterThan(0);
-    expect(block.syncs).toBe(applied.length);
-    expect(model.syncs).toBe(refused.length + applied.length);
+    expect(block.syncs).toBe(model.syncs);
+    expect(model.syncs).toBeGreaterThan(1 + refused.length);
     const header = 1 + block.binding.layout.headRows;
     expect(onlyTable(model).address).toBe(`Sheet1!A${header}:F${header + 2000}`);
     expect(cell(model, `F${header + 2000}`)).toEqual({ value: 1_000_000 + 1999 * 1_013, numberFormat: '#,##0' });
@@ -165,6 +164,19 @@ describe('insertBlock (office-addin-mock)', () => {
     expect(model.sheets[0]?.cells.size).toBe(0);
     expect(model.tables.size).toBe(0);
     expect(model.settings.size).toBe(0);
+  });
+
+  it('never overwrites the user\'s cells: a selection without room is refused after one look, with what to do', async () => {
+    const model = new WorkbookModel();
+    const mine = model.sheets[0]?.cell(10, 2, true); // C11, inside where the block would go from B2
+    if (mine) mine.value = 'my note';
+    model.select('Sheet1', 'B2');
+    await expect(insertBlock(mockExcel(model), [gdpSeries()], [gdpQuery])).rejects.toThrow(
+      'The block needs Sheet1!B2:C23 (22 rows x 2 columns), and Sheet1!C11 already holds data. Select an empty cell with that much room below and to the right, then insert again.',
+    );
+    expect(model.syncs).toBe(1);
+    expect(model.sheets[0]?.cells.size).toBe(1);
+    expect(model.tables.size).toBe(0);
   });
 
   it('refuses an empty answer with a sentence that says what to do, before touching the workbook', async () => {

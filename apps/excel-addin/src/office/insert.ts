@@ -1,18 +1,24 @@
 /**
  * "Insert at selection": Series laid out by sheets, written as a block whose top-left cell is the
- * selected cell, bound to its queries in the document. One Excel.run; one sync for a block under
- * the payload limit, one per chunk above it.
+ * selected cell, bound to its queries in the document. One Excel.run: one sync to check the cells
+ * the block needs are empty, then one sync for a block under the payload limit (one per chunk above it).
  */
 import type { Series, SeriesQuery } from '@econdata/core';
-import { groupByFrequency, layoutSeries, type Grid } from '@econdata/sheets';
+import { gridColumnCount, gridRowCount, groupByFrequency, layoutSeries, type Grid } from '@econdata/sheets';
 import { newBlockId, type BlockBinding } from './bindings.ts';
-import { writeBlockAt, type WriteOptions } from './block-writer.ts';
+import { writeBlocks, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost } from './excel-api.ts';
+
+/** The selection has no room: the block would overwrite cells that hold data. */
+export class BlockOverwriteError extends Error {
+  override readonly name = 'BlockOverwriteError';
+}
 
 export interface InsertedBlock {
   binding: BlockBinding;
   /** 'Sheet1!B2:H40'. */
   address: string;
+  /** context.sync() calls of the insert: the look at the target, then one per request written. */
   syncs: number;
   chunks: number;
   /** Estimated request bytes of the block's values. */
@@ -65,12 +71,26 @@ export async function insertBlock(
   const grid = layoutBlock(series);
   const binding = bindingFor(grid, series, queries, newBlockId(now), now);
   return excel.run(async (context) => {
+    // First look at where the block would go: a block never overwrites the user's cells.
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);
-    const written = await writeBlockAt(context, anchor, grid, binding, options);
+    const rows = gridRowCount(grid);
+    const columns = gridColumnCount(grid);
+    const target = anchor.getResizedRange(rows - 1, columns - 1).load('address');
+    const used = target.getUsedRangeOrNullObject(true);
+    used.load('address');
+    await context.sync();
+    if (!used.isNullObject) {
+      throw new BlockOverwriteError(
+        `The block needs ${target.address} (${rows} rows x ${columns} columns), and ${used.address} already holds data. Select an empty cell with that much room below and to the right, then insert again.`,
+      );
+    }
+    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding }], options);
+    const written = blocks[0];
+    if (!written) throw new Error('unreachable: one block, one result');
     return {
       binding,
       address: written.range.address,
-      syncs: written.syncs,
+      syncs: 1 + syncs,
       chunks: written.chunks.length,
       bytes: written.chunks.reduce((s, c) => s + c.bytes, 0),
     };

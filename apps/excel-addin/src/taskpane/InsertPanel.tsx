@@ -63,7 +63,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
     setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
     const block = await insertBlock(excel, series, kept, { onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
-    const requests = block.syncs === 1 ? 'one request to Excel' : `${block.syncs} requests to Excel`;
+    // The first sync only looked at the target cells; the rest wrote.
+    const writes = block.syncs - 1;
+    const requests = writes === 1 ? 'written in one request to Excel' : `written in ${writes} requests to Excel`;
     const text = `Inserted “${block.binding.title}” at ${block.address} (${requests}).`;
     setNotice(failed.length === 0 ? { intent: 'success', text } : { intent: 'warning', text: `${text} Left out: ${failed.join(' ')}` });
     onInserted();

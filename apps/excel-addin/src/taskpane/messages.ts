@@ -4,6 +4,7 @@
  * about the worksheet.
  */
 import { describeError, hasErrorCode, type DescribeContext } from '@econdata/ui';
+import { BlockOverwriteError } from '../office/insert.ts';
 import { RefreshError } from '../office/refresh.ts';
 
 /** Whether an error came from Excel (Office.js RichApi errors carry `code` and `debugInfo`, or our stand-in's codes). */
@@ -14,7 +15,7 @@ function excelError(e: unknown): e is Error & { code?: string } {
 
 /** The sentence a person reads for `error`. */
 export function errorSentence(error: unknown, ctx: DescribeContext = {}): string {
-  if (error instanceof RefreshError) return error.message;
+  if (error instanceof RefreshError || error instanceof BlockOverwriteError) return error.message;
   if (excelError(error)) {
     const what = error.message.replace(/[.\s]+$/, '');
     if (/overlap/i.test(what)) return `Excel refused the write: ${what}. Select an empty cell with room below and to the right (away from other tables), then insert again.`;

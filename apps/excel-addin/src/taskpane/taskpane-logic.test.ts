@@ -7,6 +7,7 @@ import { EconDataClient, EconError, type Estimate } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { RichApiError } from '../office/standin/standin-excel.ts';
+import { BlockOverwriteError } from '../office/insert.ts';
 import { RefreshError } from '../office/refresh.ts';
 import type { RuntimeStatus } from '../runtime/index.ts';
 import { clientApi } from './client-api.ts';
@@ -54,6 +55,9 @@ describe('errorSentence', () => {
   });
 
   it("passes a failed refresh's own sentence through, and the service's errors through describeError", () => {
+    expect(errorSentence(new BlockOverwriteError('The block needs Sheet1!B2:C23 (22 rows x 2 columns), and Sheet1!C11 already holds data. Select an empty cell with that much room below and to the right, then insert again.'))).toBe(
+      'The block needs Sheet1!B2:C23 (22 rows x 2 columns), and Sheet1!C11 already holds data. Select an empty cell with that much room below and to the right, then insert again.',
+    );
     expect(errorSentence(new RefreshError('Nothing was changed: the old values are still in place. VNM: No data.', []))).toBe('Nothing was changed: the old values are still in place. VNM: No data.');
     expect(errorSentence(new EconError('authentication', 'Invalid API key'))).toBe('The service refused the API key (it is wrong, revoked or expired). Paste a new key in the connection settings and save it.');
     expect(errorSentence(new Error('Nothing to insert: the query returned no observations. Widen the years or dates.'))).toBe('Nothing to insert: the query returned no observations. Widen the years or dates.');

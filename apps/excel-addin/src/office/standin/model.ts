@@ -173,6 +173,18 @@ export class WorkbookModel {
     for (let i = 0; i < r.rows; i += 1) for (let j = 0; j < r.cols; j += 1) r.sheet.cells.delete(`${r.top + i},${r.left + j}`);
   }
 
+  /** The bounding box of the cells of `r` that hold a value or formula, or undefined when none do. */
+  usedWithin(r: Rect): Rect | undefined {
+    let top = Infinity, left = Infinity, bottom = -1, right = -1;
+    for (const [key, c] of r.sheet.cells) {
+      if (c.value === '' && c.formula === undefined) continue;
+      const [row = 0, col = 0] = key.split(',').map(Number);
+      if (row < r.top || row >= r.top + r.rows || col < r.left || col >= r.left + r.cols) continue;
+      top = Math.min(top, row); left = Math.min(left, col); bottom = Math.max(bottom, row); right = Math.max(right, col);
+    }
+    return bottom < 0 ? undefined : { sheet: r.sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
+  }
+
   values(r: Rect): XValue[][] {
     return Array.from({ length: r.rows }, (_, i) => Array.from({ length: r.cols }, (_, j) => r.sheet.cell(r.top + i, r.left + j)?.value ?? ''));
   }

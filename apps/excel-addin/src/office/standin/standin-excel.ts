@@ -29,7 +29,7 @@ function notLoaded(what: string): never {
 }
 
 class Loaded {
-  protected loaded = new Map<string, unknown>();
+  readonly loaded = new Map<string, unknown>();
   protected read<T>(name: string): T {
     if (!this.loaded.has(name)) notLoaded(name);
     return this.loaded.get(name) as T;
@@ -41,7 +41,7 @@ class StandinRange extends Loaded implements XRange {
   /** Bound to its cells once resolved (as Office.js binds it when its command runs). */
   private readonly rect = (): Rect => (this.fixed ??= this.resolve());
   constructor(
-    private readonly b: Batch,
+    protected readonly b: Batch,
     private readonly resolve: () => Rect,
   ) {
     super();
@@ -85,6 +85,9 @@ class StandinRange extends Loaded implements XRange {
   getColumn(c: number): XRange { return this.derive((r) => ({ ...r, left: r.left + c, cols: 1 })); }
   getRow(i: number): XRange { return this.derive((r) => ({ ...r, top: r.top + i, rows: 1 })); }
   clear(): void { this.b.queue(undefined, () => this.b.model.clear(this.rect())); }
+  getUsedRangeOrNullObject(_valuesOnly?: boolean): XRange & { readonly isNullObject: boolean } {
+    return new StandinUsedRange(this.b, () => this.b.model.usedWithin(this.rect()));
+  }
   load(properties: string): XRange {
     this.b.queue(undefined, () => {
       const r = this.rect();
@@ -95,6 +98,29 @@ class StandinRange extends Loaded implements XRange {
         numberFormat: () => Array.from({ length: r.rows }, (_, i) => Array.from({ length: r.cols }, (_, j) => r.sheet.cell(r.top + i, r.left + j)?.numberFormat ?? 'General')),
       };
       for (const p of properties.split(',').map((s) => s.trim())) this.loaded.set(p, all[p]?.());
+    });
+    return this;
+  }
+}
+
+/** A used range: its cells' bounding box, or a null object (isNullObject) when the range is empty. */
+class StandinUsedRange extends StandinRange {
+  private readonly found: { used?: Rect | undefined };
+  constructor(b: Batch, private readonly find: () => Rect | undefined) {
+    const found: { used?: Rect | undefined } = {};
+    super(b, () => {
+      if (!found.used) throw new Error('ItemNotFound: the range holds no values');
+      return found.used;
+    });
+    this.found = found;
+  }
+  get isNullObject(): boolean { return this.read('isNullObject'); }
+  override load(properties: string): XRange {
+    this.b.queue(undefined, () => {
+      const used = this.find();
+      this.found.used = used;
+      this.loaded.set('isNullObject', used === undefined);
+      if (used && properties.split(',').some((p) => p.trim() === 'address')) this.loaded.set('address', addressOf(used));
     });
     return this;
   }

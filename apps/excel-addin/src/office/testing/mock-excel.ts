@@ -45,6 +45,8 @@ interface Tracked {
   apply(path: string[], value: unknown): void;
   /** Current values of loadable scalar properties, for loads. */
   current(): Record<string, () => unknown>;
+  /** Called at every sync after the request is applied (null objects learn whether they are null). */
+  synced?(): void;
 }
 
 function at(mock: Mock, path: string[]): unknown {
@@ -105,12 +107,31 @@ class Session {
       getResizedRange: (dr: number, dc: number) => derive((r) => ({ ...r, rows: r.rows + dr, cols: r.cols + dc })),
       getColumn: (c: number) => derive((r) => ({ ...r, left: r.left + c, cols: 1 })),
       getRow: (i: number) => derive((r) => ({ ...r, top: r.top + i, rows: 1 })),
+      getUsedRangeOrNullObject: () => this.usedRange(geom),
       clear: () => this.queue(undefined, () => this.model.clear(geom())),
     }) as Mock;
     this.rects.set(mock, geom);
     const seen = new Map<string, unknown>(RANGE_WRITES.map(([path]) => [path.join('/'), at(mock, path)]));
     const writers = new Map(RANGE_WRITES.map(([path, w]) => [path.join('/'), w]));
     this.tracked.push({ mock, seen, current, apply: (path, value) => writers.get(path.join('/'))?.(this.model, geom(), value) });
+    return mock;
+  }
+
+  /** Range.getUsedRangeOrNullObject: the bounding box of the filled cells, or a null object. */
+  usedRange(within: () => Rect): Mock {
+    const mock = new OfficeMockObject({ host: 'excel', address: '' }) as Mock;
+    mock['isNullObject'] = true;
+    let answered = false;
+    const used = (): Rect | undefined => this.model.usedWithin(within());
+    this.tracked.push({
+      mock, seen: new Map(), apply: () => undefined,
+      current: () => ({ address: () => { const u = used(); return u ? addressOf(u) : ''; } }),
+      // Like a load, the answer is the state at the sync after the call, not later.
+      synced: () => {
+        if (!answered) mock['isNullObject'] = used() === undefined;
+        answered = true;
+      },
+    });
     return mock;
   }
 
@@ -193,6 +214,7 @@ class Session {
         p._valueBeforeLoaded = value;
         if (t.seen.has(key)) t.seen.set(key, value);
       }
+      t.synced?.();
       await OfficeMockObject.prototype.sync.call(t.mock);
     }
     await Promise.resolve();
