@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
 
   /** Screenshot, axe scan and leak snapshot of the screen as it is. */
   async function screen(step: string): Promise<void> {
-    await page.screenshot({ path: join(SHOTS, `desktop-${step}.png`) });
+    await page.screenshot({ path: join(SHOTS, `desktop-${step}.png`), animations: 'disabled' });
     // Fluent's focus manager (tabster) puts aria-hidden focus guards at the edges of focus groups:
     // they pass focus on the moment they get it, so no one lands on them. axe cannot know that.
     // Views kept mounted while another is shown are display:none (no one reaches them); each is
@@ -149,6 +149,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     expect(await page.getByRole('dialog').getByLabel('New API key').inputValue()).toBe(''); // read once, then cleared
     await screen('2-key-rejected');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await card.getByTestId('masked-key').innerText()).toMatch(/^…Vb8N, saved today/);
     await screen('3-connection');
 
@@ -160,7 +161,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     // The quota in full: each window, what is left and when it frees up.
     await page.getByTestId('quota-button').click();
     await page.locator('[aria-label="Quota"]').getByText('Today', { exact: true }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'desktop-4-quota.png') });
+    await page.screenshot({ path: join(SHOTS, 'desktop-4-quota.png'), animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     // The table scrolls from the keyboard: End reaches the last period.

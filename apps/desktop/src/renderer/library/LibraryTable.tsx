@@ -58,7 +58,7 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRemov
           <TableHeader>
             <TableRow>
               <TableHeaderCell style={{ width: 44 }}><span className={styles.muted}>Pick</span></TableHeaderCell>
-              <TableHeaderCell style={{ width: '26%' }}>Name</TableHeaderCell>
+              <TableHeaderCell style={{ width: '34%' }}>Name</TableHeaderCell>
               <TableHeaderCell>Query</TableHeaderCell>
               <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
               <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
@@ -92,6 +92,9 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRemov
           </TableBody>
         </Table>
       </div>
+      <Text size={200} className={styles.muted} block style={{ marginTop: 8 }}>
+        {`${exports.length} saved in ${folder}. Each opens from its file on this computer, with or without the network.`}
+      </Text>
     </div>
   );
 }
