@@ -25,6 +25,7 @@ const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   titleRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   panel: { paddingTop: tokens.spacingVerticalS },
+  quota: { marginTop: tokens.spacingVerticalL },
 });
 
 type TabName = 'data' | 'blocks' | 'connection';
@@ -78,6 +79,11 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
         <ConnectPanel runtime={runtime} />
+        {api ? (
+          <section className={styles.quota} aria-label="Quota">
+            <QuotaMeter variant="full" />
+          </section>
+        ) : null}
       </div>
     </>
   );
