@@ -223,6 +223,10 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-6-refreshed.png') });
     expect(await axeProblems(page)).toEqual([]);
 
+    // Refresh one: only VNM's block is fetched and rewritten.
+    await page.getByRole('button', { name: 'Refresh VNM' }).click();
+    await page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: /^VNM: no change\.$/ }).waitFor({ timeout: 60_000 });
+
     // With the service gone, a refresh fails as a whole: it says why and every old value stays.
     const before = await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump());
     await sandbox.close();
