@@ -33,8 +33,9 @@ export interface XRange {
   values: XValue[][];
   formulas: XValue[][];
   /**
-   * A 2-D array, or one format code for every cell of the range (the Excel API applies a single
-   * value to all cells: one string instead of 100,000 keeps the request small).
+   * A 2-D array, or one format code for every cell of the range: Office.js applies a single value
+   * set on a range to all its cells ("Update all cells in a range", Excel JavaScript API advanced
+   * concepts); one string instead of 100,000 keeps the request small. To confirm in Excel on the web.
    */
   numberFormat: string | string[][];
   readonly format: XRangeFormat;
