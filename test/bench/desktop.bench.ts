@@ -5,7 +5,8 @@
  * - the renderer's bundle, gzip: the explorer (vite, as electron-vite builds it; and esbuild) against
  *   a bare page holding only React and uPlot (esbuild, the same settings);
  * - a 100,000-point series drawn: the explorer's chart component (Series -> aligned data -> uPlot
- *   inside React and Fluent) against uPlot drawing the same points on a bare page.
+ *   inside React and Fluent) against uPlot drawing the same points on a bare page;
+ * - the 100,000-row table scrolled (frame time while jumping through it) against an empty scroller.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -66,6 +67,48 @@ const OURS = `
     root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520, display: 'flex', flexDirection: 'column' }}><SeriesChart series={[series]} mode="line" label="bench" /></div></FluentProvider>);
     requestAnimationFrame(poll);
   });`;
+
+const TABLE = `
+  import { createRoot } from 'react-dom/client';
+  import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+  import { SeriesTable } from './series/SeriesTable.tsx';
+  import { tableModel } from './series/table-model.ts';
+  ${SERIES}
+  const series = { id: 'stock:symbol:BIG', kind: 'stock', title: 'BIG', frequency: 'daily', dimensions: { symbol: 'BIG' },
+    columns: [{ key: 'close', label: 'Close', unit: 'points' }], periods, values: [values],
+    provenance: { source: 'bench', last_updated: null, retrieved_at: '2026-11-22T00:00:00Z', endpoint: '/stocks/vietnam', query: { kind: 'stock', symbol: 'BIG' } } };
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+  /** Scrolls the element 60 times by 50,000 px, a frame each; the median frame time and whether the rows followed. */
+  const scroll = async (el, check) => {
+    const times = [];
+    let last = await frame();
+    for (let i = 1; i <= 60; i += 1) { el.scrollTop = i * 50000; const t = await frame(); times.push(t - last); last = t; if (check && !check()) return -1; }
+    return times.sort((a, b) => a - b)[30];
+  };
+  window.draw = async () => {
+    const host = document.getElementById('root');
+    const root = createRoot(host);
+    root.render(<FluentProvider theme={webLightTheme}><div style={{ height: 520 }}><SeriesTable model={tableModel([series])} label="bench" /></div></FluentProvider>);
+    await frame(); await frame();
+    const el = host.querySelector('[role=table]');
+    // Row heights are 30 px: at scrollTop y the rows on screen hold the period of row y / 30.
+    const ms = await scroll(el, () => { const want = periods[Math.min(periods.length - 1, Math.floor(el.scrollTop / 30))]; return [...el.querySelectorAll('[role=rowheader]')].some((c) => c.textContent === want); });
+    root.unmount();
+    return ms;
+  };`;
+
+const EMPTY_SCROLL = `
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+  window.draw = async () => {
+    const host = document.getElementById('root');
+    host.innerHTML = '<div style="height:520px;overflow:auto" id="s"><div style="height:3000000px"></div></div>';
+    const el = document.getElementById('s');
+    const times = [];
+    let last = await frame();
+    for (let i = 1; i <= 60; i += 1) { el.scrollTop = i * 50000; const t = await frame(); times.push(t - last); last = t; }
+    host.innerHTML = '';
+    return times.sort((a, b) => a - b)[30];
+  };`;
 
 const BARE = `
   import uPlot from 'uplot';
@@ -145,8 +188,18 @@ async function main(): Promise<void> {
     const bareMs = median(await drawTimes(page, bare.url, 5));
     ours.close();
     bare.close();
+    const table = await servePage(await bundle(TABLE));
+    const empty = await servePage(await bundle(EMPTY_SCROLL));
+    const tableFrame = median(await drawTimes(page, table.url, 3));
+    const emptyFrame = median(await drawTimes(page, empty.url, 3));
+    table.close();
+    empty.close();
+    if (tableFrame < 0) throw new Error('the table lost rows while scrolling');
     console.log(`${POINTS.toLocaleString('en')}-point series drawn   ours ${oursMs.toFixed(0)} ms (Series -> aligned data -> uPlot in React/Fluent), median of 5`);
     console.log(`baseline: bare uPlot          ${bareMs.toFixed(0)} ms   ratio ${(oursMs / bareMs).toFixed(2)}x`);
+
+    console.log(`${POINTS.toLocaleString('en')}-row table scrolled   ${tableFrame.toFixed(1)} ms a frame (median of 60 jumps of 50,000 px; the rows on screen checked each frame)`);
+    console.log(`baseline: empty scroller      ${emptyFrame.toFixed(1)} ms a frame   ratio ${(tableFrame / emptyFrame).toFixed(2)}x`);
 
     // Start to first chart, against a blank page's load.
     const blank = await servePage({ js: '', css: '' });
