@@ -107,9 +107,9 @@ describe('IndicatorBrowser', () => {
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' })).toBeNull());
     await user.click(screen.getByRole('checkbox', { name: 'Population, total (SP.POP.TOTL)' }));
     expect(screen.getAllByRole('button', { name: /^Remove / }).map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
-      ['NY.GDP.MKTP.CD', 'Remove GDP (current US$)'], ['SP.POP.TOTL', 'Remove Population, total'],
+      ['NY.GDP.MKTP.CD', 'Remove NY.GDP.MKTP.CD (GDP (current US$))'], ['SP.POP.TOTL', 'Remove SP.POP.TOTL (Population, total)'],
     ]);
-    await user.click(screen.getByRole('button', { name: 'Remove GDP (current US$)' }));
+    await user.click(screen.getByRole('button', { name: 'Remove NY.GDP.MKTP.CD (GDP (current US$))' }));
     expect(last).toEqual(['SP.POP.TOTL']);
   });
 });

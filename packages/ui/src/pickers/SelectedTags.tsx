@@ -7,7 +7,7 @@ const useStyles = makeStyles({
 });
 
 export interface SelectedTagsProps {
-  /** `text` is shown; `name` is spoken ("Remove <name>"). */
+  /** `text` is shown; the button is spoken as "Remove <text>" (WCAG 2.5.3: the name holds the visible text), with `name` after it when it differs. */
   items: ReadonlyArray<{ value: string; text: string; name: string }>;
   onRemove(value: string): void;
   /** The group's accessible name, e.g. "Selected countries". */
@@ -20,7 +20,12 @@ export function SelectedTags({ items, onRemove, ariaLabel }: SelectedTagsProps):
   if (items.length === 0) return null;
   return (
     <TagGroup aria-label={ariaLabel} className={styles.tags} onDismiss={(_, d) => onRemove(String(d.value))}>
-      {items.map((item) => <Tag key={item.value} value={item.value} size="small" dismissible aria-label={`Remove ${item.name}`}>{item.text}</Tag>)}
+      {items.map((item) => <Tag key={item.value} value={item.value} size="small" dismissible aria-label={tagLabel(item)}>{item.text}</Tag>)}
     </TagGroup>
   );
+}
+
+/** "Remove VN (Viet Nam)": the visible text first, so speech users can say what they see. */
+function tagLabel(item: { text: string; name: string }): string {
+  return item.name === item.text ? `Remove ${item.text}` : `Remove ${item.text} (${item.name})`;
 }
