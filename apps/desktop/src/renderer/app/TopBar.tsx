@@ -1,6 +1,6 @@
 /** The top bar: which profile and service the explorer uses, and the quota left (minute, day, reset). */
 import { Badge, Button, makeStyles, Popover, PopoverSurface, PopoverTrigger, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { PlugConnected16Regular } from '@fluentui/react-icons';
+import { Info20Regular, PlugConnected16Regular } from '@fluentui/react-icons';
 import { QuotaMeter } from '@econdata/ui';
 import { useSession } from './session.tsx';
 
@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   },
   where: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, flex: 1 },
   url: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  quota: { flexShrink: 0, maxWidth: '520px' },
+  quota: { flexShrink: 0, maxWidth: '560px', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   quotaSurface: { width: '420px' },
 });
 
@@ -32,11 +32,10 @@ export function TopBar({ onOpenConnection }: { onOpenConnection(): void }) {
       </div>
       <div className={styles.quota}>
         {/* The compact line always; the minute and day windows with their reset times on demand. */}
+        <QuotaMeter variant="compact" />
         <Popover withArrow positioning="below-end">
           <PopoverTrigger disableButtonEnhancement>
-            <Button appearance="subtle" data-testid="quota-button">
-              <QuotaMeter variant="compact" />
-            </Button>
+            <Button appearance="subtle" size="small" icon={<Info20Regular />} aria-label="Quota details and reset times" data-testid="quota-button" />
           </PopoverTrigger>
           <PopoverSurface className={styles.quotaSurface} aria-label="Quota">
             <QuotaMeter variant="full" />
