@@ -14,3 +14,5 @@ export { axiosTransport, TransportFailure, type Transport, type TransportRequest
 export { retryAfterMs, backoffMs } from './net/retry.ts';
 export { seriesId } from './series/map.ts';
 export { SeriesCollector, type SeriesCollectorOptions, type SeriesSource } from './client/collector.ts';
+export { assertSeries, seriesProblem } from './series/assert.ts';
+export { isCanonicalPeriod, normalizePeriod, possibleFrequencies, PERIOD_SPELLINGS } from './series/periods.ts';

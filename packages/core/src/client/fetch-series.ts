@@ -52,10 +52,21 @@ function toSeries(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: numbe
   return stockSeries(result.data as StockRecord[], q, ctx);
 }
 
+/** A Series, or the `invalid_response` that says why the records make none (one query's failure, not the job's). */
+function mapped(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: number, stale: boolean): SeriesResult {
+  try {
+    return { ok: true, series: toSeries(u, result, retrievedAt, stale) };
+  } catch (error) {
+    if (error instanceof EconError) return { ok: false, error };
+    throw error;
+  }
+}
+
 /** The result a cache entry gives: its Series, or the remembered "no data" error. */
 function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): SeriesResult {
   if (isCachedNotFound(entry.value)) return { ok: false, error: notFoundFromCache(entry.value) };
-  return { ok: true, series: toSeries(u, entry.value as ApiResult<unknown>, entry.storedAt, stale) };
+  // Entries hold the answer as it came, so a cached answer meets the same checks as a fresh one.
+  return mapped(u, entry.value as ApiResult<unknown>, entry.storedAt, stale);
 }
 
 function planOptions(host: Host): { batch: boolean; batchLimit: number } {
@@ -114,8 +125,10 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
   const store = opts.cache !== 'no-store';
   const succeed = async (u: UniqueQuery, result: ApiResult<unknown>): Promise<void> => {
     const at = engine.clock.now();
-    if (store) await cachePut(cache, cacheKey(engine.baseURL, u.key), result, at);
-    settle(u, { ok: true, series: toSeries(u, result, at, false) });
+    const r = mapped(u, result, at, false);
+    // An answer that makes no valid Series is not cached: a later request may get a good one.
+    if (store && r.ok) await cachePut(cache, cacheKey(engine.baseURL, u.key), result, at);
+    settle(u, r);
   };
   const fail = async (u: UniqueQuery, error: unknown): Promise<void> => {
     if (!(error instanceof EconError)) throw error;

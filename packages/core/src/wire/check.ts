@@ -7,6 +7,8 @@
 import { InvalidResponseError } from '../errors/errors.ts';
 import { excerptOf } from '../net/redact.ts';
 import type { ApiResult, BatchItem, ResponseMetadata } from './records.ts';
+import { acceptedSpellings } from '../series/consistency.ts';
+import { isCanonicalPeriod, isReadablePeriod } from '../series/periods.ts';
 
 /** Checks one record; returns what is wrong with it, or undefined. */
 export type RecordCheck = (record: Record<string, unknown>) => string | undefined;
@@ -72,7 +74,11 @@ export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { statu
   return { data: data as T[], metadata };
 }
 
-const isNumOrNull = (v: unknown): boolean => v === null || typeof v === 'number';
+// JSON can spell an infinite number (1e999 parses to Infinity): a value is a finite number or null.
+const isNumOrNull = (v: unknown): boolean => v === null || (typeof v === 'number' && Number.isFinite(v));
+
+/** Which frequency a period is read at is the Series mapping's call; here only "no period at all" is refused. */
+const unreadable = (field: string, v: string): string => `${field} ${JSON.stringify(v)} is no period the client can read (${acceptedSpellings()})`;
 
 /** Spec 2.3: indicator_code, indicator_name, country_code, country_name, year, value (or null), unit. */
 export const checkIndicatorRecord: RecordCheck = (r) => {
@@ -84,11 +90,11 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
   if (typeof r['country_name'] !== 'string' && r['country_name'] !== null) return 'country_name is not a string';
   const year = r['year'];
   if (typeof year !== 'number' || !Number.isInteger(year)) return 'year is not an integer';
-  const value = r['value'];
-  if (value !== null && typeof value !== 'number') return 'value is not a number or null';
+  if (!isNumOrNull(r['value'])) return 'value is not a finite number or null';
   if (typeof r['unit'] !== 'string' && r['unit'] !== null) return 'unit is not a string';
   const period = r['period'];
   if (period !== undefined && typeof period !== 'string') return 'period is not a string';
+  if (period !== undefined && !isReadablePeriod(period)) return unreadable('period', period);
   const proj = r['is_projection'];
   if (proj !== undefined && proj !== null && typeof proj !== 'boolean') return 'is_projection is not a boolean or null';
   return undefined;
@@ -97,17 +103,19 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
 /** A trade record: period, flow, value (or null). */
 export const checkTradeRecord: RecordCheck = (r) => {
   if (typeof r['period'] !== 'string') return 'period is not a string';
+  if (!isReadablePeriod(r['period'])) return unreadable('period', r['period']);
   if (typeof r['flow'] !== 'string') return 'flow is not a string';
-  if (!isNumOrNull(r['value'])) return 'value is not a number or null';
-  if (r['ytd_value'] !== undefined && !isNumOrNull(r['ytd_value'])) return 'ytd_value is not a number or null';
+  if (!isNumOrNull(r['value'])) return 'value is not a finite number or null';
+  if (r['ytd_value'] !== undefined && !isNumOrNull(r['ytd_value'])) return 'ytd_value is not a finite number or null';
   return undefined;
 };
 
 /** A stock record: date, open/high/low/close/volume (numbers or null). */
 export const checkStockRecord: RecordCheck = (r) => {
   if (typeof r['date'] !== 'string') return 'date is not a string';
+  if (!isCanonicalPeriod(r['date'], 'daily')) return `date ${JSON.stringify(r['date'])} is not a calendar day written YYYY-MM-DD`;
   for (const f of ['open', 'high', 'low', 'close', 'volume']) {
-    if (r[f] !== undefined && !isNumOrNull(r[f])) return `${f} is not a number or null`;
+    if (r[f] !== undefined && !isNumOrNull(r[f])) return `${f} is not a finite number or null`;
   }
   return undefined;
 };
