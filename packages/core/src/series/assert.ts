@@ -5,7 +5,7 @@
  */
 import { InvalidResponseError } from '../errors/errors.ts';
 import type { Frequency, Series, SeriesKind } from '../series.ts';
-import { isCanonicalPeriod, PERIOD_SPELLINGS } from './periods.ts';
+import { aPeriodOf, isCanonicalPeriod, PERIOD_SPELLINGS } from './periods.ts';
 
 const KINDS: ReadonlySet<string> = new Set<SeriesKind>(['indicator', 'trade', 'stock']);
 const FREQUENCIES: ReadonlySet<string> = new Set<Frequency>(['annual', 'quarterly', 'monthly', 'daily']);
@@ -46,7 +46,7 @@ function axisProblem(s: Series): string | undefined {
   for (let i = 0; i < periods.length; i++) {
     const p = periods[i];
     if (typeof p !== 'string' || !isCanonicalPeriod(p, s.frequency)) {
-      return `period ${show(p)} (position ${i}) is not a ${s.frequency} period (the form is ${PERIOD_SPELLINGS[s.frequency][0]})`;
+      return `period ${show(p)} (position ${i}) is not ${aPeriodOf(s.frequency)} (the form is ${PERIOD_SPELLINGS[s.frequency][0]})`;
     }
     if (i > 0 && p === previous) return `period ${show(p)} occurs twice (positions ${i - 1} and ${i})`;
     if (i > 0 && p < previous) return `periods are not in ascending order: ${show(p)} (position ${i}) comes after ${show(previous)}`;

@@ -7,7 +7,7 @@ import type { InvalidResponseError } from '../errors/errors.ts';
 import type { Frequency } from '../series.ts';
 import type { IndicatorRecord } from '../wire/records.ts';
 import { describeRecord, refusal } from './axis.ts';
-import { PERIOD_SPELLINGS, possibleFrequencies } from './periods.ts';
+import { aPeriodOf, PERIOD_SPELLINGS, possibleFrequencies } from './periods.ts';
 
 const INDICATOR_FIELDS = ['indicator_code', 'country_code', 'year', 'period'] as const;
 
@@ -20,13 +20,13 @@ export const rawPeriod = (r: IndicatorRecord): string => r.period ?? String(r.ye
 /** The accepted spellings, for messages: of one frequency, or of all. */
 export function acceptedSpellings(frequency?: Frequency): string {
   const list = (f: Frequency): string => PERIOD_SPELLINGS[f].join(', ');
-  if (frequency) return `a ${frequency} period is written ${list(frequency)}`;
+  if (frequency) return `${aPeriodOf(frequency)} is written ${list(frequency)}`;
   return (['annual', 'quarterly', 'monthly', 'daily'] as const).map((f) => `${f}: ${list(f)}`).join('; ');
 }
 
 /** A period the client cannot read at this frequency (or at any). */
 export function unreadablePeriod(record: string, raw: string, frequency?: Frequency): InvalidResponseError {
-  return refusal(`${record} has period ${JSON.stringify(raw)}, which cannot be read as ${frequency ? `a ${frequency} period` : 'a period'} (${acceptedSpellings(frequency)})`);
+  return refusal(`${record} has period ${JSON.stringify(raw)}, which cannot be read as ${frequency ? aPeriodOf(frequency) : 'a period'} (${acceptedSpellings(frequency)})`);
 }
 
 /**

@@ -17,6 +17,9 @@ export const PERIOD_SPELLINGS: Readonly<Record<Frequency, readonly string[]>> = 
   daily: ['2024-03-15'],
 };
 
+/** 'an annual period', 'a monthly period': for messages. */
+export const aPeriodOf = (frequency: Frequency): string => `${frequency === 'annual' ? 'an' : 'a'} ${frequency} period`;
+
 const MONTH_M = /^(\d{4})M(0[1-9]|1[0-2])$/;
 const MONTH_DIGITS = /^(\d{4})(0[1-9]|1[0-2])$/;
 const QUARTER_Q = /^(\d{4})Q([1-4])$/;
