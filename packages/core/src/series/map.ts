@@ -56,10 +56,14 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
   let projections: Array<boolean | null> | undefined;
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
-    const raw = rawPeriod(r);
-    const period = normalizePeriod(raw, frequency);
-    if (period === null) throw unreadablePeriod(describeIndicator(r), raw, frequency);
-    periods[i] = period;
+    // The common case first: an annual record without `period` is its four-digit year.
+    if (r.period === undefined && frequency === 'annual' && r.year >= 1000 && r.year <= 9999) periods[i] = String(r.year);
+    else {
+      const raw = rawPeriod(r);
+      const period = normalizePeriod(raw, frequency);
+      if (period === null) throw unreadablePeriod(describeIndicator(r), raw, frequency);
+      periods[i] = period;
+    }
     values[i] = r.value;
     // The flag marks what the IMF calls projections. null means the IMF gives no last-actual year
     // (PPP series, country groups, fiscal-year reporters): a series of nulls gets no flag at all,

@@ -37,9 +37,11 @@ export function isCalendarDay(year: number, month: number, day: number): boolean
 
 /** Whether a period string is in its frequency's canonical form (a daily one also a real day). */
 export function isCanonicalPeriod(period: string, frequency: Frequency): boolean {
-  const m = PERIOD_PATTERNS[frequency].exec(period);
+  // test() allocates no match: this runs once per record and once per Series period.
+  if (frequency !== 'daily') return PERIOD_PATTERNS[frequency].test(period);
+  const m = PERIOD_PATTERNS.daily.exec(period);
   if (!m) return false;
-  return frequency !== 'daily' || isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  return isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
 /**
