@@ -125,7 +125,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
   } else if (status >= 400 && status < 500) {
     code = 'bad_request';
     message = `${said} (status ${status}). ${ADVICE['bad_request']}`;
-  } else if (status >= 500) {
+  } else if (status >= 500 && status < 600) {
     code = 'server_error';
     message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}). ${ADVICE['server_error']}`;
   } else if (status >= 200 && status < 300) {
@@ -136,7 +136,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     code = 'invalid_response';
     message = `The service answered with a redirect (status ${status}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
   } else {
-    // 1xx, or a number outside HTTP: not an answer the interface allows.
+    // 1xx, or a number outside HTTP (600 and up): not an answer the interface allows.
     code = 'invalid_response';
     message = `The service answered with an unexpected status ${status} (${said}). Try again later; if it persists, report it to the provider.`;
   }
