@@ -16,8 +16,8 @@ if (!realDataDir) {
 
 const sb = await startSandbox({ port: 0, dataDir: realDataDir, seed: 1 });
 const client = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise', cache: new MemoryCacheStore() });
-const wb = (await client.listSourceIndicators('WB')).data.map((i) => i.code);
-const imf = (await client.listSourceIndicators('IMF')).data.map((i) => i.code);
+const wb = (await client.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code);
+const imf = (await client.listSourceIndicators({ source_code: 'IMF' })).data.map((i) => i.code);
 // Economies with data in both WB and IMF (the lists also hold aggregates and territories without data).
 const known = new Set((await client.listCountries()).data.map((c) => c.code));
 const countries = ['VN', 'TH', 'ID', 'MY', 'PH', 'CN', 'JP', 'KR', 'IN', 'US', 'GB', 'DE', 'FR', 'BR', 'MX', 'ZA', 'NG', 'EG', 'AU', 'CA',

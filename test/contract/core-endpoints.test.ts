@@ -54,7 +54,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
 
   it('listSources, listSourceIndicators, listCountries', async () => {
     expect((await client.listSources()).data.map((s) => s.code)).toEqual(['WB', 'IMF', 'GSO']);
-    const imf = await client.listSourceIndicators('IMF', { q: 'NGDPD' });
+    const imf = await client.listSourceIndicators({ source_code: 'IMF', q: 'NGDPD' });
     expect(imf.data.map((i) => i.code)).toContain('NGDPD');
     const countries = await client.listCountries();
     expect(countries.data.find((c) => c.code === 'VN')).toMatchObject({ iso3: 'VNM', name: 'Vietnam' });
@@ -91,7 +91,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     expect(xlsxProgress.at(-1)).toEqual([xlsx.data.byteLength, xlsx.data.byteLength]);
     const path = join(dir, 'vnm.xlsx');
     const streamed: number[] = [];
-    const saved = await saveExport(client, 'excel', { dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, path, { onProgress: (n) => streamed.push(n) });
+    const saved = await saveExport(client, { format: 'excel', dataset: 'stocks', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-05' }, { path, onProgress: (n) => streamed.push(n) });
     const file = await readFile(path);
     expect(file.byteLength).toBe(saved.bytes);
     expect(streamed.at(-1)).toBe(saved.bytes);
@@ -100,12 +100,12 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
     expect(file.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     expect(file.subarray(file.byteLength - 22, file.byteLength - 18)).toEqual(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
     expect((await readdir(dir)).filter(isTempFile)).toEqual([]);
-    const tradeCsv = await saveExport(client, 'csv', { dataset: 'trade', flow: 'imports', period: '2024-03' }, join(dir, 'trade.csv'));
+    const tradeCsv = await saveExport(client, { format: 'csv', dataset: 'trade', flow: 'imports', period: '2024-03' }, { path: join(dir, 'trade.csv') });
     expect(await readFile(tradeCsv.path, 'utf8')).toBe('period,flow,partner,partner_name,hs_code,hs_description,value,ytd_value,unit\r\n2024-03,imports,WLD,World,TOTAL,All goods,30.88,85.08,USD billion\r\n');
   });
 
   it('fetchSeries maps indicator (annual, monthly GSO), trade and stock data to Series', async () => {
-    const gso = (await client.listSourceIndicators('GSO')).data.find((i) => i.frequencies?.includes('monthly'))!;
+    const gso = (await client.listSourceIndicators({ source_code: 'GSO' })).data.find((i) => i.frequencies?.includes('monthly'))!;
     const results = await client.fetchSeries([
       { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 },
       { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018, end_year: 2020 },
@@ -157,7 +157,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: endpoints', () => {
   });
 
   it('fetchSeries: GSO queries without a country go as one batch without countries, a missing one as its own not_found', async () => {
-    const codes = (await client.listSourceIndicators('GSO')).data.filter((i) => i.frequencies?.includes('monthly')).slice(0, 3).map((i) => i.code);
+    const codes = (await client.listSourceIndicators({ source_code: 'GSO' })).data.filter((i) => i.frequencies?.includes('monthly')).slice(0, 3).map((i) => i.code);
     transport.sent.length = 0;
     const gso = (indicator: string): SeriesQuery => ({ kind: 'indicator', source: 'GSO', indicator, frequency: 'monthly', start_year: 2024, end_year: 2024 });
     const results = await client.fetchSeries([...codes.map(gso), gso('NO.SUCH.CODE')]);

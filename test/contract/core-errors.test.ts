@@ -35,14 +35,14 @@ describe.skipIf(!realDataDir)('core <-> sandbox: error statuses', () => {
     expect(sb.stats().received).toBe(2);
   });
 
-  it('401: invalid key and missing key, each with its own advice, never retried', async () => {
+  it('401: an invalid key, with its advice, never retried; no key at all is refused at construction', async () => {
     const sb = await sandbox();
     const bad = await failure(client(sb, { apiKey: 'not-a-real-key-4321' }).listSources());
     expect(bad).toMatchObject({ code: 'authentication', status: 401, message: "Invalid API key: the service did not accept the key of this profile. Generate a new key in the provider's dashboard (Settings > API Keys) and save it." });
     expect(JSON.stringify(bad) + String(bad['message'])).not.toContain('not-a-real-key-4321');
-    const none = await failure(new EconDataClient({ baseURL: sb.url }).listSources());
-    expect(none).toMatchObject({ code: 'authentication', status: 401, serverMessage: expect.stringMatching(/^Authentication required/) });
-    expect(sb.stats().received).toBe(2);
+    // Without a key, the client refuses to be built: nothing is sent (every route needs a key).
+    expect(() => new EconDataClient({ baseURL: sb.url })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'apiKey' }) as Error);
+    expect(sb.stats().received).toBe(1);
   });
 
   it('403: insufficient permissions (Free plan asking for GSO), never retried', async () => {
@@ -56,7 +56,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: error statuses', () => {
     const sb = await sandbox();
     const e = await failure(client(sb).getIndicators({ ...GDP, indicator: 'NO.SUCH.CODE' }));
     expect(e).toMatchObject({ code: 'not_found', status: 404, serverMessage: expect.stringMatching(/^Data not found/) });
-    expect(await failure(client(sb).listSourceIndicators('NOPE'))).toMatchObject({ code: 'not_found', status: 404 });
+    expect(await failure(client(sb).listSourceIndicators({ source_code: 'NOPE' }))).toMatchObject({ code: 'not_found', status: 404 });
     expect(sb.stats().received).toBe(2);
   });
 

@@ -49,7 +49,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: injected faults', () => {
     expect(String(e['message'])).toMatch(/^The export \(status 200\) arrived incomplete: the XLSX file \(\d+ bytes\) is cut before the end of its ZIP archive\./);
     const dir = await mkdtemp(join(tmpdir(), 'core-faults-'));
     try {
-      expect(await failure(saveExport(c, 'excel', { ...GDP }, join(dir, 'gdp.xlsx')))).toMatchObject({ code: 'invalid_response', status: 200 });
+      expect(await failure(saveExport(c, { format: 'excel', ...GDP }, { path: join(dir, 'gdp.xlsx') }))).toMatchObject({ code: 'invalid_response', status: 200 });
       expect(await readdir(dir)).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

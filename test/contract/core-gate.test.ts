@@ -31,7 +31,7 @@ describe.skipIf(!realDataDir)('core <-> sandbox: gate and cache', () => {
     // What the apps show: the ledger's status through the client, and its change events.
     expect(client.quotaStatus()).toMatchObject({ plan: 'Free', day: { used: 14, limit: 100, remaining: 86 }, queued: { interactive: 0, background: 0 }, inFlight: 0 });
     expect(seen.at(-1)).toBe(14);
-    expect(new EconDataClient({ baseURL: sb.url }).quotaStatus()).toBeUndefined();
+    expect(new EconDataClient({ baseURL: sb.url, apiKey: 'test-key-0000' }).quotaStatus()).toBeUndefined();
   });
 
   it('allow-stale: when the service is gone, cached Series come back marked stale; without it, connection', async () => {

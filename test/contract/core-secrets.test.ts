@@ -72,7 +72,7 @@ describe.skipIf(!realDataDir).each(['header', 'query'] as AuthMode[])('core <-> 
     await provoke('quota_exhausted', viaLedger.listSources());
     const ac = new AbortController();
     ac.abort();
-    await provoke('aborted', client(ok).listSources({ signal: ac.signal }));
+    await provoke('aborted', client(ok).listSources({}, { signal: ac.signal }));
     await provoke('connection', new EconDataClient({ baseURL: 'http://127.0.0.1:9', apiKey: PRO, authMode, maxRetries: 0 }).listSources());
     for (const [faults, expected, options] of [
       ['500:1', 'server_error', {}], ['html502:1', 'server_error', {}], ['reset:1', 'connection', {}],

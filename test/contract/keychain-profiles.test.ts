@@ -120,9 +120,9 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
   it('a client built from the profile picks up a rotated key on its next request', async () => {
     await manager.setKey(profile, 'sandbox-basic');
     const client = new EconDataClient(await manager.clientOptions());
-    await client.listSources({ cache: 'no-store' });
+    await client.listSources({}, { cache: 'no-store' });
     await manager.setKey(profile, 'sandbox-free');
-    await client.listSources({ cache: 'no-store' });
+    await client.listSources({}, { cache: 'no-store' });
     // basic: the setKey check and the first call; free: the second check and the second call.
     expect([await requestsBy('asic'), await requestsBy('free')]).toEqual([2, 2]);
   });
@@ -136,7 +136,7 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
       await manager.update(profile, { baseURL: proxy.url, authMode });
       await manager.setKey(profile, key);
       const client = new EconDataClient(await manager.clientOptions(profile));
-      const sources = await client.listSources({ cache: 'no-store' });
+      const sources = await client.listSources({}, { cache: 'no-store' });
       expect(sources.data.map((s) => s.code)).toEqual((await directSources()).map((s) => s.code));
       // Two requests: the check of setKey, then the client's; both carried the key one way only.
       expect(proxy.seen).toEqual([
@@ -152,7 +152,7 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
     await manager.setKey(profile, 'sandbox-basic');
     env['ECONDATA_API_KEY'] = 'sandbox-enterprise';
     const client = new EconDataClient(await manager.clientOptions());
-    await client.listSources({ cache: 'no-store' });
+    await client.listSources({}, { cache: 'no-store' });
     expect(await requestsBy('rise')).toBe(1);
     expect((await manager.describeKey()).source).toBe('environment');
     expect(notices).toEqual(['ECONDATA_API_KEY is set: its key (…rise) is used instead of the OS keychain.']);
@@ -162,7 +162,7 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
     const demo = new ProfileManager({ settingsPath: join(dir, 'demo.json'), keyStore: new MemoryKeyStore(), env: {} });
     await demo.update('sandbox', { baseURL: sandbox.url });
     const client = new EconDataClient(await demo.clientOptions());
-    await client.listSources({ cache: 'no-store' });
+    await client.listSources({}, { cache: 'no-store' });
     expect(await requestsBy('-pro')).toBe(1);
   });
 });

@@ -7,7 +7,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeClock, isEconError, QuotaExhaustedError, QuotaLedger, quotaKeyId, type RequestPermit } from '@econdata/core';
+import { isEconError, QuotaExhaustedError, QuotaLedger, quotaKeyId, type RequestPermit } from '@econdata/core';
+import { FakeClock } from '@econdata/core/testing';
 import { FileQuotaStore } from '@econdata/core/node';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

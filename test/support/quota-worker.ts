@@ -70,7 +70,7 @@ export async function pushBacklog(options: BacklogOptions, ledger?: QuotaLedger)
     await Promise.all(
       Array.from({ length: options.count }, async () => {
         try {
-          await client.listSources({ cache: 'no-store' });
+          await client.listSources({}, { cache: 'no-store' });
           result.sentAt.push(Date.now());
         } catch (error) {
           if (isEconError(error, 'quota_exhausted')) result.exhausted += 1;

@@ -27,7 +27,8 @@ export interface IndicatorQuery {
 export interface BatchIndicatorQuery {
   source: SourceCode;
   indicators: string[];
-  countries: string[];
+  /** ISO 2-letter codes; may be omitted for GSO only (the service answers for Vietnam). */
+  countries?: string[];
   start_year?: number;
   end_year?: number;
   frequency?: GsoFrequency;
@@ -42,15 +43,27 @@ export interface TradeQuery {
   period?: string;
 }
 
-/** GET /api/v1/stocks/vietnam (spec 4.6): exactly one of symbol or index. */
-export interface StockQuery {
-  symbol?: string;
-  index?: StockIndex;
+/** The date range of a stock query. */
+interface StockDates {
   /** YYYY-MM-DD */
   start_date?: string;
   /** YYYY-MM-DD */
   end_date?: string;
 }
+
+/** GET /api/v1/stocks/vietnam (spec 4.6): exactly one of symbol or index (both, or neither, does not compile). */
+export type StockQuery =
+  | ({ symbol: string; index?: never } & StockDates)
+  | ({ index: StockIndex; symbol?: never } & StockDates);
+
+/** GET /api/v1/sources/{source_code}/indicators: the indicators of one source, `q` filtering by code or name. */
+export interface SourceIndicatorsQuery {
+  source_code: SourceCode;
+  q?: string;
+}
+
+/** The query of a route that takes no parameters (listSources, listCountries): an empty object, or nothing. */
+export type EmptyQuery = Record<string, never>;
 
 /** Any query that yields a Series, tagged by kind so planners and sinks can tell them apart. */
 export type SeriesQuery =

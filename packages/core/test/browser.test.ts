@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium || !realDataDir)('the shared entry in Chromium', ()
     })()`;
     const out = (await tab.evaluate(script)) as { results: unknown[]; denied: unknown; csv: string };
     expect(out.results).toEqual([['2018', '2019', '2020'], ['2018', '2019', '2020'], 'invalid_parameter']);
-    expect(out.denied).toMatchObject({ name: 'EconError', code: 'permission_denied', status: 403, retryable: false });
+    expect(out.denied).toMatchObject({ name: 'PermissionDeniedError', code: 'permission_denied', status: 403, retryable: false });
     expect(out.csv).toContain('indicator_code');
     expect(sb.stats().received).toBe(3);
   });

@@ -18,5 +18,5 @@ export {
 export { SETTINGS_VERSION, type Settings } from './profiles/settings-schema.ts';
 export { SettingsFile, defaultSettings, defaultSettingsPath, type SettingsStore } from './profiles/settings-file.ts';
 export { ENV_KEY, DEFAULT_ROTATION_DAYS, type KeyDescription, type KeySource } from './profiles/key-status.ts';
-export { ProfileManager, type ProfileManagerOptions, type ClientOptions } from './profiles/profile-manager.ts';
+export { ProfileManager, type ProfileManagerOptions } from './profiles/profile-manager.ts';
 export { verifyKeyWithClient, type VerifyKey } from './verify/verify-key.ts';

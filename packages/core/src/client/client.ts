@@ -2,22 +2,23 @@
  * EconDataClient: one method per endpoint of the Economic Data Service, plus `fetchSeries` for
  * many queries at once and `estimate` for the cost of a job before it runs.
  */
-import type { AuthMode, KeyProvider } from '../auth.ts';
+import type { KeyProvider } from '../auth.ts';
 import type { CacheStore } from '../cache/store.ts';
 import { InvalidParameterError } from '../errors/errors.ts';
 import { axiosTransport } from '../net/transport.ts';
 import { openGate, type RequestGate } from '../quota/gate.ts';
 import type { QuotaStatus } from '../quota/status.ts';
-import type { BatchIndicatorQuery, IndicatorQuery, SeriesQuery, StockQuery, TradeQuery } from '../query.ts';
+import type { BatchIndicatorQuery, EmptyQuery, IndicatorQuery, SeriesQuery, SourceIndicatorsQuery, StockQuery, TradeQuery } from '../query.ts';
 import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams, type Params } from '../validate/params.ts';
 import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
-import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportStream } from './export.ts';
-import { estimateJob, fetchSeriesJob, type BatchState, type Estimate, type SeriesResult } from './fetch-series.ts';
+import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportRequest, type ExportStream } from './export.ts';
+import { estimateJob, fetchSeriesJob, type Estimate, type SeriesResult } from './fetch-series.ts';
 import { BATCH_COMBINATION_LIMIT } from '../plan/planner.ts';
-import { readJson, requestJson, type CacheConfig } from './json.ts';
-import { checkBaseURL, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
-import { execute, type AttemptOptions, type EngineConfig, type RequestSpec } from './request.ts';
+import { readJson, requestJson } from './json.ts';
+import { checkBaseURL, checkClientOptions, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
+import { execute, type RequestSpec } from './request.ts';
+import type { ClientCore, ResolvedCallOptions } from './core.ts';
 import type { RecordCheck } from '../wire/check.ts';
 
 /**
@@ -29,38 +30,40 @@ import type { RecordCheck } from '../wire/check.ts';
  */
 export class EconDataClient {
   readonly #options: ClientOptions;
-  /** @internal */ readonly engine: EngineConfig;
-  /** @internal */ readonly cache: CacheConfig;
-  /** What the service taught about its batch route: refused (404/405), or a smaller limit than 100. */
-  #batch: BatchState = { refused: false, limit: BATCH_COMBINATION_LIMIT };
+  /** Configuration and learnt state shared with the request, export and job modules (never public). */
+  readonly #core: ClientCore;
 
+  /**
+   * Refuses options it cannot use with an `InvalidParameterError` naming the option: no key source
+   * (every route needs a key), a base URL that is not https (unless loopback), a negative timeout.
+   */
   constructor(options: ClientOptions) {
     const baseURL = checkBaseURL(options.baseURL);
-    for (const [name, v] of [['timeoutMs', options.timeoutMs], ['maxRetries', options.maxRetries], ['maxRetryAfterMs', options.maxRetryAfterMs], ['cacheTtlMs', options.cacheTtlMs]] as const) {
-      if (v !== undefined && (!Number.isFinite(v) || v < 0 || (name === 'maxRetries' && !Number.isInteger(v)))) {
-        throw new InvalidParameterError(name, `Invalid ${name}: expected a number >= 0${name === 'maxRetries' ? ' (whole)' : ''}, got ${String(v)}.`);
-      }
-    }
+    checkClientOptions(options);
     this.#options = options;
     const fixed = options.apiKey;
-    const getApiKey: KeyProvider | undefined = options.getApiKey ?? (fixed === undefined ? undefined : () => fixed);
-    const authMode: AuthMode = options.authMode ?? 'header';
-    this.engine = {
-      baseURL, getApiKey, authMode,
-      timeoutMs: options.timeoutMs ?? 30_000,
-      maxRetries: options.maxRetries ?? 2,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-      backoff: options.backoff ?? {},
-      gate: options.gate ?? openGate,
-      clock: options.clock ?? { now: () => Date.now() },
-      sleep: options.sleep ?? defaultSleep,
-      random: options.random ?? Math.random,
-      transport: options.transport ?? axiosTransport(),
-    };
-    this.cache = {
-      store: options.cache,
-      ttlMs: options.cacheTtlMs ?? 3_600_000,
-      onError: options.onCacheError ?? ((error: unknown) => console.warn(`econdata cache: ${error instanceof Error ? error.message : String(error)} (answers are served without the cache)`)),
+    const getApiKey: KeyProvider = options.getApiKey ?? (() => fixed ?? '');
+    this.#core = {
+      engine: {
+        baseURL, getApiKey,
+        authMode: options.authMode ?? 'header',
+        timeoutMs: options.timeoutMs ?? 30_000,
+        maxRetries: options.maxRetries ?? 2,
+        maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+        backoff: options.backoff ?? {},
+        gate: options.gate ?? openGate,
+        clock: options.clock ?? { now: () => Date.now() },
+        sleep: options.sleep ?? defaultSleep,
+        random: options.random ?? Math.random,
+        transport: options.transport ?? axiosTransport(),
+      },
+      cache: {
+        store: options.cache,
+        ttlMs: options.cacheTtlMs ?? 3_600_000,
+        onError: options.onCacheError ?? ((error: unknown) => console.warn(`econdata cache: ${error instanceof Error ? error.message : String(error)} (answers are served without the cache)`)),
+      },
+      batch: { refused: false, limit: BATCH_COMBINATION_LIMIT },
+      resolve: (call) => this.#resolve(call),
     };
   }
 
@@ -71,104 +74,109 @@ export class EconDataClient {
     // (getApiKey wins over apiKey, so an inherited provider would silently keep the old key).
     if ('apiKey' in partial) delete base.getApiKey;
     if ('getApiKey' in partial) delete base.apiKey;
-    const next = new EconDataClient({ transport: this.engine.transport, gate: this.engine.gate, ...base, ...partial } as ClientOptions);
+    const next = new EconDataClient({ transport: this.#core.engine.transport, gate: this.#core.engine.gate, ...base, ...partial } as ClientOptions);
     // What one service taught about its batch route does not hold for another.
-    if (next.engine.baseURL === this.engine.baseURL) next.#batch = this.#batch;
+    if (next.#core.engine.baseURL === this.#core.engine.baseURL) next.#core.batch = this.#core.batch;
     return next;
   }
 
   /** The gate requests go through (the quota ledger when one is installed). */
   get gate(): RequestGate {
-    return this.engine.gate;
-  }
-
-  /** The quota ledger's status (used, limit, reset time per window; the queue), or undefined when the gate keeps none. */
-  quotaStatus(): QuotaStatus | undefined {
-    return this.engine.gate.status?.();
-  }
-
-  /** Calls `fn` on every change of the quota status (for a UI); returns the unsubscribe function. A no-op without a ledger. */
-  onQuotaChange(fn: (status: QuotaStatus) => void): () => void {
-    return this.engine.gate.subscribe?.(fn) ?? (() => undefined);
+    return this.#core.engine.gate;
   }
 
   /** The cache store, if any. */
   get cacheStore(): CacheStore | undefined {
-    return this.cache.store;
+    return this.#core.cache.store;
   }
 
-  /** @internal Per-call options resolved against the client's. */
-  attemptOptions(call: CallOptions = {}): AttemptOptions & { cache: NonNullable<CallOptions['cache']> } {
+  /** The quota ledger's status (used, limit, reset time per window; the queue), or undefined when the gate keeps none. */
+  quotaStatus(): QuotaStatus | undefined {
+    return this.#core.engine.gate.status?.();
+  }
+
+  /** Calls `fn` on every change of the quota status (for a UI); returns the unsubscribe function. A no-op without a ledger. */
+  onQuotaChange(fn: (status: QuotaStatus) => void): () => void {
+    return this.#core.engine.gate.subscribe?.(fn) ?? (() => undefined);
+  }
+
+  /** Per-call options resolved against the client's. */
+  #resolve(call: CallOptions = {}): ResolvedCallOptions {
     return {
       signal: call.signal,
-      timeoutMs: call.timeoutMs ?? this.engine.timeoutMs,
-      maxRetries: call.maxRetries ?? this.engine.maxRetries,
+      timeoutMs: call.timeoutMs ?? this.#core.engine.timeoutMs,
+      maxRetries: call.maxRetries ?? this.#core.engine.maxRetries,
       priority: call.priority ?? this.#options.priority ?? 'interactive',
       cache: call.cache ?? this.#options.cacheMode ?? 'default',
     };
   }
 
-  /** @internal What the service taught about its batch route (shared with `withOptions` copies). */
-  get batch(): BatchState {
-    return this.#batch;
-  }
-
-  async #get<T>(path: string, params: Params, check: RecordCheck, call?: CallOptions): Promise<ApiResult<T>> {
-    return requestJson<T>(this.engine, this.cache, { method: 'GET', path, params }, check, this.attemptOptions(call));
+  async #get<T>(path: string, params: Params, check: RecordCheck, options?: CallOptions): Promise<ApiResult<T>> {
+    return requestJson<T>(this.#core.engine, this.#core.cache, { method: 'GET', path, params }, check, this.#resolve(options));
   }
 
   /** GET /indicators: one indicator for one country (spec 4.1). */
-  async getIndicators(query: IndicatorQuery, call?: CallOptions): Promise<ApiResult<IndicatorRecord>> {
-    return this.#get('/indicators', indicatorParams(query), checkIndicatorRecord, call);
+  async getIndicators(query: IndicatorQuery, options?: CallOptions): Promise<ApiResult<IndicatorRecord>> {
+    return this.#get('/indicators', indicatorParams(query), checkIndicatorRecord, options);
   }
 
   /** POST /indicators/batch: every combination of indicators x countries (at most 100), plus `items` per combination. */
-  async batchIndicators(query: BatchIndicatorQuery, call?: CallOptions): Promise<BatchResult> {
+  async batchIndicators(query: BatchIndicatorQuery, options?: CallOptions): Promise<BatchResult> {
     const spec: RequestSpec = { method: 'POST', path: '/indicators/batch', body: batchBody(query) };
-    const answer = await execute(this.engine, spec, this.attemptOptions(call));
+    const answer = await execute(this.#core.engine, spec, this.#resolve(options));
     const { result, json } = readJson<IndicatorRecord>(answer, checkIndicatorRecord);
     return { ...result, items: checkBatchItems(json, { status: answer.status, text: '', key: answer.key }) };
   }
 
-  /** GET /sources: the data sources. */
-  async listSources(call?: CallOptions): Promise<ApiResult<SourceInfo>> {
-    return this.#get('/sources', {}, checkListItem, call);
+  /** GET /sources: the data sources. The route takes no parameters: pass `{}` (or nothing) first. */
+  async listSources(query: EmptyQuery = {}, options?: CallOptions): Promise<ApiResult<SourceInfo>> {
+    noParameters('listSources', query);
+    return this.#get('/sources', {}, checkListItem, options);
   }
 
   /** GET /sources/{source_code}/indicators: the indicators of one source; `q` filters by code or name. */
-  async listSourceIndicators(source_code: string, options: { q?: string } = {}, call?: CallOptions): Promise<ApiResult<IndicatorInfo>> {
-    const code = sourceCodeSegment(source_code);
-    return this.#get(`/sources/${encodeURIComponent(code)}/indicators`, options.q ? { q: options.q } : {}, checkListItem, call);
+  async listSourceIndicators(query: SourceIndicatorsQuery, options?: CallOptions): Promise<ApiResult<IndicatorInfo>> {
+    if (typeof query !== 'object' || query === null) {
+      throw new InvalidParameterError('source_code', `Invalid listSourceIndicators query ${JSON.stringify(query)}: give an object such as { source_code: 'IMF', q: 'GDP' }.`);
+    }
+    const code = sourceCodeSegment(query.source_code);
+    const params: Params = {};
+    if (query.q !== undefined) {
+      if (typeof query.q !== 'string') throw new InvalidParameterError('q', `Invalid q ${JSON.stringify(query.q)}: expected text to search indicator codes and names for, such as "GDP".`);
+      if (query.q !== '') params['q'] = query.q;
+    }
+    return this.#get(`/sources/${encodeURIComponent(code)}/indicators`, params, checkListItem, options);
   }
 
-  /** GET /countries: the countries (ISO2 code, ISO3, name, region, income group). */
-  async listCountries(call?: CallOptions): Promise<ApiResult<CountryInfo>> {
-    return this.#get('/countries', {}, checkListItem, call);
+  /** GET /countries: the countries (ISO2 code, ISO3, name, region, income group). The route takes no parameters. */
+  async listCountries(query: EmptyQuery = {}, options?: CallOptions): Promise<ApiResult<CountryInfo>> {
+    noParameters('listCountries', query);
+    return this.#get('/countries', {}, checkListItem, options);
   }
 
   /** GET /trade/vietnam: monthly customs trade (spec 4.5). */
-  async getTrade(query: TradeQuery = {}, call?: CallOptions): Promise<ApiResult<TradeRecord>> {
-    return this.#get('/trade/vietnam', tradeParams(query), checkTradeRecord, call);
+  async getTrade(query: TradeQuery = {}, options?: CallOptions): Promise<ApiResult<TradeRecord>> {
+    return this.#get('/trade/vietnam', tradeParams(query), checkTradeRecord, options);
   }
 
   /** GET /stocks/vietnam: daily prices of one symbol or index (spec 4.6). */
-  async getStocks(query: StockQuery, call?: CallOptions): Promise<ApiResult<StockRecord>> {
-    return this.#get('/stocks/vietnam', stockParams(query), checkStockRecord, call);
+  async getStocks(query: StockQuery, options?: CallOptions): Promise<ApiResult<StockRecord>> {
+    return this.#get('/stocks/vietnam', stockParams(query), checkStockRecord, options);
   }
 
   /** GET /export/csv: the file's bytes (indicators by default; `dataset: 'trade' | 'stocks'` for the others). */
   async exportCsv(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
-    return downloadExport(this, 'csv', query, options);
+    return downloadExport(this.#core, 'csv', query, options);
   }
 
   /** GET /export/excel: the XLSX file's bytes. */
   async exportExcel(query: ExportQuery, options: ExportOptions = {}): Promise<ExportFile> {
-    return downloadExport(this, 'excel', query, options);
+    return downloadExport(this.#core, 'excel', query, options);
   }
 
   /** An export as a stream of chunks, for writing to a file as it arrives (see `saveExport` in `@econdata/core/node`). */
-  async openExport(format: 'csv' | 'excel', query: ExportQuery, call?: CallOptions): Promise<ExportStream> {
-    return openExport(this, format, query, call ?? {});
+  async openExport(query: ExportRequest, options: CallOptions = {}): Promise<ExportStream> {
+    return openExport(this.#core, query, options);
   }
 
   /**
@@ -176,12 +184,21 @@ export class EconDataClient {
    * queries coalesced into batches. One result per query, in order; one bad query never sinks the others.
    * Duplicate queries share one Series object: copy it before changing it.
    */
-  async fetchSeries(queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
-    return fetchSeriesJob(this, queries, call);
+  async fetchSeries(queries: readonly SeriesQuery[], options?: CallOptions): Promise<SeriesResult[]> {
+    return fetchSeriesJob(this.#core, queries, options);
   }
 
-  /** How many requests a job needs after de-duplication, cache and batching, and whether the quota covers it. */
-  async estimate(queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
-    return estimateJob(this, queries, call);
+  /** How many requests a job needs after de-duplication, cache and batching, and whether the quota covers it (only `cache` of the options is read). */
+  async estimate(queries: readonly SeriesQuery[], options?: CallOptions): Promise<Estimate> {
+    return estimateJob(this.#core, queries, options);
+  }
+}
+
+/** Refuses parameters given to a route that takes none (most likely call options passed first). */
+function noParameters(method: string, query: unknown): void {
+  if (query === undefined) return;
+  if (typeof query !== 'object' || query === null || Object.keys(query).length > 0) {
+    const names = typeof query === 'object' && query !== null ? Object.keys(query).join(', ') : JSON.stringify(query);
+    throw new InvalidParameterError(Object.keys(query ?? {})[0] ?? 'query', `${method} takes no query parameters (got ${names}): call ${method}({}, options), with options such as { cache: 'no-store' } second.`);
   }
 }

@@ -40,7 +40,7 @@ describe('export integrity', () => {
 
   it('exportExcel refuses a cut XLSX body and returns a whole one', async () => {
     const xlsx = { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: new FakeTransport({ status: 200, headers: xlsx, body: zip(500).subarray(0, 250) }, { status: 200, headers: xlsx, body: zip(500) }) });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: new FakeTransport({ status: 200, headers: xlsx, body: zip(500).subarray(0, 250) }, { status: 200, headers: xlsx, body: zip(500) }) });
     const q = { source: 'WB', indicator: 'A', country: 'VN' };
     await expect(c.exportExcel(q)).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
     expect((await c.exportExcel(q)).metadata.bytes).toBe(522);

@@ -7,13 +7,21 @@ import { bodyText } from '../wire/check.ts';
 import type { ExportFile } from '../wire/records.ts';
 import { checkExportBytes, ExportIntegrity } from './export-check.ts';
 import type { CallOptions } from './options.ts';
-import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
+import { execute } from './request.ts';
+import type { ClientCore } from './core.ts';
+import { InvalidParameterError } from '../errors/errors.ts';
 
 /** What to export: indicator parameters (the default dataset), or trade or stock parameters. */
 export type ExportQuery =
   | ({ dataset?: 'indicators' } & IndicatorQuery)
   | ({ dataset: 'trade' } & TradeQuery)
   | ({ dataset: 'stocks' } & StockQuery);
+
+/** An export to open as a stream (`openExport`, `saveExport`): the query with its file format. */
+export type ExportRequest = ExportQuery & { format: ExportFormat };
+
+/** The file formats of the export routes. */
+export type ExportFormat = 'csv' | 'excel';
 
 export interface ExportOptions extends CallOptions {
   /** Bytes received so far and the total when the service said it. */
@@ -45,16 +53,12 @@ function filenameOf(disposition: string | undefined): string | null {
   return plain?.[1]?.trim() ?? null;
 }
 
-interface ExportHost {
-  engine: EngineConfig;
-  attemptOptions(call?: CallOptions): AttemptOptions;
-}
 
 /** Downloads one export; a JSON error answered with a 2xx status still becomes an error. */
-export async function downloadExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: ExportOptions): Promise<ExportFile> {
+export async function downloadExport(host: ClientCore, format: 'csv' | 'excel', query: ExportQuery, options: ExportOptions): Promise<ExportFile> {
   const params = exportParams(query);
   const spec = { method: 'GET' as const, path: `/export/${format}`, params, accept: ACCEPT[format], ...(options.onProgress ? { onDownloadProgress: options.onProgress } : {}) };
-  const answer = await execute(host.engine, spec, host.attemptOptions(options));
+  const answer = await execute(host.engine, spec, host.resolve(options));
   const type = answer.headers['content-type'] ?? null;
   if (type !== null && /json/i.test(type)) throw errorFromResponse(answer.status, bodyText(answer.body), { now: host.engine.clock.now(), ...(answer.key ? { key: answer.key } : {}) });
   const data = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body;
@@ -81,9 +85,14 @@ async function* checked(chunks: AsyncIterable<Uint8Array>, integrity: ExportInte
  * Starts an export download and hands over the body as it arrives (retries happen before the first
  * byte). The last step of the iteration throws `invalid_response` when the file arrived cut.
  */
-export async function openExport(host: ExportHost, format: 'csv' | 'excel', query: ExportQuery, options: CallOptions): Promise<ExportStream> {
-  const params = exportParams(query);
-  const answer = await execute(host.engine, { method: 'GET', path: `/export/${format}`, params, accept: ACCEPT[format], stream: true }, host.attemptOptions(options));
+export async function openExport(host: ClientCore, request: ExportRequest, options: CallOptions): Promise<ExportStream> {
+  if (typeof request !== 'object' || request === null || (request.format !== 'csv' && request.format !== 'excel')) {
+    const got = typeof request === 'object' && request !== null ? JSON.stringify(request.format) : 'no query object';
+    throw new InvalidParameterError('format', `Invalid export format ${got}: give { format: 'csv' } or { format: 'excel' } with the export's query.`);
+  }
+  const { format, ...query } = request;
+  const params = exportParams(query as ExportQuery);
+  const answer = await execute(host.engine, { method: 'GET', path: `/export/${format}`, params, accept: ACCEPT[format], stream: true }, host.resolve(options));
   const type = answer.headers['content-type'] ?? null;
   const chunks = answer.stream ?? (async function* whole() { yield typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body; })();
   if (type !== null && /json/i.test(type)) {

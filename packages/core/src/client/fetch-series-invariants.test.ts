@@ -67,7 +67,7 @@ describe('the wire checks refuse what is no data at all', () => {
   it('an infinite value (1e999 parses to Infinity)', async () => {
     const e = await client(wrap('{"indicator_code":"A","indicator_name":"A","country_code":"VN","country_name":"VN","year":2020,"value":1e999,"unit":"USD"}')).getIndicators({ source: 'WB', indicator: 'A', country: 'VN' }).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'invalid_response' });
-    expect((e as Error).message).toContain('data[0]: value is not a finite number or null');
+    expect((e as Error).message).toContain('data[0]: value is Infinity, not a finite number');
   });
 
   it('a period that is no period in any spelling, and a stock date that is no day', async () => {

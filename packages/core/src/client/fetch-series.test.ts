@@ -58,7 +58,7 @@ describe('fetchSeries', () => {
 
   it('falls back to single requests when the batch route is refused, and remembers it', async () => {
     const t = new FakeTransport(service({ batch: 'missing' }));
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t });
     const results = await c.fetchSeries([q('A', 'VN'), q('B', 'VN')]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(t.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /api/v1/indicators/batch', 'GET /api/v1/indicators', 'GET /api/v1/indicators']);
@@ -76,7 +76,7 @@ describe('fetchSeries', () => {
       if (url.pathname.endsWith('/batch')) return json(400, { success: false, error: { message: 'Invalid parameters: countries is required', parameter: 'countries' } });
       return json(200, envelope([{ ...record(url.searchParams.get('indicator')!, 'VN', 2024), period: '2024-01' }]));
     });
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t });
     const gso = (indicator: string): SeriesQuery => ({ kind: 'indicator', source: 'GSO', indicator, frequency: 'monthly', start_year: 2024, end_year: 2024 });
     const results = await c.fetchSeries([gso('A'), gso('B')]);
     expect(results.map((r) => (r.ok ? `${r.series.dimensions['indicator']}:${r.series.periods.join()}` : r.error.code))).toEqual(['A:2024-01', 'B:2024-01']);
@@ -97,7 +97,7 @@ describe('fetchSeries', () => {
       }
       return inner(req);
     });
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t });
     const job = ['A', 'B', 'C'].flatMap((i) => ['VN', 'TH', 'LA'].map((cc) => q(i, cc)));
     const results = await c.fetchSeries(job);
     expect(results.map((r) => (r.ok ? r.series.id : r.error.code))).toEqual(job.map((x) => `indicator:WB:${(x as { indicator: string }).indicator}:${(x as { country: string }).country}:2019-2021`));
@@ -110,7 +110,7 @@ describe('fetchSeries', () => {
     let now = Date.parse('2026-11-22T08:00:00Z');
     const cache = new MemoryCacheStore();
     const t = new FakeTransport(service());
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, cache, cacheTtlMs: 60_000, clock: { now: () => now } });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t, cache, cacheTtlMs: 60_000, clock: { now: () => now } });
     await c.fetchSeries([q('A', 'VN'), q('B', 'VN')]);
     expect(cache.size).toBe(2);
     expect(await c.estimate([q('A', 'VN'), q('B', 'VN'), q('C', 'VN')])).toMatchObject({ cached: 2, requests: 1 });
@@ -132,14 +132,14 @@ describe('fetchSeries', () => {
     await expect(down.getIndicators({ source: 'WB', indicator: 'B', country: 'VN', start_year: 2019, end_year: 2021 })).rejects.toMatchObject({ code: 'connection' });
     // no-store neither reads nor writes
     const fresh = new MemoryCacheStore();
-    await new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, cache: fresh }).fetchSeries([q('A', 'VN')], { cache: 'no-store' });
+    await new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t, cache: fresh }).fetchSeries([q('A', 'VN')], { cache: 'no-store' });
     expect(fresh.size).toBe(0);
   });
 
   it('remembers "no data" answers in the cache, so a repeated job sends nothing', async () => {
     const t = new FakeTransport(service());
     const cache = new MemoryCacheStore();
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, cache });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t, cache });
     const job = [q('A', 'VN'), q('A', 'XX'), q('B', 'VN'), q('B', 'XX')];
     const first = await c.fetchSeries(job);
     const again = await c.fetchSeries(job);
@@ -159,7 +159,7 @@ describe('fetchSeries', () => {
       acquire: async () => ({ answered() {}, refused() {}, failed() {}, unused() {} }),
       estimate: async (n: number) => ({ requests: n, fitsToday: n <= 2, remainingToday: 2, fitsThisMinute: true, estimatedWaitMs: 0 }),
     };
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: new FakeTransport(service()), gate });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: new FakeTransport(service()), gate });
     expect(await c.estimate([q('A', 'VN'), q('A', 'VN'), { kind: 'stock', symbol: 'VNM' }, { kind: 'trade' }])).toEqual({
       queries: 4, unique: 3, duplicates: 1, invalid: 0, cached: 0, requests: 3, batchRequests: 0, singleRequests: 3, minimumRequests: 3,
       quota: { requests: 3, fitsToday: false, remainingToday: 2, fitsThisMinute: true, estimatedWaitMs: 0 },

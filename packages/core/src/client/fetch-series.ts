@@ -11,9 +11,10 @@ import type { Series } from '../series.ts';
 import { groupIndicatorRecords, indicatorSeries, stockSeries, tradeSeries, type MapContext } from '../series/map.ts';
 import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
 import type { ApiResult, BatchItem, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
-import { cacheGet, cachePut, isCachedNotFound, isDataNotFound, notFoundEntry, notFoundFromCache, readJson, staleAllowedFor, type CacheConfig } from './json.ts';
+import { cacheGet, cachePut, isCachedNotFound, isDataNotFound, notFoundEntry, notFoundFromCache, readJson, staleAllowedFor } from './json.ts';
 import type { CallOptions, CacheMode } from './options.ts';
-import { execute, type AttemptOptions, type EngineConfig } from './request.ts';
+import type { ClientCore } from './core.ts';
+import { execute } from './request.ts';
 
 /** The outcome of one query of a job. */
 export type SeriesResult = { ok: true; series: Series } | { ok: false; error: EconError };
@@ -24,20 +25,7 @@ export interface Estimate extends PlanStats {
   quota?: QuotaEstimate;
 }
 
-/** What the client learned about the batch route; shared by a client and its `withOptions` copies. */
-export interface BatchState {
-  /** The route is absent or not allowed (404 Not found, 405): jobs go single at once. */
-  refused: boolean;
-  /** The combination limit, lowered when the service names a smaller one in a 400. */
-  limit: number;
-}
-
-interface Host {
-  engine: EngineConfig;
-  cache: CacheConfig;
-  batch: BatchState;
-  attemptOptions(call?: CallOptions): AttemptOptions & { cache: CacheMode };
-}
+type Host = ClientCore;
 
 /** At most this many requests of one job in flight; the gate still decides when each may go. */
 const CONCURRENCY = 4;
@@ -112,7 +100,7 @@ function indicatorOnly(groups: Map<string, IndicatorRecord[]>, missing: Map<stri
 
 /** Runs a job: see EconDataClient.fetchSeries. */
 export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
-  const opts = host.attemptOptions(call);
+  const opts = host.resolve(call);
   const { engine, cache } = host;
   const now = engine.clock.now();
   const planned = planRequests(queries, planOptions(host));
@@ -204,8 +192,8 @@ export async function fetchSeriesJob(host: Host, queries: readonly SeriesQuery[]
 }
 
 /** Plans a job without sending anything: see EconDataClient.estimate. */
-export async function estimateJob(host: Host, queries: readonly SeriesQuery[], call?: Pick<CallOptions, 'cache'>): Promise<Estimate> {
-  const mode = call?.cache ?? host.attemptOptions().cache;
+export async function estimateJob(host: Host, queries: readonly SeriesQuery[], call?: CallOptions): Promise<Estimate> {
+  const mode = call?.cache ?? host.resolve().cache;
   const now = host.engine.clock.now();
   const first = planRequests(queries, planOptions(host));
   const entries = await lookUp(host, first.unique.keys(), mode);

@@ -17,11 +17,13 @@ export interface Clock {
 /** Waits `ms`; rejects when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+/** The client's constructor options. Give exactly one key source: `apiKey` or `getApiKey` (every route needs a key). */
 export interface ClientOptions {
   /** Where the service is, e.g. 'https://api.example.com' (paths /api/v1/... are appended). Must be https unless loopback. */
   baseURL: string;
   /** A fixed key. Prefer `getApiKey`, asked on every request so a rotated key takes effect at once. */
   apiKey?: string;
+  /** Asked for the key before every attempt; when it throws, the call fails with `key_unavailable` (its error as `cause`). */
   getApiKey?: KeyProvider;
   /** @default 'header' (Authorization: Bearer) */
   authMode?: AuthMode;
@@ -48,6 +50,40 @@ export interface ClientOptions {
   /** Jitter source in [0, 1). @default Math.random */
   random?: () => number;
   transport?: Transport;
+}
+
+const ENUMS = {
+  authMode: ['header', 'query'],
+  priority: ['interactive', 'background'],
+  cacheMode: ['default', 'no-store', 'allow-stale'],
+} as const;
+
+/**
+ * Refuses constructor options the client cannot use, with an `InvalidParameterError` naming the
+ * option (the quota ledger follows the same rule): no key source, a negative or non-numeric time, an
+ * unknown mode. The base URL is checked by `checkBaseURL`.
+ */
+export function checkClientOptions(options: ClientOptions): void {
+  if (typeof options !== 'object' || options === null) throw new InvalidParameterError('options', 'new EconDataClient needs an options object such as { baseURL, getApiKey }.');
+  const hasKey = typeof options.apiKey === 'string' && options.apiKey !== '';
+  if (options.getApiKey !== undefined && typeof options.getApiKey !== 'function') {
+    throw new InvalidParameterError('getApiKey', 'Invalid getApiKey: give a function that returns the API key (or a promise of it).');
+  }
+  for (const [name, v] of [['timeoutMs', options.timeoutMs], ['maxRetries', options.maxRetries], ['maxRetryAfterMs', options.maxRetryAfterMs], ['cacheTtlMs', options.cacheTtlMs]] as const) {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || (name === 'maxRetries' && !Number.isInteger(v)))) {
+      throw new InvalidParameterError(name, `Invalid ${name}: expected a number >= 0${name === 'maxRetries' ? ' (whole)' : ''}, got ${String(v)}.`);
+    }
+  }
+  for (const [name, allowed] of Object.entries(ENUMS)) {
+    const v = options[name as keyof typeof ENUMS];
+    if (v !== undefined && !(allowed as readonly string[]).includes(v)) {
+      throw new InvalidParameterError(name, `Invalid ${name} ${JSON.stringify(v)}: use one of ${allowed.map((a) => `'${a}'`).join(', ')}.`);
+    }
+  }
+  if (options.apiKey !== undefined && !hasKey) throw new InvalidParameterError('apiKey', 'Invalid apiKey: it is empty. Give the key from the provider\'s dashboard (Settings > API Keys), or getApiKey.');
+  if (!hasKey && options.getApiKey === undefined) {
+    throw new InvalidParameterError('apiKey', 'No API key: every route of the service needs one. Give getApiKey (a function asked on every request, e.g. reading the OS keychain) or apiKey (a fixed key from the provider\'s dashboard, Settings > API Keys).');
+  }
 }
 
 /** Options of one call; they override the client's. */

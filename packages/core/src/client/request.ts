@@ -2,10 +2,10 @@
  * One request, end to end: the gate, the key, the transport, the retry loop, the timeout and the
  * abort. It returns the first 2xx answer or throws the error of the last attempt.
  */
-import { AbortError, AuthenticationError, ConnectionError, EconError, QuotaExhaustedError, RateLimitError, TimeoutError } from '../errors/errors.ts';
+import { AbortError, ConnectionError, EconError, KeyUnavailableError, TimeoutError } from '../errors/errors.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
 import { redact } from '../net/redact.ts';
-import { backoffMs, isRetryable, retryAfterMs } from '../net/retry.ts';
+import { nextStep, retryAfterMs } from '../net/retry.ts';
 import { rateLimitResetMs } from '../net/rate-limit-reset.ts';
 import { TransportFailure, type Transport, type TransportResponse } from '../net/transport.ts';
 import type { RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from '../quota/gate.ts';
@@ -17,7 +17,7 @@ import type { Clock, Sleep } from './options.ts';
 /** What the engine needs from the client's configuration. */
 export interface EngineConfig {
   baseURL: string;
-  getApiKey: KeyProvider | undefined;
+  getApiKey: KeyProvider;
   authMode: AuthMode;
   timeoutMs: number;
   maxRetries: number;
@@ -78,23 +78,35 @@ export function usageHint(headers: Record<string, string>): ServerUsageHint | un
   return Object.keys(hint).length ? hint : undefined;
 }
 
-function abortError(): AbortError {
-  return new AbortError('Request cancelled by the caller. Nothing more will be sent for it.');
+/**
+ * The key provider threw (a locked or missing OS keychain, no key saved): its own message says what
+ * is missing and how to fix it, so it is passed on, redacted; the original error stays as `cause`.
+ */
+function keyUnavailable(cause: unknown): KeyUnavailableError {
+  const original = cause instanceof Error ? cause : new Error(redact(String(cause)));
+  const reason = redact(original.message).trim();
+  const message = reason
+    ? `Could not read the API key of this profile: ${reason}`
+    : 'Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).';
+  return new KeyUnavailableError(message, { cause: original });
 }
 
-/** A wait the service asked for that is longer than the client is willing to sleep. */
-function tooLongToWait(error: EconError, waitMs: number, cap: number, now: number): EconError {
-  const resetAt = new Date(now + waitMs);
-  const details = { status: error.status, retryAfterMs: waitMs, resetAt, scope: error.scope, serverMessage: error.serverMessage } as const;
-  const clean = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined));
-  const when = `${resetAt.toISOString()} (in ${Math.ceil(waitMs / 1000)} s, more than the ${Math.round(cap / 1000)} s this client waits)`;
-  if (error.code === 'rate_limited' && error.scope === 'day') {
-    return new QuotaExhaustedError(`The plan's daily request allowance is spent: the service accepts requests again at ${when}. Use cached data until then, or upgrade the plan.`, clean);
+/** The key for one attempt, from the provider; a throwing provider or an empty key is `key_unavailable`. */
+async function readKey(getApiKey: KeyProvider): Promise<string> {
+  let key: string;
+  try {
+    key = await getApiKey();
+  } catch (cause) {
+    throw keyUnavailable(cause);
   }
-  if (error.code === 'rate_limited') {
-    return new RateLimitError(`Rate limit exceeded: the service accepts requests again at ${when}. Try again then.`, clean);
+  if (typeof key !== 'string' || key === '') {
+    throw new KeyUnavailableError('The key provider gave no API key for this profile. Save the key (Settings > API Keys), or set apiKey.');
   }
-  return error;
+  return key;
+}
+
+function abortError(): AbortError {
+  return new AbortError('Request cancelled by the caller. Nothing more will be sent for it.');
 }
 
 /** Sends one request with retries; resolves with the first 2xx answer. */
@@ -102,21 +114,11 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
   const { signal } = opts;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw abortError();
+    // The key comes first: when the provider cannot give one, nothing is sent and the gate (the
+    // quota ledger) is never asked, so no quota is held or counted for it.
+    const key = await readKey(cfg.getApiKey);
+    if (signal?.aborted) throw abortError();
     const permit: RequestPermit = await cfg.gate.acquire(signal ? { priority: opts.priority, signal } : { priority: opts.priority });
-    let key: string | undefined;
-    try {
-      key = cfg.getApiKey ? await cfg.getApiKey() : undefined;
-    } catch (cause) {
-      permit.unused();
-      // The key store's own message says what is missing and how to fix it (e.g. no OS keychain
-      // reachable): pass it on, redacted, instead of a generic "save the key again".
-      const reason = redact(String((cause as Error)?.message ?? cause ?? '')).trim();
-      const message = reason
-        ? `Could not read the API key of this profile: ${reason}`
-        : 'Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).';
-      throw new AuthenticationError(message, { cause: reason });
-    }
-    if (key === '') key = undefined;
     if (signal?.aborted) {
       permit.unused();
       throw abortError();
@@ -157,16 +159,14 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
   }
 }
 
-/** Throws `error` when it may not be retried (or no retry is left); otherwise waits before the next attempt. */
+/** Throws the error when the retry policy (net/retry.ts) says so; otherwise sleeps the wait it gives. */
 async function backOff(cfg: EngineConfig, error: EconError, attempt: number, opts: AttemptOptions): Promise<void> {
   const { signal } = opts;
-  if (error.code === 'aborted' || !isRetryable(error)) throw error;
-  const asked = error.retryAfterMs;
-  if (asked !== undefined && asked > cfg.maxRetryAfterMs) throw tooLongToWait(error, asked, cfg.maxRetryAfterMs, cfg.clock.now());
-  if (attempt >= opts.maxRetries) throw error;
-  const wait = asked ?? backoffMs(attempt, cfg.random, cfg.backoff);
+  if (error.code === 'aborted') throw error;
+  const step = nextStep(error, attempt, { maxRetries: opts.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, backoff: cfg.backoff, random: cfg.random }, cfg.clock.now());
+  if (!step.retry) throw step.error;
   try {
-    await cfg.sleep(wait, signal);
+    await cfg.sleep(step.waitMs, signal);
   } catch (cause) {
     if (signal?.aborted) throw abortError();
     throw cause;
@@ -202,7 +202,7 @@ async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | unde
     if (timedOut) return new TimeoutError(`No complete answer from the service within ${opts.timeoutMs} ms (${spec.method} ${spec.path}). Try again, or allow more time with timeoutMs.`);
     const sys = error instanceof TransportFailure ? error.sysCode : (error as { code?: unknown })?.code;
     const said = redact(error instanceof Error ? error.message : String(error), key);
-    return new ConnectionError(`Could not reach the service at ${cfg.baseURL} (${typeof sys === 'string' ? sys : said}). Check the network connection and the service address, then try again.`, { cause: said });
+    return new ConnectionError(`Could not reach the service at ${cfg.baseURL} (${typeof sys === 'string' ? sys : said}). Check the network connection and the service address, then try again.`, { cause: new Error(said) });
   };
   const cleanup = (): void => {
     clearTimeout(timer);

@@ -4,7 +4,7 @@ import { backoffMs, retryAfterMs } from '../net/retry.ts';
 import { TransportFailure } from '../net/transport.ts';
 import { FakeTransport, envelope, hangingTransport, json, recordingSleep } from '../testing/fake-transport.ts';
 import type { RequestGate, RequestPermit } from '../quota/gate.ts';
-import { AbortError } from '../errors/errors.ts';
+import { AbortError, KeyUnavailableError } from '../errors/errors.ts';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const ok = json(200, envelope([]));
@@ -112,7 +112,7 @@ describe('the retry loop', () => {
 
     const ac2 = new AbortController();
     const t = new FakeTransport(json(503, {}));
-    const c2 = new EconDataClient({ baseURL: 'http://localhost:1', transport: t, sleep: async (_ms, signal) => { ac2.abort(); if (signal?.aborted) throw new Error('aborted'); } });
+    const c2 = new EconDataClient({ baseURL: 'http://localhost:1', apiKey: 'test-key-0000', transport: t, sleep: async (_ms, signal) => { ac2.abort(); if (signal?.aborted) throw new Error('aborted'); } });
     await expect(c2.getIndicators(q, { signal: ac2.signal })).rejects.toMatchObject({ code: 'aborted' });
     expect(t.requests).toHaveLength(1);
   });
@@ -157,19 +157,25 @@ describe('the gate and the key provider', () => {
       acquire: ({ signal }) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new AbortError('Cancelled while waiting for quota')), { once: true })),
     };
     const ac = new AbortController();
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, gate: waiting });
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t, gate: waiting });
     const p = c.getIndicators(q, { signal: ac.signal });
     ac.abort();
     await expect(p).rejects.toMatchObject({ code: 'aborted' });
     expect(t.requests).toHaveLength(0);
   });
 
-  it('a key provider that fails gives the slot back and says what to do', async () => {
+  it('a key provider that fails is key_unavailable, with its error as cause; the gate is never asked and nothing is sent', async () => {
     const log: string[] = [];
-    const gate: RequestGate = { acquire: async () => ({ answered: () => log.push('answered'), refused: () => log.push('refused'), failed: () => log.push('failed'), unused: () => log.push('unused') }) };
-    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: new FakeTransport(ok), gate, getApiKey: () => { throw new Error('keychain locked'); } });
-    await expect(c.getIndicators(q)).rejects.toMatchObject({ code: 'authentication', message: 'Could not read the API key of this profile: keychain locked' });
-    expect(log).toEqual(['unused']);
+    const gate: RequestGate = { acquire: async () => { log.push('acquire'); return { answered: () => log.push('answered'), refused: () => log.push('refused'), failed: () => log.push('failed'), unused: () => log.push('unused') }; } };
+    const locked = new Error('keychain locked');
+    const t = new FakeTransport(ok);
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', transport: t, gate, getApiKey: () => { throw locked; } });
+    const error = await c.getIndicators(q).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(KeyUnavailableError);
+    expect(error).toMatchObject({ name: 'KeyUnavailableError', code: 'key_unavailable', message: 'Could not read the API key of this profile: keychain locked', retryable: false });
+    expect((error as KeyUnavailableError).cause).toBe(locked);
+    expect(log).toEqual([]);
+    expect(t.requests).toHaveLength(0);
   });
 
   it('withOptions replaces the key source: a new apiKey wins over an inherited getApiKey, and the reverse', async () => {

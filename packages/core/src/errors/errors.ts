@@ -4,11 +4,13 @@
  * error serializes with `toJSON()` and comes back with `errorFromJSON()`; guards test the code, not
  * the prototype.
  */
+import { isRetryable } from '../net/retry.ts';
 
 export type ErrorCode =
   | 'invalid_parameter'
   | 'bad_request'
   | 'authentication'
+  | 'key_unavailable'
   | 'permission_denied'
   | 'rate_limited'
   | 'quota_exhausted'
@@ -18,6 +20,26 @@ export type ErrorCode =
   | 'timeout'
   | 'aborted'
   | 'invalid_response';
+
+/** The class name of each code: `name` of an error and of its JSON form. */
+export const ERROR_NAMES = {
+  invalid_parameter: 'InvalidParameterError',
+  bad_request: 'BadRequestError',
+  authentication: 'AuthenticationError',
+  key_unavailable: 'KeyUnavailableError',
+  permission_denied: 'PermissionDeniedError',
+  rate_limited: 'RateLimitedError',
+  quota_exhausted: 'QuotaExhaustedError',
+  not_found: 'NotFoundError',
+  server_error: 'ServerError',
+  connection: 'ConnectionError',
+  timeout: 'TimeoutError',
+  aborted: 'AbortError',
+  invalid_response: 'InvalidResponseError',
+} as const satisfies Record<ErrorCode, string>;
+
+/** The class name of an error: one per code. */
+export type EconErrorName = (typeof ERROR_NAMES)[ErrorCode];
 
 export interface EconErrorDetails {
   /** HTTP status, when a response was received. */
@@ -34,12 +56,13 @@ export interface EconErrorDetails {
   serverMessage?: string;
   /** A short, secret-free excerpt of an unreadable body (invalid_response). */
   excerpt?: string;
-  cause?: unknown;
+  /** The underlying failure (the key provider's error for key_unavailable). Not serialized. */
+  cause?: Error;
 }
 
-/** The JSON form of an EconError: what crosses IPC and runtime boundaries. */
+/** The JSON form of an EconError: what crosses IPC and runtime boundaries (`cause` stays behind). */
 export interface SerializedEconError {
-  name: 'EconError';
+  name: EconErrorName;
   code: ErrorCode;
   message: string;
   status?: number;
@@ -52,14 +75,9 @@ export interface SerializedEconError {
   retryable: boolean;
 }
 
-/** Codes whose request may succeed if sent again later (the retry policy: src/net/retry.ts). */
-const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'server_error', 'connection', 'timeout']);
-/** The 5xx statuses that say "try later"; 501 Not Implemented or 505 would answer the same again. */
-const RETRYABLE_5XX: ReadonlySet<number> = new Set([500, 502, 503, 504]);
-
-/** The base of every error the product raises about data access. */
+/** The base of every error the product raises about data access; `code` is the stable switch. */
 export class EconError extends Error {
-  override readonly name = 'EconError';
+  override readonly name: EconErrorName;
   readonly code: ErrorCode;
   readonly status: number | undefined;
   readonly parameter: string | undefined;
@@ -68,9 +86,11 @@ export class EconError extends Error {
   readonly scope: 'minute' | 'day' | undefined;
   readonly serverMessage: string | undefined;
   readonly excerpt: string | undefined;
+  declare readonly cause: Error | undefined;
 
   constructor(code: ErrorCode, message: string, details: EconErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = ERROR_NAMES[code];
     this.code = code;
     this.status = details.status;
     this.parameter = details.parameter;
@@ -81,14 +101,14 @@ export class EconError extends Error {
     this.excerpt = details.excerpt;
   }
 
-  /** Whether sending the same request again later may succeed. */
+  /** Whether sending the same request again later may succeed (the retry policy: src/net/retry.ts). */
   get retryable(): boolean {
-    if (this.code === 'server_error' && this.status !== undefined) return RETRYABLE_5XX.has(this.status);
-    return RETRYABLE.has(this.code);
+    return isRetryable(this.code, this.status);
   }
 
+  /** The JSON form (see `errorFromJSON`); `cause` is left out, as it may hold anything. */
   toJSON(): SerializedEconError {
-    const json: SerializedEconError = { name: 'EconError', code: this.code, message: this.message, retryable: this.retryable };
+    const json: SerializedEconError = { name: this.name, code: this.code, message: this.message, retryable: this.retryable };
     if (this.status !== undefined) json.status = this.status;
     if (this.parameter !== undefined) json.parameter = this.parameter;
     if (this.retryAfterMs !== undefined) json.retryAfterMs = this.retryAfterMs;
@@ -100,7 +120,7 @@ export class EconError extends Error {
   }
 }
 
-// One subclass per kind, so callers can `catch (e) { if (e instanceof RateLimitError) ... }` within a
+// One subclass per kind, so callers can `catch (e) { if (e instanceof RateLimitedError) ... }` within a
 // realm, and `isEconError(e, 'rate_limited')` across realms.
 
 /** Refused by the client before any request: names the parameter and the accepted form. */
@@ -109,27 +129,31 @@ export class InvalidParameterError extends EconError {
     super('invalid_parameter', message, { ...details, parameter });
   }
 }
-/** 400 from the service. */
+/** A refusal of the request as sent: 400, 405-407, 409-422, 426-431 and other 4xx without a code of their own. */
 export class BadRequestError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('bad_request', message, details); }
 }
-/** 401: the key is missing or invalid. */
+/** 401: the service refused the key (or none was sent). */
 export class AuthenticationError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('authentication', message, details); }
 }
-/** 403 Insufficient permissions: the plan does not include this data. */
+/** The key provider threw (a locked or missing OS keychain, no key saved): nothing was sent; `cause` holds its error. */
+export class KeyUnavailableError extends EconError {
+  constructor(message: string, details: EconErrorDetails = {}) { super('key_unavailable', message, details); }
+}
+/** 402, 403 Insufficient permissions, 451: the plan does not include this data. */
 export class PermissionDeniedError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('permission_denied', message, details); }
 }
 /** 429, or a 403 whose message says rate limit: the plan's request rate was exceeded. */
-export class RateLimitError extends EconError {
+export class RateLimitedError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('rate_limited', message, details); }
 }
 /** The day's allowance is spent (or a wait would be longer than the cap): carries `resetAt`. */
 export class QuotaExhaustedError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('quota_exhausted', message, details); }
 }
-/** 404: no such route or no matching data. */
+/** 404 or 410: no such route or no matching data. */
 export class NotFoundError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('not_found', message, details); }
 }
@@ -141,11 +165,11 @@ export class ServerError extends EconError {
 export class ConnectionError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('connection', message, details); }
 }
-/** No complete answer within the time allowed. */
+/** No complete answer within the time allowed (also a 408 from the service). */
 export class TimeoutError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('timeout', message, details); }
 }
-/** The caller cancelled. */
+/** The caller cancelled (named like the DOM's AbortError, so `e.name === 'AbortError'` checks hold). */
 export class AbortError extends EconError {
   constructor(message = 'Request cancelled', details: EconErrorDetails = {}) { super('aborted', message, details); }
 }
@@ -158,8 +182,9 @@ export class InvalidResponseError extends EconError {
 const CLASS_BY_CODE: Record<Exclude<ErrorCode, 'invalid_parameter'>, new (message: string, details: EconErrorDetails) => EconError> = {
   bad_request: BadRequestError,
   authentication: AuthenticationError,
+  key_unavailable: KeyUnavailableError,
   permission_denied: PermissionDeniedError,
-  rate_limited: RateLimitError,
+  rate_limited: RateLimitedError,
   quota_exhausted: QuotaExhaustedError,
   not_found: NotFoundError,
   server_error: ServerError,
@@ -175,33 +200,51 @@ export function createError(code: ErrorCode, message: string, details: EconError
   return new CLASS_BY_CODE[code](message, details);
 }
 
-/** Whether a value is an EconError (of a given code), also after it crossed a realm or was serialized. */
-export function isEconError(value: unknown, code?: ErrorCode): value is EconError | SerializedEconError {
+function isCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_NAMES, code);
+}
+
+/**
+ * Whether a value is an EconError (of a given code): an instance, also one from another realm
+ * (an iframe, an Office runtime), told by its name, code and `toJSON`. For the plain JSON form
+ * that crossed IPC or HTTP, use `isSerializedEconError`.
+ */
+export function isEconError<C extends ErrorCode>(value: unknown, code?: C): value is EconError & { code: C } {
+  if (value instanceof EconError) return code === undefined || value.code === code;
   if (typeof value !== 'object' || value === null) return false;
-  const v = value as { name?: unknown; code?: unknown };
-  if (v.name !== 'EconError' || typeof v.code !== 'string') return false;
-  if (v.code !== 'invalid_parameter' && !(v.code in CLASS_BY_CODE)) return false;
+  const v = value as { name?: unknown; code?: unknown; toJSON?: unknown };
+  if (!isCode(v.code) || v.name !== ERROR_NAMES[v.code] || typeof v.toJSON !== 'function') return false;
+  return code === undefined || v.code === code;
+}
+
+/** Whether a value is the JSON form of an EconError (of a given code): a plain object from `toJSON()`. */
+export function isSerializedEconError<C extends ErrorCode>(value: unknown, code?: C): value is SerializedEconError & { code: C } {
+  if (typeof value !== 'object' || value === null || value instanceof EconError) return false;
+  const v = value as { name?: unknown; code?: unknown; message?: unknown };
+  if (!isCode(v.code) || v.name !== ERROR_NAMES[v.code] || typeof v.message !== 'string') return false;
   return code === undefined || v.code === code;
 }
 
 /**
  * Rebuilds an EconError from its JSON form (the other half of `toJSON`), so a renderer or an Office
- * runtime gets the same class, code and fields back. Anything else becomes an `invalid_response`.
+ * runtime gets the same class, code and fields back. An EconError is returned as it is; anything
+ * else becomes an `invalid_response`.
  *
  * @example const error = errorFromJSON(JSON.parse(ipcPayload));
  */
 export function errorFromJSON(json: unknown): EconError {
-  if (!isEconError(json)) {
+  if (isEconError(json)) return json;
+  if (!isSerializedEconError(json)) {
     return new InvalidResponseError('An error arrived in an unknown form', { excerpt: String(JSON.stringify(json)).slice(0, 200) });
   }
-  const s = json as SerializedEconError;
+  const s = json;
   const details: EconErrorDetails = {};
-  if (s.status !== undefined) details.status = s.status;
-  if (s.parameter !== undefined) details.parameter = s.parameter;
-  if (s.retryAfterMs !== undefined) details.retryAfterMs = s.retryAfterMs;
-  if (s.resetAt !== undefined) details.resetAt = new Date(s.resetAt);
-  if (s.scope !== undefined) details.scope = s.scope;
-  if (s.serverMessage !== undefined) details.serverMessage = s.serverMessage;
-  if (s.excerpt !== undefined) details.excerpt = s.excerpt;
+  if (typeof s.status === 'number') details.status = s.status;
+  if (typeof s.parameter === 'string') details.parameter = s.parameter;
+  if (typeof s.retryAfterMs === 'number') details.retryAfterMs = s.retryAfterMs;
+  if (typeof s.resetAt === 'string') details.resetAt = new Date(s.resetAt);
+  if (s.scope === 'minute' || s.scope === 'day') details.scope = s.scope;
+  if (typeof s.serverMessage === 'string') details.serverMessage = s.serverMessage;
+  if (typeof s.excerpt === 'string') details.excerpt = s.excerpt;
   return createError(s.code, s.message, details);
 }

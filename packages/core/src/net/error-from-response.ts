@@ -67,6 +67,7 @@ const ADVICE: Record<string, string> = {
   not_found_stocks: 'Check the symbol or index and the dates against what the service says it has.',
   not_found_export: 'Check the export\'s codes and dates against what the service says it has.',
   server_error: 'The service failed to answer: try again later.',
+  timeout: 'Try again, or allow more time with timeoutMs.',
 };
 
 /** What to check after a 404, by the route that answered it (a stock symbol is not an indicator code). */
@@ -80,7 +81,10 @@ function notFoundAdvice(path: string | undefined): string {
 }
 
 /**
- * Builds the error for a non-2xx answer (or a 2xx with `success: false`).
+ * Builds the error for a non-2xx answer (or a 2xx with `success: false`). Every status maps to one code
+ * (the table in the README): 400, 405-407, 409, 411-418, 421-431 and any other 4xx `bad_request`;
+ * 401 `authentication`; 402, 403, 451 `permission_denied`; 403 or 429 about rate limits `rate_limited`;
+ * 404, 410 `not_found`; 408 `timeout`; 5xx `server_error`; 2xx with success: false, 3xx, 1xx `invalid_response`.
  * @param extra.key the API key in use, so that no message or excerpt can echo it.
  * @param extra.path the route (below /api/v1), so that the advice fits what was asked.
  */
@@ -102,20 +106,26 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     if (scope) details.scope = scope;
     if (extra.retryAfterMs !== undefined) details.resetAt = new Date(extra.now + extra.retryAfterMs);
     message = `${said} (status ${status}). ${ADVICE['rate_limited']}`;
-  } else if (status === 400) {
-    code = 'bad_request';
-    message = `${said} (status 400). ${ADVICE['bad_request']}`;
   } else if (status === 401) {
     code = 'authentication';
     message = serverMessage && /authentication required/i.test(serverMessage) ? ADVICE['authentication_required']! : ADVICE['invalid_key']!;
     if (serverMessage && !/^(invalid api key|authentication required)/i.test(serverMessage)) message += ` (The service said: ${serverMessage})`;
-  } else if (status === 403) {
+  } else if (status === 402 || status === 403 || status === 451) {
     code = 'permission_denied';
-    message = `${said} (status 403). ${ADVICE['permission_denied']}`;
-  } else if (status === 404) {
+    message = `${said} (status ${status}). ${ADVICE['permission_denied']}`;
+  } else if (status === 404 || status === 410) {
     code = 'not_found';
-    message = `${said} (status 404). ${notFoundAdvice(extra.path)}`;
-  } else if (status >= 500) {
+    message = `${said} (status ${status}). ${notFoundAdvice(extra.path)}`;
+  } else if (status === 408) {
+    code = 'timeout';
+    message = `${said} (status 408): the service gave up waiting for the request. ${ADVICE['timeout']}`;
+  } else if (status === 407) {
+    code = 'bad_request';
+    message = `${said} (status 407): a proxy between this computer and the service asks for its own credentials. Configure the proxy, or ask your network administrator.`;
+  } else if (status >= 400 && status < 500) {
+    code = 'bad_request';
+    message = `${said} (status ${status}). ${ADVICE['bad_request']}`;
+  } else if (status >= 500 && status < 600) {
     code = 'server_error';
     message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}). ${ADVICE['server_error']}`;
   } else if (status >= 200 && status < 300) {
@@ -126,6 +136,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     code = 'invalid_response';
     message = `The service answered with a redirect (status ${status}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
   } else {
+    // 1xx, or a number outside HTTP (600 and up): not an answer the interface allows.
     code = 'invalid_response';
     message = `The service answered with an unexpected status ${status} (${said}). Try again later; if it persists, report it to the provider.`;
   }

@@ -1,19 +1,31 @@
 /**
- * The retry policy, as a short list. Retried (the same request may succeed later):
- *   - 429, and a 403 whose message says rate limit: the plan's window is full for now;
- *   - 500, 502, 503, 504: the service failed (other 5xx, such as 501, are not retried);
- *   - connection errors (refused, reset) and timeouts.
- * Never retried: 400, 401, a permission 403, 404 (sending again gives the same answer), and
- * invalid responses other than 5xx pages.
- * The wait: `Retry-After-Ms`, then `Retry-After` (seconds or an HTTP date) when the service sends
- * one; otherwise exponential backoff with full jitter. A wait longer than `maxRetryAfterMs` is
- * never slept: it becomes an error carrying `resetAt`.
+ * The retry policy, whole: what is sent again, how long the client waits first, and when a wait is
+ * too long to sleep. The loop that applies it is `execute` in client/request.ts; `EconError.retryable`
+ * asks `isRetryable` here, so the error and the loop can never disagree.
+ *
+ * Retried (the same request may succeed later):
+ *   - `rate_limited`: 429, and a 403 whose message says rate limit (the plan's window is full for now);
+ *   - `server_error` with status 500, 502, 503 or 504 (other 5xx, such as 501 or 505, answer the same again);
+ *   - `connection` (refused, reset, DNS) and `timeout` (no answer in time, or a 408 from the service).
+ * Never retried: every other code (`bad_request`, `authentication`, `key_unavailable`,
+ * `permission_denied`, `not_found`, `invalid_response`, `quota_exhausted`, `aborted`, `invalid_parameter`).
+ *
+ * The wait before attempt n+1: `Retry-After-Ms`, then `Retry-After` (seconds or an HTTP date) when the
+ * service sent one; on a rate-limit refusal without them, `X-RateLimit-Reset` (epoch seconds or
+ * seconds from now: net/rate-limit-reset.ts); otherwise exponential backoff with full jitter. A wait
+ * longer than `maxRetryAfterMs` is never slept: it becomes an error carrying `resetAt`.
  */
-import type { EconError } from '../errors/errors.ts';
+import { QuotaExhaustedError, RateLimitedError, type EconError, type EconErrorDetails, type ErrorCode } from '../errors/errors.ts';
 
-/** Whether the client sends the request again (see the list above): the error's own `retryable`, one rule for both. */
-export function isRetryable(error: EconError): boolean {
-  return error.retryable;
+/** Codes whose request may succeed if sent again later. */
+const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['rate_limited', 'server_error', 'connection', 'timeout']);
+/** The 5xx statuses that say "try later". */
+const RETRYABLE_5XX: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
+/** Whether an error of this code (and HTTP status) may succeed if sent again: the one rule. */
+export function isRetryable(code: ErrorCode, status: number | undefined): boolean {
+  if (code === 'server_error' && status !== undefined) return RETRYABLE_5XX.has(status);
+  return RETRYABLE_CODES.has(code);
 }
 
 export interface BackoffOptions {
@@ -42,4 +54,42 @@ export function retryAfterMs(headers: Record<string, string>, now: number): numb
   const at = Date.parse(ra);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
+}
+
+/** The knobs of the policy, from the client's options and the call's. */
+export interface RetryPolicy {
+  maxRetries: number;
+  maxRetryAfterMs: number;
+  backoff: BackoffOptions;
+  random: () => number;
+}
+
+/** What to do after a failed attempt: give up with an error, or wait and send again. */
+export type RetryStep = { retry: false; error: EconError } | { retry: true; waitMs: number };
+
+/**
+ * The policy applied to one failure: `attempt` counts from 0. A wait the service asked for that is
+ * longer than `maxRetryAfterMs` ends the request with `resetAt` (`quota_exhausted` for the day window).
+ */
+export function nextStep(error: EconError, attempt: number, policy: RetryPolicy, now: number): RetryStep {
+  if (!isRetryable(error.code, error.status)) return { retry: false, error };
+  const asked = error.retryAfterMs;
+  if (asked !== undefined && asked > policy.maxRetryAfterMs) return { retry: false, error: tooLongToWait(error, asked, policy.maxRetryAfterMs, now) };
+  if (attempt >= policy.maxRetries) return { retry: false, error };
+  return { retry: true, waitMs: asked ?? backoffMs(attempt, policy.random, policy.backoff) };
+}
+
+/** A wait the service asked for that is longer than the client is willing to sleep. */
+function tooLongToWait(error: EconError, waitMs: number, cap: number, now: number): EconError {
+  if (error.code !== 'rate_limited') return error;
+  const resetAt = new Date(now + waitMs);
+  const details: EconErrorDetails = { retryAfterMs: waitMs, resetAt };
+  if (error.status !== undefined) details.status = error.status;
+  if (error.scope !== undefined) details.scope = error.scope;
+  if (error.serverMessage !== undefined) details.serverMessage = error.serverMessage;
+  const when = `${resetAt.toISOString()} (in ${Math.ceil(waitMs / 1000)} s, more than the ${Math.round(cap / 1000)} s this client waits)`;
+  if (error.scope === 'day') {
+    return new QuotaExhaustedError(`The plan's daily request allowance is spent: the service accepts requests again at ${when}. Use cached data until then, or upgrade the plan.`, details);
+  }
+  return new RateLimitedError(`Rate limit exceeded: the service accepts requests again at ${when}. Try again then.`, details);
 }

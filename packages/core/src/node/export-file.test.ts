@@ -32,9 +32,9 @@ function streaming(parts: Array<string | Error>) {
 
 describe('saveExport', () => {
   it('writes the chunks as they arrive, with progress, then renames', async () => {
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: streaming(['a,b\r\n', '1,2\r\n']) });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: streaming(['a,b\r\n', '1,2\r\n']) });
     const seen: Array<[number, number | undefined]> = [];
-    const saved = await saveExport(c, 'csv', { source: 'WB', indicator: 'A', country: 'VN' }, join(dir, 'out.csv'), { onProgress: (n, t) => seen.push([n, t]) });
+    const saved = await saveExport(c, { format: 'csv', source: 'WB', indicator: 'A', country: 'VN' }, { path: join(dir, 'out.csv'), onProgress: (n, t) => seen.push([n, t]) });
     expect(saved).toEqual({ path: join(dir, 'out.csv'), bytes: 10, filename: 'x.csv', content_type: 'text/csv' });
     expect(await readFile(join(dir, 'out.csv'), 'utf8')).toBe('a,b\r\n1,2\r\n');
     expect(seen).toEqual([[5, 10], [10, 10]]);
@@ -44,8 +44,8 @@ describe('saveExport', () => {
   it('a broken stream leaves the old file intact and no temporary file', async () => {
     await writeFile(join(dir, 'out.csv'), 'old');
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: streaming(['a,b\r\n', reset]) });
-    await expect(saveExport(c, 'csv', { source: 'WB', indicator: 'A', country: 'VN' }, join(dir, 'out.csv'))).rejects.toMatchObject({ code: 'connection' });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: streaming(['a,b\r\n', reset]) });
+    await expect(saveExport(c, { format: 'csv', source: 'WB', indicator: 'A', country: 'VN' }, { path: join(dir, 'out.csv') })).rejects.toMatchObject({ code: 'connection' });
     expect(await readFile(join(dir, 'out.csv'), 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['out.csv']);
   });
@@ -73,8 +73,8 @@ describe('FileCacheStore', () => {
     let calls = 0;
     const counting = { send: async () => { calls++; return transport.send(); } };
     const q = { source: 'WB', indicator: 'A', country: 'VN' };
-    await new EconDataClient({ baseURL: 'https://api.example.com', transport: counting, cache: new FileCacheStore(dir) }).getIndicators(q);
-    await new EconDataClient({ baseURL: 'https://api.example.com', transport: counting, cache: new FileCacheStore(dir) }).getIndicators(q);
+    await new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: counting, cache: new FileCacheStore(dir) }).getIndicators(q);
+    await new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: counting, cache: new FileCacheStore(dir) }).getIndicators(q);
     expect(calls).toBe(1);
   });
 });
@@ -87,8 +87,8 @@ describe('saveExport of a cut XLSX', () => {
       status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, body: new Uint8Array(0),
       stream: (async function* chunks() { yield new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]); yield new Uint8Array(100); })(),
     }) };
-    const c = new EconDataClient({ baseURL: 'https://api.example.com', transport: cut });
-    await expect(saveExport(c, 'excel', { source: 'WB', indicator: 'A', country: 'VN' }, join(dir, 'out.xlsx'))).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: cut });
+    await expect(saveExport(c, { format: 'excel', source: 'WB', indicator: 'A', country: 'VN' }, { path: join(dir, 'out.xlsx') })).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
     expect(await readFile(join(dir, 'out.xlsx'), 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['out.xlsx']);
   });

@@ -5,8 +5,8 @@
  */
 import { open } from 'node:fs/promises';
 import type { EconDataClient } from '../client/client.ts';
-import type { ExportOptions, ExportQuery } from '../client/export.ts';
-import { AbortError } from '../errors/errors.ts';
+import type { ExportOptions, ExportRequest } from '../client/export.ts';
+import { AbortError, InvalidParameterError } from '../errors/errors.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 
 export interface SavedExport {
@@ -17,14 +17,23 @@ export interface SavedExport {
   content_type: string | null;
 }
 
+/** Where to save an export, and the call's options (signal, timeout, retries, priority, progress). */
+export interface SaveExportOptions extends ExportOptions {
+  /** The file to write; replaced only once the whole export has arrived. */
+  path: string;
+}
+
 /**
- * Downloads `/export/csv` or `/export/excel` straight into `path` (temp name + rename), with progress.
+ * Downloads `/export/csv` or `/export/excel` straight into `options.path` (temp name + rename), with progress.
  *
- * @example await saveExport(client, 'excel', { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' }, './gdp.xlsx');
+ * @example await saveExport(client, { format: 'excel', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' }, { path: './gdp.xlsx' });
  */
-export async function saveExport(client: EconDataClient, format: 'csv' | 'excel', query: ExportQuery, path: string, options: ExportOptions = {}): Promise<SavedExport> {
-  const { onProgress, ...call } = options;
-  const download = await client.openExport(format, query, call);
+export async function saveExport(client: EconDataClient, query: ExportRequest, options: SaveExportOptions): Promise<SavedExport> {
+  if (typeof options !== 'object' || options === null || typeof options.path !== 'string' || options.path === '') {
+    throw new InvalidParameterError('path', 'saveExport needs the file to write: saveExport(client, { format, ...query }, { path: \'./data.xlsx\' }).');
+  }
+  const { onProgress, path, ...call } = options;
+  const download = await client.openExport(query, call);
   let bytes = 0;
   await writeFileAtomic(path, async (temp) => {
     const handle = await open(temp, 'wx');

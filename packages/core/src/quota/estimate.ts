@@ -2,6 +2,7 @@
  * The cost preview: how long a job of N requests would take through the sliding windows, by
  * replaying the windows forward from the current log (requests already queued go first).
  */
+import { InvalidParameterError } from '../errors/errors.ts';
 import type { QuotaEstimate } from './gate.ts';
 import type { Limits } from './learn.ts';
 import { dayLeaves, minuteLeaves, usage, type QuotaLog } from './log.ts';
@@ -31,7 +32,7 @@ class Replay {
  * taken as sent now (they are re-stamped when they end), which keeps the replay's lists ascending.
  */
 export function estimateJob(log: QuotaLog, requests: number, queued: number, limits: Limits, now: number, w: WindowLengths): QuotaEstimate {
-  if (!(Number.isInteger(requests) && requests >= 0)) throw new TypeError(`estimate needs a whole number of requests, got ${String(requests)}`);
+  if (!(Number.isInteger(requests) && requests >= 0)) throw new InvalidParameterError('requests', `estimate needs a whole number of requests, got ${String(requests)}`);
   const asSentNow: QuotaLog = { ...log, sent: [...log.sent, ...log.pending.map(() => now)], pending: [] };
   const used = usage(asSentNow, now, w);
   const remainingToday = limits.day === null ? null : Math.max(0, limits.day - used.dayUsed);

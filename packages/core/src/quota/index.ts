@@ -6,6 +6,5 @@ export * from './store.ts';
 export * from './key-id.ts';
 export * from './status.ts';
 export * from './ledger.ts';
-export * from './fake-clock.ts';
 export type { QuotaLedgerOptions } from './options.ts';
 export * from './indexeddb-store.ts';

@@ -4,9 +4,11 @@
  * in browsers, so this module stays free of Node built-ins.
  */
 
+import { InvalidParameterError } from '../errors/errors.ts';
+
 /** A key's storage fingerprint: 16 hex digits of SHA-256(key). */
 export async function quotaKeyId(apiKey: string): Promise<string> {
-  if (apiKey.length === 0) throw new TypeError('quotaKeyId needs a non-empty API key');
+  if (apiKey.length === 0) throw new InvalidParameterError('apiKey', 'quotaKeyId needs a non-empty API key');
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
   return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -4,7 +4,7 @@
  * spent, learns from the service's refusals and headers, and keeps its log in a QuotaStore so that
  * a restart does not reset the day and processes sharing a key share one count.
  */
-import { AbortError } from '../errors/errors.ts';
+import { AbortError, InvalidParameterError } from '../errors/errors.ts';
 import { exhaustedError, takeSlots, type Decision, type Exhaustion } from './admission.ts';
 import { systemQuotaClock, type QuotaClock } from './clock.ts';
 import { estimateJob } from './estimate.ts';
@@ -145,7 +145,7 @@ export class QuotaLedger implements RequestGate {
 
   #checkMargin(limits: PlanLimits): PlanLimits {
     for (const limit of [limits.perMinute, limits.perDay]) {
-      if (limit !== null && this.#margin >= limit) throw new TypeError(`safetyMargin (${this.#margin}) must be below every limit of the plan (${limit})`);
+      if (limit !== null && this.#margin >= limit) throw new InvalidParameterError('safetyMargin', `safetyMargin (${this.#margin}) must be below every limit of the plan (${limit})`);
     }
     return limits;
   }

@@ -1,4 +1,5 @@
 /** The quota ledger's options, with their defaults. */
+import { InvalidParameterError } from '../errors/errors.ts';
 import type { QuotaClock } from './clock.ts';
 import type { PlanSpec } from './plans.ts';
 import type { QuotaStore } from './store.ts';
@@ -24,6 +25,6 @@ export interface QuotaLedgerOptions {
 
 /** Checks a whole-number option. */
 export function wholeAtLeast(name: string, value: number, min: number): number {
-  if (!(Number.isInteger(value) && value >= min)) throw new TypeError(`${name} must be a whole number >= ${min}, got ${String(value)}`);
+  if (!(Number.isInteger(value) && value >= min)) throw new InvalidParameterError(name, `${name} must be a whole number >= ${min}, got ${String(value)}`);
   return value;
 }

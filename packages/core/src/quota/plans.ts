@@ -2,6 +2,8 @@
  * The service's plans (spec section 8) and the windows their limits apply to.
  */
 
+import { InvalidParameterError } from '../errors/errors.ts';
+
 /** The plans the service sells. */
 export type PlanName = 'free' | 'basic' | 'pro' | 'enterprise';
 
@@ -28,13 +30,13 @@ export type PlanSpec = PlanName | PlanLimits;
 export function planLimits(plan: PlanSpec): PlanLimits {
   if (typeof plan === 'string') {
     const limits = PLANS[plan] as PlanLimits | undefined;
-    if (!limits) throw new TypeError(`Unknown plan "${String(plan)}": use one of ${Object.keys(PLANS).join(', ')}, or { perMinute, perDay }`);
+    if (!limits) throw new InvalidParameterError('plan', `Unknown plan "${String(plan)}": use one of ${Object.keys(PLANS).join(', ')}, or { perMinute, perDay }`);
     return { ...limits };
   }
   for (const field of ['perMinute', 'perDay'] as const) {
     const value = plan[field];
     if (value !== null && !(Number.isInteger(value) && value > 0)) {
-      throw new TypeError(`Plan ${field} must be a positive whole number of requests or null (unlimited), got ${String(value)}`);
+      throw new InvalidParameterError('plan', `Plan ${field} must be a positive whole number of requests or null (unlimited), got ${String(value)}`);
     }
   }
   return { perMinute: plan.perMinute, perDay: plan.perDay };
@@ -56,6 +58,6 @@ export interface WindowLengths {
 
 /** Window lengths at a time scale, matching the sandbox's `--time-scale`. */
 export function windowLengths(timeScale = 1): WindowLengths {
-  if (!(Number.isFinite(timeScale) && timeScale > 0)) throw new TypeError(`timeScale must be a positive number, got ${String(timeScale)}`);
+  if (!(Number.isFinite(timeScale) && timeScale > 0)) throw new InvalidParameterError('timeScale', `timeScale must be a positive number, got ${String(timeScale)}`);
   return { minuteMs: MINUTE_MS / timeScale, dayMs: DAY_MS / timeScale };
 }

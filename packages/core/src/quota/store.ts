@@ -4,6 +4,7 @@
  * change that log between the read and the write. Memory and browser stores are in-process; the
  * file store (`@econdata/core/node`) locks across processes.
  */
+import { InvalidParameterError } from '../errors/errors.ts';
 import { emptyLog, parseLog, type QuotaLog } from './log.ts';
 
 /** Persists usage logs, one per key fingerprint (never per key). */
@@ -18,7 +19,7 @@ export interface QuotaStore {
 /** Key fingerprints name files and storage entries: keep them to a safe alphabet. */
 export function checkKeyId(keyId: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(keyId)) {
-    throw new TypeError('A quota key id must be 1-64 letters, digits, "-" or "_" (use quotaKeyId(key) to make one from a key)');
+    throw new InvalidParameterError('keyId', 'A quota key id must be 1-64 letters, digits, "-" or "_" (use quotaKeyId(key) to make one from a key)');
   }
   return keyId;
 }

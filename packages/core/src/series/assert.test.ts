@@ -24,7 +24,7 @@ function refused(edit: (s: Series) => void): string {
     error = e;
   }
   expect(error).toBeInstanceOf(InvalidResponseError);
-  expect(error).toMatchObject({ code: 'invalid_response', name: 'EconError' });
+  expect(error).toMatchObject({ code: 'invalid_response', name: 'InvalidResponseError' });
   return (error as Error).message;
 }
 

@@ -60,8 +60,8 @@ describe('trade and stock parameters', () => {
     expect(refusal(() => stockParams({ symbol: 'VNM', start_date: '2024-02-30' }))).toMatchObject({ parameter: 'start_date', message: 'Invalid start_date: expected a calendar date YYYY-MM-DD such as "2024-03-15", got "2024-02-30". Correct it and try again.' });
     expect(stockParams({ symbol: 'vnm', start_date: '2024-02-29' })).toEqual({ symbol: 'VNM', start_date: '2024-02-29' });
     expect(refusal(() => stockParams({ index: 'VNINDEX', start_date: '2024-03-02', end_date: '2024-03-01' }))).toMatchObject({ parameter: 'start_date' });
-    expect(refusal(() => stockParams({}))).toMatchObject({ parameter: 'symbol', message: 'Invalid stock query: give exactly one of symbol (e.g. "VNM") or index (VNINDEX, HNX or UPCOM).' });
-    expect(refusal(() => stockParams({ symbol: 'VNM', index: 'HNX' }))).toMatchObject({ parameter: 'symbol' });
+    expect(refusal(() => stockParams({} as never))).toMatchObject({ parameter: 'symbol', message: 'Invalid stock query: give exactly one of symbol (e.g. "VNM") or index (VNINDEX, HNX or UPCOM).' });
+    expect(refusal(() => stockParams({ symbol: 'VNM', index: 'HNX' } as never))).toMatchObject({ parameter: 'symbol' });
     expect(refusal(() => stockParams({ index: 'DOW' as never }))).toMatchObject({ parameter: 'index' });
     expect(stockParams({ index: 'vnindex' as never })).toEqual({ index: 'VNINDEX' });
   });

@@ -153,7 +153,8 @@ export function stockParams(q: StockQuery): Params {
     params['symbol'] = q.symbol.toUpperCase();
   }
   // Upper-cased like symbols and country codes: 'vnindex' is the same index.
-  if (q.index !== undefined) params['index'] = checkEnum(typeof q.index === 'string' ? q.index.toUpperCase() : q.index, 'index', INDICES);
+  const index: unknown = q.index;
+  if (index !== undefined) params['index'] = checkEnum(typeof index === 'string' ? index.toUpperCase() : index, 'index', INDICES);
   if (q.start_date !== undefined) params['start_date'] = checkDate(q.start_date, 'start_date');
   if (q.end_date !== undefined) params['end_date'] = checkDate(q.end_date, 'end_date');
   if (q.start_date !== undefined && q.end_date !== undefined && q.start_date > q.end_date) {

@@ -74,8 +74,12 @@ export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { statu
   return { data: data as T[], metadata };
 }
 
-// JSON can spell an infinite number (1e999 parses to Infinity): a value is a finite number or null.
-const isNumOrNull = (v: unknown): boolean => v === null || (typeof v === 'number' && Number.isFinite(v));
+const isNumOrNull = (v: unknown): boolean => v === null || typeof v === 'number';
+// JSON can spell an infinite number (1e999 parses to Infinity), which is no observation.
+const isInfinite = (v: unknown): boolean => typeof v === 'number' && !Number.isFinite(v);
+/** What is wrong with a numeric field (a number or null, finite), or undefined. */
+const numberProblem = (r: Record<string, unknown>, f: string): string | undefined =>
+  !isNumOrNull(r[f]) ? `${f} is not a number or null` : isInfinite(r[f]) ? `${f} is ${String(r[f])}, not a finite number` : undefined;
 
 /** Which frequency a period is read at is the Series mapping's call; here only "no period at all" is refused. */
 const unreadable = (field: string, v: string): string => `${field} ${JSON.stringify(v)} is no period the client can read (${acceptedSpellings()})`;
@@ -90,7 +94,8 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
   if (typeof r['country_name'] !== 'string' && r['country_name'] !== null) return 'country_name is not a string';
   const year = r['year'];
   if (typeof year !== 'number' || !Number.isInteger(year)) return 'year is not an integer';
-  if (!isNumOrNull(r['value'])) return 'value is not a finite number or null';
+  const value = numberProblem(r, 'value');
+  if (value) return value;
   if (typeof r['unit'] !== 'string' && r['unit'] !== null) return 'unit is not a string';
   const period = r['period'];
   if (period !== undefined && typeof period !== 'string') return 'period is not a string';
@@ -100,23 +105,37 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
   return undefined;
 };
 
-/** A trade record: period, flow, value (or null). */
+const isOptionalText = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const TRADE_FLOWS: ReadonlySet<unknown> = new Set(['exports', 'imports', 'balance']);
+
+/** A trade record: period, flow (exports, imports, balance), partner, hs_code, value (or null); the rest text or null when present. */
 export const checkTradeRecord: RecordCheck = (r) => {
   if (typeof r['period'] !== 'string') return 'period is not a string';
   if (!isReadablePeriod(r['period'])) return unreadable('period', r['period']);
   if (typeof r['flow'] !== 'string') return 'flow is not a string';
-  if (!isNumOrNull(r['value'])) return 'value is not a finite number or null';
-  if (r['ytd_value'] !== undefined && !isNumOrNull(r['ytd_value'])) return 'ytd_value is not a finite number or null';
+  if (!TRADE_FLOWS.has(r['flow'])) return 'flow is not exports, imports or balance';
+  if (typeof r['partner'] !== 'string') return 'partner is not a string';
+  if (typeof r['hs_code'] !== 'string') return 'hs_code is not a string';
+  const value = numberProblem(r, 'value') ?? (r['ytd_value'] === undefined ? undefined : numberProblem(r, 'ytd_value'));
+  if (value) return value;
+  for (const f of ['partner_name', 'hs_description', 'unit']) {
+    if (!isOptionalText(r[f])) return `${f} is not a string or null`;
+  }
   return undefined;
 };
 
-/** A stock record: date, open/high/low/close/volume (numbers or null). */
+/** A stock record: date, open/high/low/close/volume (numbers or null); symbol, index, unit text when present. */
 export const checkStockRecord: RecordCheck = (r) => {
   if (typeof r['date'] !== 'string') return 'date is not a string';
   if (!isCanonicalPeriod(r['date'], 'daily')) return `date ${JSON.stringify(r['date'])} is not a calendar day written YYYY-MM-DD`;
   for (const f of ['open', 'high', 'low', 'close', 'volume']) {
-    if (r[f] !== undefined && !isNumOrNull(r[f])) return `${f} is not a finite number or null`;
+    const problem = numberProblem(r, f);
+    if (problem) return problem;
   }
+  for (const f of ['symbol', 'index']) {
+    if (r[f] !== undefined && typeof r[f] !== 'string') return `${f} is not a string`;
+  }
+  if (!isOptionalText(r['unit'])) return 'unit is not a string or null';
   return undefined;
 };
 

@@ -3,6 +3,7 @@
  * sandbox's wire contract where the spec says "not shown"). Unknown extra fields are kept: every
  * record type is open.
  */
+import type { TradeFlow } from '../query.ts';
 
 /** The metadata object of every JSON success envelope (spec 2.2). */
 export interface ResponseMetadata {
@@ -26,11 +27,13 @@ export interface ApiResult<T> {
 export interface IndicatorRecord {
   indicator_code: string;
   indicator_name: string;
-  country_code: string;
-  country_name: string;
+  /** ISO 2-letter code; null when the service gives the record no country (some GSO records). */
+  country_code: string | null;
+  country_name: string | null;
   year: number;
   value: number | null;
-  unit: string;
+  /** null when the service gives no unit. */
+  unit: string | null;
   /** '2024-03' (monthly) or '2024-Q1' (quarterly), on GSO records. */
   period?: string;
   /** IMF: true for a projection, false for actual data, null when the IMF gives no last-actual year. */
@@ -53,17 +56,20 @@ export interface BatchResult extends ApiResult<IndicatorRecord> {
   items: BatchItem[];
 }
 
-/** One month of Vietnam customs trade. */
+/** One month of Vietnam customs trade (the fields the check requires are the ones typed required). */
 export interface TradeRecord {
+  /** YYYY-MM */
   period: string;
-  flow: 'exports' | 'imports' | 'balance';
+  flow: TradeFlow;
+  /** ISO 2-letter partner code, or WLD for all partners. */
   partner: string;
-  partner_name: string;
+  partner_name?: string | null;
+  /** HS commodity code, or TOTAL for all goods. */
   hs_code: string;
-  hs_description: string;
+  hs_description?: string | null;
   value: number | null;
-  ytd_value: number | null;
-  unit: string;
+  ytd_value?: number | null;
+  unit?: string | null;
   [extra: string]: unknown;
 }
 
@@ -71,13 +77,15 @@ export interface TradeRecord {
 export interface StockRecord {
   symbol?: string;
   index?: string;
+  /** YYYY-MM-DD */
   date: string;
   open: number | null;
   high: number | null;
   low: number | null;
   close: number | null;
   volume: number | null;
-  unit: string;
+  /** "thousand VND" for stocks, "points" for indices; null when the service gives none. */
+  unit?: string | null;
   [extra: string]: unknown;
 }
 

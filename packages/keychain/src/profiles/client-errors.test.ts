@@ -1,5 +1,6 @@
 // What a user of the explorer reads when a profile's key cannot be read: @econdata/core wraps the key
-// provider's error as "Could not read the API key of this profile: <the provider's message>".
+// provider's error as a `key_unavailable` "Could not read the API key of this profile: <the provider's message>",
+// with the provider's error as `cause`.
 import { EconDataClient, type EconError } from '@econdata/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { managerFixture, type ManagerFixture } from '../../test/support/manager-fixture.ts';
@@ -45,7 +46,8 @@ describe('key provider failures as core reports them', () => {
 
     const { client, sent } = await clientFor(f.manager, 'prod');
     const error = (await client.listSources().catch((e: unknown) => e)) as EconError;
-    expect(error.code).toBe('authentication');
+    expect(error.code).toBe('key_unavailable');
+    expect(error.cause).toBeInstanceOf(Error);
     expect(error.message).toBe(
       'Could not read the API key of this profile: No OS keychain is reachable (there is no D-Bus session bus), ' +
         'so the API key of profile "prod" cannot be read (keytar: Cannot autolaunch D-Bus without X11 $DISPLAY). ' +
@@ -61,7 +63,7 @@ describe('key provider failures as core reports them', () => {
     const { client, sent } = await clientFor(f.manager, 'prod');
     const error = (await client.listSources().catch((e: unknown) => e)) as EconError;
     expect([error.code, error.message]).toEqual([
-      'authentication',
+      'key_unavailable',
       'Could not read the API key of this profile: No API key is saved for profile "prod". ' +
         "Save one (generate it in the provider's dashboard: Settings > API Keys), or set ECONDATA_API_KEY for headless use and CI.",
     ]);

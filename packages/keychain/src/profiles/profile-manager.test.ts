@@ -196,7 +196,7 @@ describe('ProfileManager: keys', () => {
     await f.manager.setKey('prod', KEY_1);
     const options = await f.manager.clientOptions();
     expect({ ...options, getApiKey: typeof options.getApiKey }).toEqual({ baseURL: 'https://api.example.com', authMode: 'header', getApiKey: 'function' });
-    expect(await options.getApiKey()).toBe(KEY_1);
+    expect(await options.getApiKey?.()).toBe(KEY_1);
   });
 
   it('knows the key age and flags it after the rotation age (90 days by default, configurable)', async () => {

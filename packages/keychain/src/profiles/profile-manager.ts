@@ -1,4 +1,4 @@
-import type { AuthMode, KeyProvider } from '@econdata/core';
+import type { ClientOptions, KeyProvider } from '@econdata/core';
 import { KeychainError } from '../errors.ts';
 import { lastFour, maskKey } from '../mask.ts';
 import type { KeyStore } from '../store/key-store.ts';
@@ -45,13 +45,6 @@ export interface ProfileManagerOptions {
    * never silently shadows the key a user just saved.
    */
   onNotice?: (message: string) => void;
-}
-
-/** What `new EconDataClient(...)` needs for a profile. */
-export interface ClientOptions {
-  baseURL: string;
-  authMode: AuthMode;
-  getApiKey: KeyProvider;
 }
 
 /** The profile of that name in the settings, or `profile_not_found` listing the ones that exist. */
@@ -243,7 +236,7 @@ export class ProfileManager {
     };
   }
 
-  /** Everything `new EconDataClient(...)` needs for a profile (the active one by default). */
+  /** Core's `ClientOptions` for a profile (the active one by default): its baseURL, authMode and a key provider; add any other option before `new EconDataClient(...)`. */
   async clientOptions(profileName?: string): Promise<ClientOptions> {
     const profile = await this.#profileOrActive(profileName);
     return { baseURL: profile.baseURL, authMode: profile.authMode, getApiKey: this.keyProvider(profile.name) };

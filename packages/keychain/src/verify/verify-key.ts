@@ -18,5 +18,5 @@ const CHECK_TIMEOUT_MS = 15_000;
  */
 export const verifyKeyWithClient: VerifyKey = async (profile, key) => {
   const client = new EconDataClient({ baseURL: profile.baseURL, apiKey: key, authMode: profile.authMode, maxRetries: 0, timeoutMs: CHECK_TIMEOUT_MS });
-  await client.listSources({ cache: 'no-store' });
+  await client.listSources({}, { cache: 'no-store' });
 };

@@ -3,7 +3,7 @@
  * record fields) into Series. The files carry no source code, metadata or query, so the caller
  * says what it asked for; otherwise the provenance says only that it came from an export file.
  */
-import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery } from '@econdata/core';
+import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery, StockIndex } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 import { seriesId } from '@econdata/core';
 import { exportPeriods, keptEntries } from './export-axis.ts';
@@ -143,7 +143,7 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       { key: 'close', label: 'Close', unit },
       { key: 'volume', label: 'Volume', unit: 'shares' },
     ];
-    const query = { kind: 'stock', [which]: code } as SeriesQuery;
+    const query: SeriesQuery = which === 'symbol' ? { kind: 'stock', symbol: code } : { kind: 'stock', index: code as StockIndex };
     settle(g, (x) => text(x['date']), 'daily', seriesId(query), options.file);
     return build(g, { id: seriesId(query), kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns }, query);
   });
