@@ -68,7 +68,8 @@ export function indicatorFrequency(records: readonly IndicatorRecord[], asked: F
 
 /**
  * Checks that the records of one indicator Series are one indicator for one country, in one unit;
- * returns that unit (null when no record gives one).
+ * returns that unit (null when no record gives one). The indicator code is compared among the
+ * records, not with the query: services answer an alias with its canonical code.
  */
 export function indicatorIdentity(records: readonly IndicatorRecord[], country: string | undefined, seriesId: string): string | null {
   const first = records[0];

@@ -141,6 +141,8 @@ describe('trade and stock records', () => {
     expect(refusal(() => stockSeries([stock('2024-03-01', 1), stock('2024-03-01', 2)], q, ctx)).message).toContain('two different values for period "2024-03-01"');
     expect(refusal(() => stockSeries([stock('2024-02-30', 1)], q, ctx)).message).toContain('date: "2024-02-30"} has period "2024-02-30", which cannot be read as a daily period');
     expect(refusal(() => stockSeries([stock('2024-03-01', 1), stock('2024-03-04', 1, { symbol: 'FPT' })], q, ctx)).message).toContain('holds records of different symbols');
+    expect(refusal(() => stockSeries([stock('2024-03-01', 1, { symbol: 'FPT' })], q, ctx)).message).toContain('series "stock:VNM" asked for VNM, but record {symbol: "FPT", date: "2024-03-01"} is for FPT');
+    expect(stockSeries([stock('2024-03-01', 1, { symbol: 'vnm' })], q, ctx).periods).toEqual(['2024-03-01']);
   });
 
   it('an empty answer is a valid empty Series', () => {

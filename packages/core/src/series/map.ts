@@ -179,6 +179,11 @@ export function stockSeries(records: readonly StockRecord[], query: Extract<Seri
     if (first && ((r.symbol ?? null) !== (first.symbol ?? null) || (r.index ?? null) !== (first.index ?? null))) {
       throw refusal(`series ${JSON.stringify(id)} holds records of different symbols: ${describe(first)} and ${describe(r)}`);
     }
+    const asked = query.symbol ?? query.index;
+    const said = query.symbol !== undefined ? r.symbol : r.index;
+    if (asked !== undefined && said !== undefined && said.toUpperCase() !== asked.toUpperCase()) {
+      throw refusal(`series ${JSON.stringify(id)} asked for ${asked}, but ${describe(r)} is for ${said}`);
+    }
   }
   const unit = oneUnit(records, id, describe);
   const periods = records.map((r) => r.date);
