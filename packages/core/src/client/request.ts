@@ -4,6 +4,7 @@
  */
 import { AbortError, ConnectionError, EconError, KeyUnavailableError, TimeoutError } from '../errors/errors.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
+import { normalizedQuery } from '../net/normalized-query.ts';
 import { redact } from '../net/redact.ts';
 import { nextStep, retryAfterMs } from '../net/retry.ts';
 import { rateLimitResetMs } from '../net/rate-limit-reset.ts';
@@ -54,9 +55,10 @@ export interface Answer extends TransportResponse {
   key: string | undefined;
 }
 
+/** The URL's query string: the normalized query (the cache key's too), with its '?'. */
 function queryString(params: Record<string, string | number>): string {
-  const parts = Object.keys(params).sort().map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(String(params[n]))}`);
-  return parts.length ? `?${parts.join('&')}` : '';
+  const query = normalizedQuery(params);
+  return query ? `?${query}` : '';
 }
 
 function intHeader(headers: Record<string, string>, name: string): number | undefined {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EconDataClient } from '../client/client.ts';
 import { FakeTransport, envelope, json } from '../testing/fake-transport.ts';
-import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from './check.ts';
+import { checkBatchItems, checkCountryItem, checkIndicatorItem, checkIndicatorRecord, checkListItem, checkSourceItem, checkStockRecord, checkTradeRecord } from './check.ts';
 
 const trade = { period: '2024-03', flow: 'exports', partner: 'WLD', partner_name: 'World', hs_code: 'TOTAL', hs_description: 'All goods', value: 35.2, ytd_value: 93.1, unit: 'USD billion' };
 const stock = { symbol: 'VNM', date: '2024-03-01', open: 68.1, high: 69, low: 67.8, close: 68.5, volume: 1_234_500, unit: 'thousand VND' };
@@ -86,6 +86,32 @@ describe('checkListItem', () => {
   });
 });
 
+describe('the list routes\' own fields', () => {
+  it('accept what the types allow, with and without the optional fields', () => {
+    expect(checkSourceItem({ code: 'WB', name: 'World Bank', description: 'WDI', frequencies: ['annual'], last_updated: null, indicator_count: 12 })).toBeUndefined();
+    expect(checkIndicatorItem({ code: 'NGDPD', name: 'GDP', unit: null, frequencies: ['annual'], first_period: '1980', last_period: null, description: null })).toBeUndefined();
+    expect(checkCountryItem({ code: 'VN', name: 'Viet Nam', iso3: 'VNM', region: null, income_group: 'Lower middle income' })).toBeUndefined();
+    expect([checkSourceItem, checkIndicatorItem, checkCountryItem].map((check) => check({ code: 'X', name: 'X' }))).toEqual([undefined, undefined, undefined]);
+  });
+  it.each([
+    ['sources', checkSourceItem, { code: 7 }, 'code is not a string'],
+    ['sources', checkSourceItem, { description: null }, 'description is not a string'],
+    ['sources', checkSourceItem, { frequencies: 'annual' }, 'frequencies is not a list of strings'],
+    ['sources', checkSourceItem, { frequencies: ['annual', 1] }, 'frequencies is not a list of strings'],
+    ['sources', checkSourceItem, { last_updated: 20240101 }, 'last_updated is not a string or null'],
+    ['sources', checkSourceItem, { indicator_count: '12' }, 'indicator_count is not a number'],
+    ['indicators', checkIndicatorItem, { unit: 1 }, 'unit is not a string or null'],
+    ['indicators', checkIndicatorItem, { first_period: 1980 }, 'first_period is not a string or null'],
+    ['indicators', checkIndicatorItem, { last_period: false }, 'last_period is not a string or null'],
+    ['indicators', checkIndicatorItem, { description: [] }, 'description is not a string or null'],
+    ['countries', checkCountryItem, { iso3: null }, 'iso3 is not a string'],
+    ['countries', checkCountryItem, { region: 3 }, 'region is not a string or null'],
+    ['countries', checkCountryItem, { income_group: {} }, 'income_group is not a string or null'],
+  ] as const)('%s: refuses %o', (_route, check, change, problem) => {
+    expect(check({ code: 'X', name: 'X', ...change })).toBe(problem);
+  });
+});
+
 describe('checkBatchItems', () => {
   const ctx = { status: 200, text: '{}', key: undefined };
   it('accepts no items, and items with an indicator and a status', () => {
@@ -116,6 +142,7 @@ describe('through the client, a failing check is an invalid_response naming the 
   it('list items', async () => {
     await expect(client(envelope([{ code: 'VN' }])).listCountries()).rejects.toMatchObject({ code: 'invalid_response', message: reason('data[0]: name is not a string') });
     await expect(client(envelope([{ name: 'GDP' }])).listSourceIndicators({ source_code: 'IMF' })).rejects.toMatchObject({ code: 'invalid_response', message: reason('data[0]: code is not a string') });
+    await expect(client(envelope([{ code: 'WB', name: 'World Bank', indicator_count: 'many' }])).listSources()).rejects.toMatchObject({ code: 'invalid_response', message: reason('data[0]: indicator_count is not a number') });
   });
   it('batch items', async () => {
     const body = { ...(envelope([indicator]) as object), items: [{ indicator: 'A', country: 'VN' }] };

@@ -146,6 +146,39 @@ export const checkListItem: RecordCheck = (r) => {
   return undefined;
 };
 
+/** What an optional field of a list item may hold when present: text, text or null, a number, a list of text. */
+type FieldRule = 'text' | 'text|null' | 'number' | 'text[]';
+
+const FIELD_PROBLEM: Record<FieldRule, [(v: unknown) => boolean, string]> = {
+  text: [(v) => typeof v === 'string', 'is not a string'],
+  'text|null': [(v) => v === null || typeof v === 'string', 'is not a string or null'],
+  number: [(v) => typeof v === 'number', 'is not a number'],
+  'text[]': [(v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'is not a list of strings'],
+};
+
+/** A list item check: code and name, then each optional field, when present, as its type says (records.ts). */
+function listCheck(fields: Record<string, FieldRule>): RecordCheck {
+  const entries = Object.entries(fields);
+  return (r) => {
+    const base = checkListItem(r);
+    if (base !== undefined) return base;
+    for (const [name, rule] of entries) {
+      const v = r[name];
+      if (v === undefined) continue;
+      const [ok, problem] = FIELD_PROBLEM[rule];
+      if (!ok(v)) return `${name} ${problem}`;
+    }
+    return undefined;
+  };
+}
+
+/** An item of GET /sources (SourceInfo). */
+export const checkSourceItem = listCheck({ description: 'text', frequencies: 'text[]', last_updated: 'text|null', indicator_count: 'number' });
+/** An item of GET /sources/{source_code}/indicators (IndicatorInfo). */
+export const checkIndicatorItem = listCheck({ unit: 'text|null', frequencies: 'text[]', first_period: 'text|null', last_period: 'text|null', description: 'text|null' });
+/** An item of GET /countries (CountryInfo). */
+export const checkCountryItem = listCheck({ iso3: 'text', region: 'text|null', income_group: 'text|null' });
+
 /** The batch answer's `items`: one per combination. */
 export function checkBatchItems(json: unknown, ctx: { status: number; text: string; key?: string | undefined }): BatchItem[] {
   const items = (json as Record<string, unknown>)['items'];
