@@ -10,7 +10,10 @@ export type { ExportFormat, ExportOptions, ExportQuery, ExportRequest, ExportStr
 export type { Estimate, SeriesResult } from './client/fetch-series.ts';
 export { planRequests, BATCH_COMBINATION_LIMIT, type Plan, type PlanOptions, type PlanStats, type PlannedRequest, type UniqueQuery } from './plan/planner.ts';
 export { MemoryCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
+export { readErrorBody, type ErrorBody } from './net/error-from-response.ts';
 export { axiosTransport, TransportFailure, type Transport, type TransportRequest, type TransportResponse } from './net/transport.ts';
 export type { BackoffOptions } from './net/retry.ts';
 export { seriesId } from './series/map.ts';
 export { SeriesCollector, type SeriesCollectorOptions, type SeriesSource } from './client/collector.ts';
+export { assertSeries, seriesProblem } from './series/assert.ts';
+export { isCanonicalPeriod, normalizePeriod, possibleFrequencies, PERIOD_SPELLINGS } from './series/periods.ts';

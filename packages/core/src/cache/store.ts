@@ -3,6 +3,7 @@
  * their own time to live, so a store is plain storage: the client decides what is fresh or stale.
  * `MemoryCacheStore` is here (it runs anywhere); `FileCacheStore` is in `@econdata/core/node`.
  */
+import { normalizedQuery } from '../net/normalized-query.ts';
 
 export interface CacheEntry {
   /** The checked answer, as JSON-able data (an envelope `{ data, metadata }`). */
@@ -58,16 +59,11 @@ export class MemoryCacheStore implements CacheStore {
 }
 
 /**
- * The normalized form of a request: method, path and the parameters sorted by name (arrays joined
- * with ','). The API key is never part of it.
+ * The normalized form of a request: method, path and the parameters as `normalizedQuery` writes them
+ * (the same text as the URL's query string). The API key is never part of it.
  */
 export function requestKey(method: string, path: string, params: Record<string, unknown>): string {
-  const names = Object.keys(params).filter((n) => params[n] !== undefined).sort();
-  const parts = names.map((n) => {
-    const v = params[n];
-    return `${encodeURIComponent(n)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`;
-  });
-  return `${method} ${path}?${parts.join('&')}`;
+  return `${method} ${path}?${normalizedQuery(params)}`;
 }
 
 /** The cache key: the base URL (answers of two services never mix) and the normalized request. */

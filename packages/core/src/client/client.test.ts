@@ -18,6 +18,29 @@ describe('construction', () => {
     expect(() => new EconDataClient({ baseURL: 'not a url' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL' }) as Error);
   });
 
+  it('refuses to be built without a key source, saying how to give one; nothing is sent', () => {
+    const t = new FakeTransport(json(200, envelope([])));
+    const message = "No API key: every route of the service needs one. Give getApiKey (a function asked on every request, e.g. reading the OS keychain) or apiKey (a fixed key from the provider's dashboard, Settings > API Keys).";
+    expect(() => new EconDataClient({ baseURL: 'https://api.example.com', transport: t })).toThrow(expect.objectContaining({ name: 'InvalidParameterError', code: 'invalid_parameter', parameter: 'apiKey', message }) as Error);
+    expect(() => new EconDataClient({ baseURL: 'https://api.example.com', apiKey: '' })).toThrow(expect.objectContaining({ parameter: 'apiKey' }) as Error);
+    expect(() => new EconDataClient({ baseURL: 'https://api.example.com', getApiKey: 'k' as never })).toThrow(expect.objectContaining({ parameter: 'getApiKey' }) as Error);
+    expect(t.requests).toHaveLength(0);
+  });
+
+  it('refuses unknown modes with the accepted values', () => {
+    const base = { baseURL: 'https://api.example.com', apiKey: 'test-key-0000' };
+    expect(() => new EconDataClient({ ...base, authMode: 'cookie' as never })).toThrow("Invalid authMode \"cookie\": use one of 'header', 'query'.");
+    expect(() => new EconDataClient({ ...base, priority: 'urgent' as never })).toThrow(expect.objectContaining({ parameter: 'priority' }) as Error);
+    expect(() => new EconDataClient({ ...base, cacheMode: 'always' as never })).toThrow(expect.objectContaining({ parameter: 'cacheMode' }) as Error);
+  });
+
+  it('a key provider giving an empty key is key_unavailable, with nothing sent', async () => {
+    const t = new FakeTransport(json(200, envelope([])));
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', getApiKey: async () => '', transport: t });
+    await expect(c.listSources()).rejects.toMatchObject({ code: 'key_unavailable', message: 'The key provider gave no API key for this profile. Save the key (Settings > API Keys), or set apiKey.' });
+    expect(t.requests).toHaveLength(0);
+  });
+
   it('builds URLs below /api/v1 with sorted, encoded parameters and an escaped path segment', async () => {
     const t = new FakeTransport(json(200, envelope([])));
     const c = new EconDataClient({ baseURL: 'https://api.example.com/api/v1/', apiKey: 'k-0000-1111', transport: t });
@@ -101,5 +124,28 @@ describe('cache', () => {
     const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'secret-key-777', authMode: 'query', transport: new FakeTransport(json(200, envelope([]))), cache: spy });
     await c.getIndicators(q);
     expect(keys).toEqual(['https://api.example.com GET /indicators?country=VN&indicator=A&source=WB']);
+  });
+});
+
+describe('one call shape', () => {
+  it('refuses options passed where the query goes, and a non-object query', async () => {
+    const t = new FakeTransport(json(200, envelope([])));
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: t });
+    await expect(c.listSources({ cache: 'no-store' } as never)).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'cache', message: "listSources takes no query parameters (got cache): call listSources({}, options), with options such as { cache: 'no-store' } second." });
+    await expect(c.listCountries('VN' as never)).rejects.toMatchObject({ code: 'invalid_parameter' });
+    await expect(c.listSourceIndicators('IMF' as never)).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'source_code' });
+    await expect(c.listSourceIndicators({ source_code: 'IMF', q: 5 as never })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'q' });
+    await expect(c.openExport({ format: 'pdf' } as never)).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'format' });
+    expect(t.requests).toHaveLength(0);
+  });
+
+  it('openExport takes the format inside the query', async () => {
+    const t = new FakeTransport({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'a,b\r\n1,2\r\n' });
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: t });
+    const stream = await c.openExport({ format: 'csv', dataset: 'stocks', index: 'HNX' }, { timeoutMs: 5000 });
+    let text = '';
+    for await (const chunk of stream.chunks) text += new TextDecoder().decode(chunk);
+    expect(text).toBe('a,b\r\n1,2\r\n');
+    expect(t.requests.map((r) => r.url)).toEqual(['https://api.example.com/api/v1/export/csv?dataset=stocks&index=HNX']);
   });
 });

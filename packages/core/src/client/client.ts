@@ -10,7 +10,7 @@ import { openGate, type RequestGate } from '../quota/gate.ts';
 import type { QuotaStatus } from '../quota/status.ts';
 import type { BatchIndicatorQuery, EmptyQuery, IndicatorQuery, SeriesQuery, SourceIndicatorsQuery, StockQuery, TradeQuery } from '../query.ts';
 import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams, type Params } from '../validate/params.ts';
-import { checkBatchItems, checkIndicatorRecord, checkListItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
+import { checkBatchItems, checkIndicatorRecord, checkCountryItem, checkIndicatorItem, checkSourceItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
 import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportRequest, type ExportStream } from './export.ts';
 import { estimateJob, fetchSeriesJob, type Estimate, type SeriesResult } from './fetch-series.ts';
@@ -131,7 +131,7 @@ export class EconDataClient {
   /** GET /sources: the data sources. The route takes no parameters: pass `{}` (or nothing) first. */
   async listSources(query: EmptyQuery = {}, options?: CallOptions): Promise<ApiResult<SourceInfo>> {
     noParameters('listSources', query);
-    return this.#get('/sources', {}, checkListItem, options);
+    return this.#get('/sources', {}, checkSourceItem, options);
   }
 
   /** GET /sources/{source_code}/indicators: the indicators of one source; `q` filters by code or name. */
@@ -145,13 +145,13 @@ export class EconDataClient {
       if (typeof query.q !== 'string') throw new InvalidParameterError('q', `Invalid q ${JSON.stringify(query.q)}: expected text to search indicator codes and names for, such as "GDP".`);
       if (query.q !== '') params['q'] = query.q;
     }
-    return this.#get(`/sources/${encodeURIComponent(code)}/indicators`, params, checkListItem, options);
+    return this.#get(`/sources/${encodeURIComponent(code)}/indicators`, params, checkIndicatorItem, options);
   }
 
   /** GET /countries: the countries (ISO2 code, ISO3, name, region, income group). The route takes no parameters. */
   async listCountries(query: EmptyQuery = {}, options?: CallOptions): Promise<ApiResult<CountryInfo>> {
     noParameters('listCountries', query);
-    return this.#get('/countries', {}, checkListItem, options);
+    return this.#get('/countries', {}, checkCountryItem, options);
   }
 
   /** GET /trade/vietnam: monthly customs trade (spec 4.5). */

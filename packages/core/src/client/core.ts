@@ -2,7 +2,7 @@
  * What the client shares with the modules that do its work (requests, exports, jobs): its resolved
  * configuration and what it learnt. Private to the package: the client keeps it in a `#` field.
  */
-import type { CacheConfig } from './json.ts';
+import type { CacheConfig } from '../cache/freshness.ts';
 import type { CacheMode, CallOptions } from './options.ts';
 import type { AttemptOptions, EngineConfig } from './request.ts';
 

@@ -4,8 +4,10 @@
  */
 import { AbortError, ConnectionError, EconError, KeyUnavailableError, TimeoutError } from '../errors/errors.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
+import { normalizedQuery } from '../net/normalized-query.ts';
 import { redact } from '../net/redact.ts';
 import { nextStep, retryAfterMs } from '../net/retry.ts';
+import { rateLimitResetMs } from '../net/rate-limit-reset.ts';
 import { TransportFailure, type Transport, type TransportResponse } from '../net/transport.ts';
 import type { RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from '../quota/gate.ts';
 import type { AuthMode, KeyProvider } from '../auth.ts';
@@ -53,9 +55,10 @@ export interface Answer extends TransportResponse {
   key: string | undefined;
 }
 
+/** The URL's query string: the normalized query (the cache key's too), with its '?'. */
 function queryString(params: Record<string, string | number>): string {
-  const parts = Object.keys(params).sort().map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(String(params[n]))}`);
-  return parts.length ? `?${parts.join('&')}` : '';
+  const query = normalizedQuery(params);
+  return query ? `?${query}` : '';
 }
 
 function intHeader(headers: Record<string, string>, name: string): number | undefined {
@@ -139,8 +142,12 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
       permit.answered(hint);
       return { ...res, key };
     }
-    const wait = retryAfterMs(res.headers, cfg.clock.now());
-    const error = errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(wait === undefined ? {} : { retryAfterMs: wait }), ...(key ? { key } : {}) });
+    const answeredAt = cfg.clock.now();
+    let wait = retryAfterMs(res.headers, answeredAt);
+    const errorOf = (w: number | undefined): EconError => errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(w === undefined ? {} : { retryAfterMs: w }), ...(key ? { key } : {}) });
+    let error = errorOf(wait);
+    // A rate-limit refusal without Retry-After: X-RateLimit-Reset says when the window opens (net/rate-limit-reset.ts).
+    if (error.code === 'rate_limited' && wait === undefined && (wait = rateLimitResetMs(res.headers, answeredAt)) !== undefined) error = errorOf(wait);
     if (error.code === 'rate_limited') {
       const info: Parameters<RequestPermit['refused']>[0] = {};
       if (wait !== undefined) info.retryAfterMs = wait;

@@ -6,7 +6,11 @@
 import { createError, type EconError, type EconErrorDetails, type ErrorCode } from '../errors/errors.ts';
 import { excerptOf, redact } from './redact.ts';
 
-interface ReadBody {
+/** What an error body says, whatever its shape. */
+export interface ErrorBody {
+  /** The body's form: a JSON object, an HTML page, short plain text, or none of these (empty, cut JSON, long text). */
+  form: 'json' | 'html' | 'text' | 'other';
+  /** The message: `error` (a string), `error.message`, `message`, `detail` or `error.code` of JSON; an HTML page's title (or first h1); short text itself. */
   message: string | undefined;
   parameter: string | undefined;
   scope: 'minute' | 'day' | undefined;
@@ -17,10 +21,13 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
 
-/** Reads the message (and parameter, scope) out of any error body shape. */
-export function readErrorBody(text: string): ReadBody {
-  const trimmed = text.trim();
-  const out: ReadBody = { message: undefined, parameter: undefined, scope: undefined, isHtml: false };
+/**
+ * Reads the message (and parameter, scope) out of any error body shape: the one reader of the
+ * service's error answers (also for a downloaded file that turns out to be one, in @econdata/sheets).
+ */
+export function readErrorBody(text: string): ErrorBody {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  const out: ErrorBody = { form: 'other', message: undefined, parameter: undefined, scope: undefined, isHtml: false };
   if (trimmed.startsWith('{')) {
     let json: unknown;
     try {
@@ -30,6 +37,7 @@ export function readErrorBody(text: string): ReadBody {
       json = undefined;
     }
     if (json && typeof json === 'object') {
+      out.form = 'json';
       const o = json as Record<string, unknown>;
       const err = o['error'];
       const inner = err && typeof err === 'object' ? (err as Record<string, unknown>) : undefined;
@@ -42,11 +50,15 @@ export function readErrorBody(text: string): ReadBody {
   }
   if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
     out.isHtml = true;
+    out.form = 'html';
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(trimmed)?.[1];
     out.message = str(title);
     return out;
   }
-  if (trimmed !== '' && trimmed.length <= 300 && !trimmed.includes('<')) out.message = trimmed.replace(/\s+/g, ' ');
+  if (trimmed !== '' && trimmed.length <= 300 && !trimmed.includes('<')) {
+    out.form = 'text';
+    out.message = trimmed.replace(/\s+/g, ' ');
+  }
   return out;
 }
 
@@ -125,7 +137,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
   } else if (status >= 400 && status < 500) {
     code = 'bad_request';
     message = `${said} (status ${status}). ${ADVICE['bad_request']}`;
-  } else if (status >= 500) {
+  } else if (status >= 500 && status < 600) {
     code = 'server_error';
     message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}). ${ADVICE['server_error']}`;
   } else if (status >= 200 && status < 300) {
@@ -136,7 +148,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     code = 'invalid_response';
     message = `The service answered with a redirect (status ${status}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
   } else {
-    // 1xx, or a number outside HTTP: not an answer the interface allows.
+    // 1xx, or a number outside HTTP (600 and up): not an answer the interface allows.
     code = 'invalid_response';
     message = `The service answered with an unexpected status ${status} (${said}). Try again later; if it persists, report it to the provider.`;
   }

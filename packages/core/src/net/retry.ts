@@ -11,8 +11,9 @@
  * `permission_denied`, `not_found`, `invalid_response`, `quota_exhausted`, `aborted`, `invalid_parameter`).
  *
  * The wait before attempt n+1: `Retry-After-Ms`, then `Retry-After` (seconds or an HTTP date) when the
- * service sent one; otherwise exponential backoff with full jitter. A wait longer than
- * `maxRetryAfterMs` is never slept: it becomes an error carrying `resetAt`.
+ * service sent one; on a rate-limit refusal without them, `X-RateLimit-Reset` (epoch seconds or
+ * seconds from now: net/rate-limit-reset.ts); otherwise exponential backoff with full jitter. A wait
+ * longer than `maxRetryAfterMs` is never slept: it becomes an error carrying `resetAt`.
  */
 import { QuotaExhaustedError, RateLimitedError, type EconError, type EconErrorDetails, type ErrorCode } from '../errors/errors.ts';
 

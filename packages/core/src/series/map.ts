@@ -1,11 +1,17 @@
 /**
  * Records to Series: the one normalized shape every sink consumes. Indicator records are grouped
  * by (indicator, country); trade records become one column per flow; stock records become the
- * open/high/low/close/volume columns.
+ * open/high/low/close/volume columns. This is the boundary: periods are read into their canonical
+ * form (periods.ts), sorted, repeated ones merged or refused (axis.ts), the records' identity, unit
+ * and frequency checked (consistency.ts), and every Series built passes `assertSeries`.
  */
 import type { SeriesQuery } from '../query.ts';
-import { frequencyOfPeriod, type Provenance, type Series, type SeriesColumn } from '../series.ts';
+import type { Provenance, Series, SeriesColumn } from '../series.ts';
 import type { IndicatorRecord, ResponseMetadata, StockRecord, TradeRecord } from '../wire/records.ts';
+import { assertSeries } from './assert.ts';
+import { conflict, describeRecord, refusal, settleAxis } from './axis.ts';
+import { describeIndicator, indicatorFrequency, indicatorIdentity, oneUnit, rawPeriod, unreadablePeriod } from './consistency.ts';
+import { isCanonicalPeriod, normalizePeriod } from './periods.ts';
 
 /** What every mapping needs besides the records. */
 export interface MapContext {
@@ -14,6 +20,11 @@ export interface MapContext {
   endpoint: string;
   stale?: boolean;
 }
+
+/** The fields that name a record in messages. */
+const TRADE_FIELDS = ['flow', 'partner', 'hs_code', 'period'] as const;
+const STOCK_FIELDS = ['symbol', 'index', 'date'] as const;
+const OHLCV = ['open', 'high', 'low', 'close', 'volume'] as const;
 
 function provenance(ctx: MapContext, query: SeriesQuery): Provenance {
   const p: Provenance = { source: ctx.metadata.source, last_updated: ctx.metadata.last_updated ?? null, retrieved_at: ctx.retrievedAt, endpoint: ctx.endpoint, query };
@@ -33,58 +44,51 @@ export function seriesId(q: SeriesQuery): string {
   return `stock:${q.symbol ? q.symbol.toUpperCase() : q.index ?? ''}${range}`;
 }
 
-/** Sorts a period axis with its values when the service did not (it promises sorted records). */
-function ensureAscending(periods: string[], columns: Array<Array<number | null>>, flags?: boolean[]): void {
-  let sorted = true;
-  for (let i = 1; i < periods.length; i++) if (periods[i - 1]! > periods[i]!) { sorted = false; break; }
-  if (sorted) return;
-  const order = periods.map((_, i) => i).sort((a, b) => (periods[a]! < periods[b]! ? -1 : periods[a]! > periods[b]! ? 1 : 0));
-  const p = order.map((i) => periods[i]!);
-  periods.splice(0, periods.length, ...p);
-  for (const col of columns) {
-    const c = order.map((i) => col[i] ?? null);
-    col.splice(0, col.length, ...c);
-  }
-  if (flags) {
-    const f = order.map((i) => flags[i] ?? false);
-    flags.splice(0, flags.length, ...f);
-  }
-}
-
 /** One Series from the records of one (indicator, country); `records` may be empty. */
 export function indicatorSeries(records: readonly IndicatorRecord[], query: Extract<SeriesQuery, { kind: 'indicator' }>, ctx: MapContext): Series {
+  const id = seriesId(query);
+  const unit = indicatorIdentity(records, query.country, id);
+  const frequency = indicatorFrequency(records, query.frequency, id);
   const first = records[0];
-  const periods = new Array<string>(records.length);
-  const values = new Array<number | null>(records.length);
-  let projections: boolean[] | undefined;
-  for (let i = 0; i < records.length; i++) {
+  const n = records.length;
+  const periods = new Array<string>(n);
+  const values = new Array<number | null>(n);
+  let projections: Array<boolean | null> | undefined;
+  for (let i = 0; i < n; i++) {
     const r = records[i]!;
-    periods[i] = r.period ?? String(r.year);
+    // The common case first: an annual record without `period` is its four-digit year.
+    if (r.period === undefined && frequency === 'annual' && r.year >= 1000 && r.year <= 9999) periods[i] = String(r.year);
+    else {
+      const raw = rawPeriod(r);
+      const period = normalizePeriod(raw, frequency);
+      if (period === null) throw unreadablePeriod(describeIndicator(r), raw, frequency);
+      periods[i] = period;
+    }
     values[i] = r.value;
     // The flag marks what the IMF calls projections. null means the IMF gives no last-actual year
     // (PPP series, country groups, fiscal-year reporters): a series of nulls gets no flag at all,
     // rather than one saying "actual" for years that may well be projections.
-    if (r.is_projection === true || r.is_projection === false) (projections ??= new Array<boolean>(records.length).fill(false))[i] = r.is_projection;
+    if (r.is_projection === true || r.is_projection === false) (projections ??= new Array<boolean | null>(n).fill(null))[i] = r.is_projection;
   }
-  ensureAscending(periods, [values], projections);
+  settleAxis({ periods, columns: [values], ...(projections ? { flags: projections } : {}), describe: (i) => describeIndicator(records[i]!) }, id);
   const name = first?.indicator_name ?? query.indicator;
   const country = (query.country ?? first?.country_code ?? '').toUpperCase();
   const dimensions: Record<string, string> = { source: query.source.toUpperCase(), indicator: query.indicator, indicator_name: name };
   if (country) dimensions['country'] = country;
   if (first?.country_name) dimensions['country_name'] = first.country_name;
   const series: Series = {
-    id: seriesId(query),
+    id,
     kind: 'indicator',
     title: first?.country_name ? `${name}: ${first.country_name}` : name,
-    frequency: query.frequency ?? (first?.period === undefined ? null : frequencyOfPeriod(first.period)) ?? 'annual',
+    frequency,
     dimensions,
-    columns: [{ key: 'value', label: name, unit: first?.unit ?? null }],
+    columns: [{ key: 'value', label: name, unit }],
     periods,
     values: [values],
     provenance: provenance(ctx, query),
   };
-  if (projections) series.flags = { is_projection: projections };
-  return series;
+  if (projections) series.flags = { is_projection: projections.map((f) => f === true) };
+  return assertSeries(series);
 }
 
 /** Groups indicator records by `indicator_code|country_code` (one pass, order kept). */
@@ -106,28 +110,46 @@ export function groupIndicatorRecords(records: readonly IndicatorRecord[]): Map<
  * ('exports.US.TOTAL.value'), so no value overwrites another.
  */
 export function tradeSeries(records: readonly TradeRecord[], query: Extract<SeriesQuery, { kind: 'trade' }>, ctx: MapContext): Series {
+  const id = seriesId(query);
+  const describe = (r: TradeRecord): string => describeRecord(r, TRADE_FIELDS);
   const combos = new Set(records.map((r) => `${r.partner}|${r.hs_code}`));
   const split = combos.size > 1;
   const groupOf = (r: TradeRecord): string => (split ? `${r.flow}.${r.partner}.${r.hs_code}` : r.flow);
   const groups = [...new Set(records.map(groupOf))];
   const flows = [...new Set(records.map((r) => r.flow))];
   if (groups.length === 0 && query.flow) groups.push(query.flow);
-  const periods = [...new Set(records.map((r) => r.period))].sort();
+  const recordPeriods = records.map((r) => {
+    const period = normalizePeriod(r.period, 'monthly');
+    if (period === null) throw unreadablePeriod(describe(r), r.period, 'monthly');
+    return period;
+  });
+  const periods = [...new Set(recordPeriods)].sort();
   const at = new Map(periods.map((p, i) => [p, i]));
-  const unit = records[0]?.unit ?? null;
   const columns: SeriesColumn[] = [];
   const values: Array<Array<number | null>> = [];
   for (const group of groups) {
     const [flow = group, ...rest] = group.split('.');
     const label = `${flow.charAt(0).toUpperCase()}${flow.slice(1)}${rest.length ? ` (${rest.join(', ')})` : ''}`;
+    const members = records.map((r, k) => k).filter((k) => groupOf(records[k]!) === group);
+    // Each column pair carries its own records' unit: one unit per column, refused when they disagree.
+    const unit = oneUnit(members.map((k) => records[k]!), id, describe);
     columns.push({ key: `${group}.value`, label, unit }, { key: `${group}.ytd_value`, label: `${label}, year to date`, unit });
     const v = new Array<number | null>(periods.length).fill(null);
     const ytd = new Array<number | null>(periods.length).fill(null);
-    for (const r of records) {
-      if (groupOf(r) !== group) continue;
-      const i = at.get(r.period)!;
+    const from = new Array<number>(periods.length).fill(-1);
+    for (const k of members) {
+      const r = records[k]!;
+      const i = at.get(recordPeriods[k]!)!;
+      const ytdValue = r.ytd_value ?? null;
+      const seen = from[i]!;
+      if (seen >= 0) {
+        // The same month of the same flow twice: the same figures are one observation, different ones a conflict.
+        if (v[i] === r.value && ytd[i] === ytdValue) continue;
+        throw conflict(id, periods[i]!, `${v[i]}/${ytd[i]} in ${describe(records[seen]!)}`, `${r.value}/${ytdValue} in ${describe(r)}`);
+      }
+      from[i] = k;
       v[i] = r.value;
-      ytd[i] = r.ytd_value ?? null;
+      ytd[i] = ytdValue;
     }
     values.push(v, ytd);
   }
@@ -138,23 +160,37 @@ export function tradeSeries(records: readonly TradeRecord[], query: Extract<Seri
   if (!split && first?.partner_name) dimensions['partner_name'] = first.partner_name;
   if (!split && first?.hs_description) dimensions['hs_description'] = first.hs_description;
   const what = split ? `${partner}; ${hs}` : `${first?.partner_name ?? partner}, ${first?.hs_description ?? hs}`;
-  return {
-    id: seriesId(query), kind: 'trade',
+  return assertSeries({
+    id, kind: 'trade',
     title: `Vietnam trade: ${flows.join(', ') || 'no data'} (${what})`,
     frequency: 'monthly', dimensions, columns, periods, values, provenance: provenance(ctx, query),
-  };
+  });
 }
 
-const OHLCV = ['open', 'high', 'low', 'close', 'volume'] as const;
 
 /** One Series of daily prices: open, high, low, close (in the record's unit) and volume (shares). */
 export function stockSeries(records: readonly StockRecord[], query: Extract<SeriesQuery, { kind: 'stock' }>, ctx: MapContext): Series {
+  const id = seriesId(query);
+  const describe = (r: StockRecord): string => describeRecord(r, STOCK_FIELDS);
+  const first = records[0];
+  for (const r of records) {
+    // Daily periods are taken as given: a real calendar day written YYYY-MM-DD, nothing else.
+    if (!isCanonicalPeriod(r.date, 'daily')) throw unreadablePeriod(describe(r), r.date, 'daily');
+    if (first && ((r.symbol ?? null) !== (first.symbol ?? null) || (r.index ?? null) !== (first.index ?? null))) {
+      throw refusal(`series ${JSON.stringify(id)} holds records of different symbols: ${describe(first)} and ${describe(r)}`);
+    }
+    const asked = query.symbol ?? query.index;
+    const said = query.symbol !== undefined ? r.symbol : r.index;
+    if (asked !== undefined && said !== undefined && said.toUpperCase() !== asked.toUpperCase()) {
+      throw refusal(`series ${JSON.stringify(id)} asked for ${asked}, but ${describe(r)} is for ${said}`);
+    }
+  }
+  const unit = oneUnit(records, id, describe);
   const periods = records.map((r) => r.date);
   const values = OHLCV.map((f) => records.map((r) => (r[f] === undefined ? null : r[f])));
-  ensureAscending(periods, values);
-  const unit = records[0]?.unit ?? null;
+  settleAxis({ periods, columns: values, describe: (i) => describe(records[i]!) }, id);
   const columns: SeriesColumn[] = OHLCV.map((f) => ({ key: f, label: f.charAt(0).toUpperCase() + f.slice(1), unit: f === 'volume' ? 'shares' : unit }));
   const what = query.symbol ? query.symbol.toUpperCase() : query.index ?? '';
   const dimensions: Record<string, string> = query.symbol ? { symbol: what } : { index: what };
-  return { id: seriesId(query), kind: 'stock', title: `${what} daily prices`, frequency: 'daily', dimensions, columns, periods, values, provenance: provenance(ctx, query) };
+  return assertSeries({ id, kind: 'stock', title: `${what} daily prices`, frequency: 'daily', dimensions, columns, periods, values, provenance: provenance(ctx, query) });
 }

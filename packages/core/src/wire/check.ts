@@ -7,6 +7,8 @@
 import { InvalidResponseError } from '../errors/errors.ts';
 import { excerptOf } from '../net/redact.ts';
 import type { ApiResult, BatchItem, ResponseMetadata } from './records.ts';
+import { acceptedSpellings } from '../series/consistency.ts';
+import { isCanonicalPeriod, isReadablePeriod } from '../series/periods.ts';
 
 /** Checks one record; returns what is wrong with it, or undefined. */
 export type RecordCheck = (record: Record<string, unknown>) => string | undefined;
@@ -73,6 +75,14 @@ export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { statu
 }
 
 const isNumOrNull = (v: unknown): boolean => v === null || typeof v === 'number';
+// JSON can spell an infinite number (1e999 parses to Infinity), which is no observation.
+const isInfinite = (v: unknown): boolean => typeof v === 'number' && !Number.isFinite(v);
+/** What is wrong with a numeric field (a number or null, finite), or undefined. */
+const numberProblem = (r: Record<string, unknown>, f: string): string | undefined =>
+  !isNumOrNull(r[f]) ? `${f} is not a number or null` : isInfinite(r[f]) ? `${f} is ${String(r[f])}, not a finite number` : undefined;
+
+/** Which frequency a period is read at is the Series mapping's call; here only "no period at all" is refused. */
+const unreadable = (field: string, v: string): string => `${field} ${JSON.stringify(v)} is no period the client can read (${acceptedSpellings()})`;
 
 /** Spec 2.3: indicator_code, indicator_name, country_code, country_name, year, value (or null), unit. */
 export const checkIndicatorRecord: RecordCheck = (r) => {
@@ -84,11 +94,12 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
   if (typeof r['country_name'] !== 'string' && r['country_name'] !== null) return 'country_name is not a string';
   const year = r['year'];
   if (typeof year !== 'number' || !Number.isInteger(year)) return 'year is not an integer';
-  const value = r['value'];
-  if (value !== null && typeof value !== 'number') return 'value is not a number or null';
+  const value = numberProblem(r, 'value');
+  if (value) return value;
   if (typeof r['unit'] !== 'string' && r['unit'] !== null) return 'unit is not a string';
   const period = r['period'];
   if (period !== undefined && typeof period !== 'string') return 'period is not a string';
+  if (period !== undefined && !isReadablePeriod(period)) return unreadable('period', period);
   const proj = r['is_projection'];
   if (proj !== undefined && proj !== null && typeof proj !== 'boolean') return 'is_projection is not a boolean or null';
   return undefined;
@@ -100,12 +111,13 @@ const TRADE_FLOWS: ReadonlySet<unknown> = new Set(['exports', 'imports', 'balanc
 /** A trade record: period, flow (exports, imports, balance), partner, hs_code, value (or null); the rest text or null when present. */
 export const checkTradeRecord: RecordCheck = (r) => {
   if (typeof r['period'] !== 'string') return 'period is not a string';
+  if (!isReadablePeriod(r['period'])) return unreadable('period', r['period']);
   if (typeof r['flow'] !== 'string') return 'flow is not a string';
   if (!TRADE_FLOWS.has(r['flow'])) return 'flow is not exports, imports or balance';
   if (typeof r['partner'] !== 'string') return 'partner is not a string';
   if (typeof r['hs_code'] !== 'string') return 'hs_code is not a string';
-  if (!isNumOrNull(r['value'])) return 'value is not a number or null';
-  if (r['ytd_value'] !== undefined && !isNumOrNull(r['ytd_value'])) return 'ytd_value is not a number or null';
+  const value = numberProblem(r, 'value') ?? (r['ytd_value'] === undefined ? undefined : numberProblem(r, 'ytd_value'));
+  if (value) return value;
   for (const f of ['partner_name', 'hs_description', 'unit']) {
     if (!isOptionalText(r[f])) return `${f} is not a string or null`;
   }
@@ -115,8 +127,10 @@ export const checkTradeRecord: RecordCheck = (r) => {
 /** A stock record: date, open/high/low/close/volume (numbers or null); symbol, index, unit text when present. */
 export const checkStockRecord: RecordCheck = (r) => {
   if (typeof r['date'] !== 'string') return 'date is not a string';
+  if (!isCanonicalPeriod(r['date'], 'daily')) return `date ${JSON.stringify(r['date'])} is not a calendar day written YYYY-MM-DD`;
   for (const f of ['open', 'high', 'low', 'close', 'volume']) {
-    if (!isNumOrNull(r[f])) return `${f} is not a number or null`;
+    const problem = numberProblem(r, f);
+    if (problem) return problem;
   }
   for (const f of ['symbol', 'index']) {
     if (r[f] !== undefined && typeof r[f] !== 'string') return `${f} is not a string`;
@@ -131,6 +145,39 @@ export const checkListItem: RecordCheck = (r) => {
   if (typeof r['name'] !== 'string') return 'name is not a string';
   return undefined;
 };
+
+/** What an optional field of a list item may hold when present: text, text or null, a number, a list of text. */
+type FieldRule = 'text' | 'text|null' | 'number' | 'text[]';
+
+const FIELD_PROBLEM: Record<FieldRule, [(v: unknown) => boolean, string]> = {
+  text: [(v) => typeof v === 'string', 'is not a string'],
+  'text|null': [(v) => v === null || typeof v === 'string', 'is not a string or null'],
+  number: [(v) => typeof v === 'number', 'is not a number'],
+  'text[]': [(v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'is not a list of strings'],
+};
+
+/** A list item check: code and name, then each optional field, when present, as its type says (records.ts). */
+function listCheck(fields: Record<string, FieldRule>): RecordCheck {
+  const entries = Object.entries(fields);
+  return (r) => {
+    const base = checkListItem(r);
+    if (base !== undefined) return base;
+    for (const [name, rule] of entries) {
+      const v = r[name];
+      if (v === undefined) continue;
+      const [ok, problem] = FIELD_PROBLEM[rule];
+      if (!ok(v)) return `${name} ${problem}`;
+    }
+    return undefined;
+  };
+}
+
+/** An item of GET /sources (SourceInfo). */
+export const checkSourceItem = listCheck({ description: 'text', frequencies: 'text[]', last_updated: 'text|null', indicator_count: 'number' });
+/** An item of GET /sources/{source_code}/indicators (IndicatorInfo). */
+export const checkIndicatorItem = listCheck({ unit: 'text|null', frequencies: 'text[]', first_period: 'text|null', last_period: 'text|null', description: 'text|null' });
+/** An item of GET /countries (CountryInfo). */
+export const checkCountryItem = listCheck({ iso3: 'text', region: 'text|null', income_group: 'text|null' });
 
 /** The batch answer's `items`: one per combination. */
 export function checkBatchItems(json: unknown, ctx: { status: number; text: string; key?: string | undefined }): BatchItem[] {

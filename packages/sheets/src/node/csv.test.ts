@@ -133,7 +133,9 @@ describe('CSV round trip', () => {
   it('reads a file of many chunks back exactly (Vietnamese text in every row)', async () => {
     const days = 25_000;
     const periods = Array.from({ length: days }, (_, i) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
-    const s: Series = { ...gsoQuarterly, frequency: 'daily', periods, values: [periods.map((_, i) => (i % 7 === 3 ? null : i / 8))] };
+    // Daily values under a query that names no frequency (a quarterly query would make the Series invalid).
+    const query = { kind: 'indicator' as const, source: 'GSO', indicator: 'GDP_YOY', start_year: 1950 };
+    const s: Series = { ...gsoQuarterly, frequency: 'daily', periods, values: [periods.map((_, i) => (i % 7 === 3 ? null : i / 8))], provenance: { ...gsoQuarterly.provenance, query } };
     const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
     const file = join(dir, 'many.csv');
     await writeCsv(file, layoutSeries([s], { orientation: 'long' }));

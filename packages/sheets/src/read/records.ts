@@ -5,7 +5,8 @@
  */
 import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery, StockIndex } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
-import { frequencyOfPeriod, seriesId } from '@econdata/core';
+import { seriesId } from '@econdata/core';
+import { exportPeriods, keptEntries } from './export-axis.ts';
 
 export type RecordValue = string | number | boolean | Date | null;
 export type ExportRecord = Record<string, RecordValue>;
@@ -22,6 +23,8 @@ export interface ServerExportOptions {
   query?: SeriesQuery;
   /** The export route, default '/export/csv' or '/export/excel' by file type. */
   endpoint?: string;
+  /** The file's name, for error messages (the readers set it). */
+  file?: string;
 }
 
 /** Which dataset a header row of record fields belongs to, or null when it is none of ours. */
@@ -58,7 +61,7 @@ interface Group {
   rows: ExportRecord[];
 }
 
-function groupBy(records: readonly ExportRecord[], key: (r: ExportRecord) => string, period: (r: ExportRecord) => string): Group[] {
+function groupBy(records: readonly ExportRecord[], key: (r: ExportRecord) => string): Group[] {
   const groups = new Map<string, Group>();
   for (const r of records) {
     const k = key(r);
@@ -66,11 +69,16 @@ function groupBy(records: readonly ExportRecord[], key: (r: ExportRecord) => str
     if (!g) groups.set(k, (g = { key: k, first: r, periods: [], rows: [] }));
     g.rows.push(r);
   }
-  for (const g of groups.values()) {
-    g.rows.sort((a, b) => (period(a) < period(b) ? -1 : period(a) > period(b) ? 1 : 0));
-    g.periods = g.rows.map(period);
-  }
   return [...groups.values()];
+}
+
+/** Reads a group's periods into the canonical form (export-axis.ts) and sorts its rows by them; returns the frequency. */
+function settle(g: Group, period: (r: ExportRecord) => string, given: Frequency | undefined, seriesId: string, file: string | undefined): Frequency {
+  const { frequency, periods } = exportPeriods(g.rows.map(period), given, seriesId, file);
+  const order = periods.map((_, i) => i).sort((a, b) => (periods[a]! < periods[b]! ? -1 : periods[a]! > periods[b]! ? 1 : a - b));
+  g.rows = order.map((i) => g.rows[i]!);
+  g.periods = order.map((i) => periods[i]!);
+  return frequency;
 }
 
 /** Series from the records of a server export file. */
@@ -82,35 +90,34 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
     endpoint: options.endpoint,
     query: options.query ?? query,
   });
-  const build = (g: Group, base: Omit<Series, 'periods' | 'values' | 'provenance'>, query: SeriesQuery, flags?: string[]): Series => {
-    const s: Series = {
-      ...base,
-      periods: g.periods,
-      values: base.columns.map((c) => g.rows.map((r) => num(r[c.key]))),
-      provenance: provenance(query),
-    };
-    if (flags && flags.length > 0) s.flags = Object.fromEntries(flags.map((f) => [f, g.rows.map((r) => bool(r[f]))]));
+  const build = (g: Group, base: Omit<Series, 'periods' | 'values' | 'provenance'>, query: SeriesQuery, flags: string[] = []): Series => {
+    const values = base.columns.map((c) => g.rows.map((r) => num(r[c.key])));
+    const flagValues = flags.map((f) => g.rows.map((r) => bool(r[f])));
+    const keep = keptEntries(g.periods, values, flagValues, base.id, options.file);
+    const kept = <T>(list: T[]): T[] => (keep.length === list.length ? list : keep.map((i) => list[i]!));
+    const s: Series = { ...base, periods: kept(g.periods), values: values.map(kept), provenance: provenance(query) };
+    if (flags.length > 0) s.flags = Object.fromEntries(flags.map((f, i) => [f, kept(flagValues[i]!)]));
     return s;
   };
 
   if (kind === 'indicator') {
     const period = (r: ExportRecord): string => (r['period'] ? text(r['period']) : text(r['year']));
     const source = options.source;
-    return groupBy(records, (r) => `${text(r['indicator_code'])}\u0000${text(r['country_code'])}`, period).map((g) => {
+    const asked = options.query?.kind === 'indicator' ? options.query.frequency : undefined;
+    return groupBy(records, (r) => `${text(r['indicator_code'])}\u0000${text(r['country_code'])}`).map((g) => {
       const r = g.first;
       const indicator = text(r['indicator_code']);
       const country = text(r['country_code']);
-      const p = g.periods[0] ?? '';
-      const frequency: Frequency = frequencyOfPeriod(p) ?? 'annual';
+      const query: SeriesQuery = { kind: 'indicator', source: source ?? '', indicator, ...(country ? { country } : {}) };
+      const frequency = settle(g, period, asked, seriesId(query), options.file);
       const dimensions: Record<string, string> = { ...(source ? { source } : {}), indicator, indicator_name: text(r['indicator_name']), country, country_name: text(r['country_name']) };
       const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
       const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
-      const query: SeriesQuery = { kind: 'indicator', source: source ?? '', indicator, ...(country ? { country } : {}) };
       return build(g, { id: seriesId(query), kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency, dimensions, columns }, query, flags);
     });
   }
   if (kind === 'trade') {
-    return groupBy(records, (r) => [r['flow'], r['partner'], r['hs_code']].map(text).join('\u0000'), (r) => text(r['period'])).map((g) => {
+    return groupBy(records, (r) => [r['flow'], r['partner'], r['hs_code']].map(text).join('\u0000')).map((g) => {
       const r = g.first;
       const unit = text(r['unit']) || null;
       const dimensions = { flow: text(r['flow']), partner: text(r['partner']), partner_name: text(r['partner_name']), hs_code: text(r['hs_code']), hs_description: text(r['hs_description']) };
@@ -119,11 +126,12 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
         { key: 'ytd_value', label: 'Year to date', unit },
       ];
       const query: SeriesQuery = { kind: 'trade', flow: dimensions.flow as 'exports', partner: dimensions.partner, hs_code: dimensions.hs_code };
+      settle(g, (x) => text(x['period']), 'monthly', seriesId(query), options.file);
       const title = `Viet Nam ${dimensions.flow}: ${dimensions.partner_name || dimensions.partner}, ${dimensions.hs_description || dimensions.hs_code}`;
       return build(g, { id: seriesId(query), kind, title, frequency: 'monthly', dimensions, columns }, query);
     });
   }
-  return groupBy(records, (r) => (r['symbol'] ? `symbol:${text(r['symbol'])}` : `index:${text(r['index'])}`), (r) => text(r['date'])).map((g) => {
+  return groupBy(records, (r) => (r['symbol'] ? `symbol:${text(r['symbol'])}` : `index:${text(r['index'])}`)).map((g) => {
     const r = g.first;
     const unit = text(r['unit']) || null;
     const which = r['symbol'] ? 'symbol' : 'index';
@@ -136,6 +144,7 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       { key: 'volume', label: 'Volume', unit: 'shares' },
     ];
     const query: SeriesQuery = which === 'symbol' ? { kind: 'stock', symbol: code } : { kind: 'stock', index: code as StockIndex };
+    settle(g, (x) => text(x['date']), 'daily', seriesId(query), options.file);
     return build(g, { id: seriesId(query), kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns }, query);
   });
 }

@@ -8,7 +8,7 @@
  * period, with null where it had no observation (missing is null, as everywhere). Long sheets keep
  * each series' own periods.
  */
-import type { Frequency, Series, SeriesColumn, SeriesKind } from '@econdata/core';
+import { assertSeries, isEconError, type Frequency, type Series, type SeriesColumn, type SeriesKind } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 import { frequencyOfPeriod } from '../grid/periods.ts';
 import { dimensionKey, LABEL } from '../grid/provenance.ts';
@@ -60,7 +60,7 @@ export class SheetReader {
       const fields = labels.map((v) => (typeof v === 'string' ? v : ''));
       const kind = datasetOfFields(fields);
       if (kind) {
-        this.body = recordsBody(fields, kind, this.server);
+        this.body = recordsBody(fields, kind, { ...this.server, file: this.src.file });
         this.layout = 'service-export';
       } else this.head.push(row);
     }
@@ -70,7 +70,23 @@ export class SheetReader {
     if (!this.body) {
       throw new SheetsError('unreadable_file', `${this.src.file}: no header row found (neither an Econdata export nor a service export file).`, { file: this.src.file });
     }
-    return this.body.finish();
+    const series = this.body.finish();
+    for (const s of series) checked(s, this.src.file);
+    return series;
+  }
+}
+
+/**
+ * Core's assertSeries on a Series read from a file, so that a hand-edited sheet (a period typed
+ * twice, rows out of order, text in a value cell) gets the same clear refusal as a bad service
+ * answer, as this package's `unreadable_file` naming the file.
+ */
+function checked(series: Series, file: string): void {
+  try {
+    assertSeries(series);
+  } catch (error) {
+    if (!isEconError(error, 'invalid_response')) throw error;
+    throw new SheetsError('unreadable_file', `${file}: ${error.message}`, { file, cause: error });
   }
 }
 
@@ -223,7 +239,13 @@ function longBody(head: Cell[][], headerRow: Cell[], src: SheetSource): Body {
         a.values.push([]);
       }
       const values = a.values[c] ?? [];
-      values[p] = numberOf(row[iValue]?.v, src, `row ${i + 1}`);
+      const value = numberOf(row[iValue]?.v, src, `row ${i + 1}`);
+      // A second row for the same series, period and field: the same value is harmless, another one
+      // would silently replace the first (a hand-edited file): say which row.
+      if (values[p] !== undefined && values[p] !== value) {
+        throw new SheetsError('unreadable_file', `${src.file}: row ${i + 1} gives ${key} of series ${JSON.stringify(id)} at ${period} as ${String(value)}, but an earlier row gave ${String(values[p])}. Keep one row per series, period and field, or export the data again.`, { file: src.file });
+      }
+      values[p] = value;
       for (const { l, i: fc } of flagCols) {
         const cellValue = row[fc]?.v;
         if (cellValue === null || cellValue === undefined || cellValue === '') continue;

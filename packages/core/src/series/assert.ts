@@ -1,0 +1,98 @@
+/**
+ * The invariants of a Series, checked in one place. Core runs `assertSeries` on every Series it
+ * builds (the mapping refuses bad records first, with messages naming them: this is the net under
+ * it), and the sheets readers run it on what they read back from files.
+ */
+import { InvalidResponseError } from '../errors/errors.ts';
+import type { Frequency, Series, SeriesKind } from '../series.ts';
+import { aPeriodOf, isCanonicalPeriod, PERIOD_SPELLINGS } from './periods.ts';
+
+const KINDS: ReadonlySet<string> = new Set<SeriesKind>(['indicator', 'trade', 'stock']);
+const FREQUENCIES: ReadonlySet<string> = new Set<Frequency>(['annual', 'quarterly', 'monthly', 'daily']);
+/** Trade is monthly customs data and stocks are daily prices (spec 4.5, 4.6): no other frequency is one of them. */
+const KIND_FREQUENCY: Partial<Record<SeriesKind, Frequency>> = { trade: 'monthly', stock: 'daily' };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : Number.isNaN(v) ? 'NaN' : String(v));
+
+function shapeProblem(s: Series): string | undefined {
+  if (!KINDS.has(s.kind as string)) return `kind ${show(s.kind)} is none of indicator, trade, stock`;
+  if (!FREQUENCIES.has(s.frequency as string)) return `frequency ${show(s.frequency)} is none of annual, quarterly, monthly, daily`;
+  const fixed = KIND_FREQUENCY[s.kind];
+  if (fixed && s.frequency !== fixed) return `a ${s.kind} series is ${fixed}, not ${s.frequency}`;
+  if (typeof s.title !== 'string') return 'the title is not text';
+  if (!isObject(s.dimensions)) return 'dimensions is not an object';
+  for (const [k, v] of Object.entries(s.dimensions)) if (typeof v !== 'string') return `dimension ${k} is ${show(v)}, not text`;
+  if (!isObject(s.provenance) || !isObject(s.provenance.query)) return 'provenance.query is missing';
+  const q = s.provenance.query;
+  if (q.kind !== s.kind) return `provenance.query is of kind ${show(q.kind)} but the series is of kind ${show(s.kind)}`;
+  if (q.kind === 'indicator' && q.frequency !== undefined && q.frequency !== s.frequency) return `the query asked for ${q.frequency} data but the series is ${s.frequency}`;
+  if (!Array.isArray(s.columns)) return 'columns is not an array';
+  const keys = new Set<string>();
+  for (const c of s.columns as unknown[]) {
+    if (!isObject(c) || typeof c['key'] !== 'string' || c['key'] === '') return 'a column has no key';
+    if (typeof c['label'] !== 'string') return `column ${show(c['key'])} has no label`;
+    if (c['unit'] !== null && typeof c['unit'] !== 'string') return `column ${show(c['key'])} has unit ${show(c['unit'])}, not text or null`;
+    if (keys.has(c['key'])) return `column ${show(c['key'])} appears twice`;
+    keys.add(c['key']);
+  }
+  return undefined;
+}
+
+function axisProblem(s: Series): string | undefined {
+  if (!Array.isArray(s.periods)) return 'periods is not an array';
+  const periods = s.periods as unknown[];
+  let previous = '';
+  for (let i = 0; i < periods.length; i++) {
+    const p = periods[i];
+    if (typeof p !== 'string' || !isCanonicalPeriod(p, s.frequency)) {
+      return `period ${show(p)} (position ${i}) is not ${aPeriodOf(s.frequency)} (the form is ${PERIOD_SPELLINGS[s.frequency][0]})`;
+    }
+    if (i > 0 && p === previous) return `period ${show(p)} occurs twice (positions ${i - 1} and ${i})`;
+    if (i > 0 && p < previous) return `periods are not in ascending order: ${show(p)} (position ${i}) comes after ${show(previous)}`;
+    previous = p;
+  }
+  return undefined;
+}
+
+function valuesProblem(s: Series): string | undefined {
+  const n = s.periods.length;
+  if (!Array.isArray(s.values) || s.values.length !== s.columns.length) return `${Array.isArray(s.values) ? s.values.length : 'no'} value arrays for ${s.columns.length} columns`;
+  for (let c = 0; c < s.values.length; c++) {
+    const col = s.values[c] as unknown;
+    const key = show(s.columns[c]?.key);
+    if (!Array.isArray(col) || col.length !== n) return `column ${key} has ${Array.isArray(col) ? col.length : 'no'} values for ${n} periods`;
+    for (let p = 0; p < n; p++) {
+      const v = col[p] as unknown;
+      // A value is a finite number or null (missing, never 0): NaN, Infinity, text or undefined are not data.
+      if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return `column ${key} at period ${show(s.periods[p])} holds ${v === undefined ? 'nothing' : show(v)}, not a finite number or null`;
+    }
+  }
+  if (s.flags === undefined) return undefined;
+  if (!isObject(s.flags)) return 'flags is not an object';
+  for (const [name, flags] of Object.entries(s.flags) as Array<[string, unknown]>) {
+    if (!Array.isArray(flags) || flags.length !== n) return `flag ${name} has ${Array.isArray(flags) ? flags.length : 'no'} entries for ${n} periods`;
+    for (let p = 0; p < n; p++) if (typeof flags[p] !== 'boolean') return `flag ${name} at period ${show(s.periods[p])} is ${show(flags[p])}, not true or false`;
+  }
+  return undefined;
+}
+
+/** What is wrong with a Series (the first broken invariant, with the period or column concerned), or undefined. */
+export function seriesProblem(series: Series): string | undefined {
+  if (!isObject(series)) return 'it is not an object';
+  if (typeof series.id !== 'string' || series.id === '') return 'it has no id';
+  return shapeProblem(series) ?? axisProblem(series) ?? valuesProblem(series);
+}
+
+/**
+ * Checks every invariant of a Series: periods in their frequency's form, strictly ascending (so
+ * unique); one finite-or-null value per period in every column, one boolean per period in every
+ * flag; kind, frequency and query consistent. Throws core's `InvalidResponseError`
+ * (`invalid_response`) naming the series and what broke; returns the series otherwise.
+ */
+export function assertSeries<S extends Series>(series: S): S {
+  const problem = seriesProblem(series);
+  if (problem === undefined) return series;
+  const id = isObject(series) && typeof series.id === 'string' && series.id !== '' ? JSON.stringify(series.id) : '(without an id)';
+  throw new InvalidResponseError(`Series ${id} breaks the Series rules: ${problem}. It is not used: if it came from the service, try again later and report it to the provider if it persists; if it came from a file, fix the file or export it again.`);
+}
