@@ -68,6 +68,8 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
 
   /** Screenshot, axe scan and leak snapshot of the screen as it is. */
   async function screen(step: string): Promise<void> {
+    // Every chart on screen has refitted to its box (the plot and its legend inside it).
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=series-chart]')].every((el) => el.offsetParent === null || (el.querySelector('.uplot')?.offsetHeight ?? 0) <= el.clientHeight)`);
     await page.screenshot({ path: join(SHOTS, `desktop-${step}.png`), animations: 'disabled' });
     // Fluent's focus manager (tabster) puts aria-hidden focus guards at the edges of focus groups:
     // they pass focus on the moment they get it, so no one lands on them. axe cannot know that.

@@ -78,19 +78,28 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     // changes) are watched, so a resize of either refits the plot.
     const fit = (): void => {
       legend = legendEl?.offsetHeight ?? legend;
-      const size = { width: Math.max(320, el.clientWidth), height: Math.max(160, el.clientHeight - legend - 8) };
-      if (size.width !== plot.width || size.height !== plot.height) plot.setSize(size);
+      const width = Math.max(320, el.clientWidth);
+      const height = Math.max(160, el.clientHeight - legend - 8);
+      if (width !== plot.width || height !== plot.height) plot.setSize({ width, height });
+      // Whatever the sums said, the plot and its legend must fit the box: give back any overflow.
+      const over = plot.root.offsetHeight - el.clientHeight;
+      if (over > 0 && plot.height - over >= 160) plot.setSize({ width, height: plot.height - over });
     };
     fit();
-    // Once more after the first layout of the view around it (a box that grew while React was
-    // still placing its siblings is not always reported as a resize of this element).
+    // Once more after the first layout of the view around it, and on every resize of the box, its
+    // parent, the legend (it rewraps with the width) or the plot itself.
     const frame = requestAnimationFrame(fit);
+    // Some layout changes around the chart reach no observer here (seen when a bar appears above
+    // the view); a cheap check twice a second refits it then (fit does nothing when sizes agree).
+    const timer = setInterval(fit, 500);
     const observer = new ResizeObserver(fit);
     observer.observe(el);
+    observer.observe(plot.root);
     if (el.parentElement) observer.observe(el.parentElement);
     if (legendEl) observer.observe(legendEl);
     return () => {
       cancelAnimationFrame(frame);
+      clearInterval(timer);
       observer.disconnect();
       plot.destroy();
     };
