@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
-import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
 import { CostPreview, EmptyState, ProgressPanel, QueryBuilder } from '@econdata/ui';
 import { reviveError } from '../../shared/wire-error.ts';
@@ -15,6 +15,7 @@ import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { SeriesView } from '../series/SeriesView.tsx';
+import { FailureList } from './FailureList.tsx';
 import { fetchName, isGsoFetch, needsConfirmation, withFrequency } from './fetch-plan.ts';
 import { AppError } from '../app/AppError.tsx';
 
@@ -38,13 +39,6 @@ interface Fetched {
   queries: SeriesQuery[];
   series: Series[];
   failures: Array<{ query: SeriesQuery; error: unknown }>;
-}
-
-/** A person's words for a query, to say which one failed. */
-function queryWords(q: SeriesQuery): string {
-  if (q.kind === 'indicator') return `${q.source} ${q.indicator}${q.country ? ` for ${q.country}` : ''}`;
-  if (q.kind === 'trade') return `trade ${q.flow ?? ''}${q.partner ? ` with ${q.partner}` : ''}${q.hs_code ? `, HS ${q.hs_code}` : ''}`.trim();
-  return `stock ${q.symbol ?? q.index ?? ''}`;
 }
 
 /** The Explore view. */
@@ -109,16 +103,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
         ) : null}
         {job.error ? <AppError error={job.error} onRetry={() => latest && fetchNow(latest.queries)} onOpenSettings={onOpenConnection} /> : null}
-        {latest && latest.failures.length > 0 ? (
-          <div className={styles.failures}>
-            {latest.failures.map((f, i) => (
-              <div key={i}>
-                <Text weight="semibold" size={200}>{`Could not fetch ${queryWords(f.query)}:`}</Text>
-                <AppError error={f.error} onOpenSettings={onOpenConnection} />
-              </div>
-            ))}
-          </div>
-        ) : null}
+        {latest ? <FailureList failures={latest.failures} total={latest.queries.length} onOpenConnection={onOpenConnection} /> : null}
         {exported ? <ExportResultBar done={exported} onDismiss={() => setExported(null)} /> : null}
         {data && data.series.length > 0 ? (
           <SeriesView

@@ -13,6 +13,7 @@ const ROW_HEIGHT = 30;
 const PERIOD_WIDTH = 112;
 const VALUE_WIDTH = 188;
 const NARROW_VALUE_WIDTH = 100;
+const OHLCV = new Set(['open', 'high', 'low', 'close', 'volume']);
 
 const useStyles = makeStyles({
   scroller: {
@@ -45,7 +46,9 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     fontSize: tokens.fontSizeBase300,
   },
+  // Three lines at most (the full header is its tooltip): a wide fetch's long names stay readable.
   headCell: { lineHeight: '16px', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, whiteSpace: 'normal' },
+  clamp: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
   numeric: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   period: { position: 'sticky', left: 0, backgroundColor: 'inherit', fontVariantNumeric: 'tabular-nums' },
   zebra: { backgroundColor: tokens.colorNeutralBackground2 },
@@ -89,7 +92,8 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: model.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   // Many columns (a stock's five) get narrower ones: prices and volumes are short numbers.
-  const valueWidth = model.columns.length > 4 ? NARROW_VALUE_WIDTH : VALUE_WIDTH;
+  const prices = model.columns.every((c) => c.role !== 'value' || (c.key !== undefined && OHLCV.has(c.key)));
+  const valueWidth = prices && model.columns.length > 4 ? NARROW_VALUE_WIDTH : VALUE_WIDTH;
   const widths = model.columns.map((c) => (c.role === 'period' ? PERIOD_WIDTH : valueWidth));
   const total = widths.reduce((a, b) => a + b, 0);
 
@@ -99,7 +103,7 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
         <div role="row" aria-rowindex={1} style={{ display: 'flex', width: '100%' }}>
           {model.columns.map((c, i) => (
             <div key={i} role="columnheader" title={c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
-              {c.header}
+              <span className={styles.clamp}>{c.header}</span>
             </div>
           ))}
         </div>

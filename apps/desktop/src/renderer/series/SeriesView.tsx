@@ -48,6 +48,8 @@ export interface SeriesViewProps {
   note?: ReactNode;
 }
 
+const MAX_CHART_SERIES = 12;
+
 const FREQUENCY_LABEL: Record<Frequency, string> = { annual: 'Annual', quarterly: 'Quarterly', monthly: 'Monthly', daily: 'Daily' };
 
 /** Chart, table and provenance of some series. */
@@ -60,6 +62,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
   const frequency = picked && frequencies.includes(picked) ? picked : frequencies[0];
   const shown = useMemo(() => series.filter((s) => s.frequency === frequency), [series, frequency]);
   const model = useMemo(() => tableModel(shown), [shown]);
+  // A chart of hundreds of lines (a wide fetch) reads as noise: it draws the first few, the table all.
+  const charted = useMemo(() => shown.slice(0, MAX_CHART_SERIES), [shown]);
   const hasStock = shown.some((s) => s.kind === 'stock');
   const stale = series.filter((s) => s.provenance.stale);
   const sources = [...new Set(series.map((s) => s.provenance.source))].join(', ');
@@ -110,7 +114,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
       <div className={styles.body}>
         {show !== 'table' ? (
           <div className={mergeClasses(styles.chart, show === 'chart' && styles.only)}>
-            <SeriesChart series={shown} mode={hasStock ? mode : 'line'} label={`Chart of ${title}`} {...(frequency ? { frequency } : {})} />
+            <SeriesChart series={charted} mode={hasStock ? mode : 'line'} label={`Chart of ${title}`} {...(frequency ? { frequency } : {})} />
+            {shown.length > charted.length ? <Text size={200} className={styles.summary}>{`The chart draws the first ${charted.length} of ${shown.length.toLocaleString('en-US')} series; the table and exports hold them all.`}</Text> : null}
           </div>
         ) : null}
         {show !== 'chart' ? (
