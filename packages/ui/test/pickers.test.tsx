@@ -64,6 +64,24 @@ describe('CountryPicker', () => {
     expect(last).toEqual(['VN', 'ID']);
   });
 
+  it('is one Tab stop: Tab enters the list on one row and the next Tab leaves it', async () => {
+    const user = userEvent.setup();
+    render(wrap(createFakeEconDataApi(), <><Countries /><button type="button">After</button></>));
+    const search = await screen.findByRole('searchbox', { name: 'Search countries' });
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThan(2);
+    expect(boxes.map((b) => b.getAttribute('tabindex'))).toEqual(['0', ...boxes.slice(1).map(() => '-1')]);
+    await user.click(search);
+    await user.tab();
+    expect(document.activeElement).toBe(boxes[0]);
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(boxes[1]);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(boxes[1]);
+  });
+
   it('finds a country by ISO3 code first, then by name, and shows its region', async () => {
     const api = createFakeEconDataApi();
     render(wrap(api, <Countries />));

@@ -1,10 +1,11 @@
 /**
  * A scrolling list of checkboxes, the selection control the indicator and country pickers share:
  * native checkboxes (Space toggles, screen readers announce state), Up/Down arrows move between rows,
- * Home/End jump to the ends.
+ * Home/End jump to the ends. The list is one Tab stop (a roving tabindex): Tab leaves it instead of
+ * walking through hundreds of countries.
  */
 import { Checkbox, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { econTokens } from '../theme/EconThemeProvider.tsx';
 
 /** One row of a CheckList. */
@@ -43,6 +44,9 @@ export function CheckList({ items, selected, onToggle, ariaLabel, idPrefix, clas
   const styles = useStyles();
   const listRef = useRef<HTMLUListElement>(null);
   const chosen = new Set(selected);
+  const [focused, setFocused] = useState<string | null>(null);
+  // The one row Tab lands on: the last one focused while it is still listed, else the first chosen, else the first.
+  const tabStop = items.some((i) => i.value === focused) ? focused : (items.find((i) => chosen.has(i.value)) ?? items[0])?.value;
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>): void => {
     const boxes = [...(listRef.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [])];
@@ -66,6 +70,8 @@ export function CheckList({ items, selected, onToggle, ariaLabel, idPrefix, clas
               label={item.label}
               value={item.value}
               onChange={(_, data) => onToggle(item.value, data.checked === true)}
+              onFocus={() => setFocused(item.value)}
+              tabIndex={item.value === tabStop ? 0 : -1}
               {...(item.description ? { 'aria-describedby': descId } : {})}
             />
             {item.description ? <Text id={descId} size={200} className={styles.description}>{item.description}</Text> : null}
