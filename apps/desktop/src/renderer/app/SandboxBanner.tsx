@@ -2,7 +2,12 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useSession } from './session.tsx';
 
-export const SANDBOX_TEXT = 'Sandbox: demo data for development. Connect to the real service in Connection.';
+/** What the banner says: the embedded sandbox serves the real public data beside the checkout, or the generated demo pack. */
+export function sandboxText(data: 'real' | 'demo'): string {
+  return data === 'demo'
+    ? 'Sandbox: generated demo data (invented numbers) for trying the explorer. Connect to the real service in Connection.'
+    : 'Sandbox: a local copy of the service on real public data, for development. Connect to the real service in Connection.';
+}
 
 /** Shown only while connected to the sandbox main started in-process. */
 export function SandboxBanner({ onOpenConnection }: { onOpenConnection(): void }) {
@@ -11,7 +16,7 @@ export function SandboxBanner({ onOpenConnection }: { onOpenConnection(): void }
   return (
     <MessageBar intent="warning" layout="singleline" data-testid="sandbox-banner" shape="square">
       <MessageBarBody>
-        {SANDBOX_TEXT}
+        {sandboxText(status.data)}
       </MessageBarBody>
       <MessageBarActions>
         <Button size="small" onClick={onOpenConnection}>Open Connection</Button>
