@@ -2,14 +2,10 @@
  * One shape for every error a component may receive: an `EconError` instance, its serialized JSON
  * (a plain object that crossed Electron IPC or the web bridge), or anything else thrown.
  */
-import { errorFromJSON, isEconError, isSerializedEconError, type EconError, type ErrorCode } from '@econdata/core';
+import { ERROR_NAMES, errorFromJSON, isEconError, isSerializedEconError, type EconError, type ErrorCode } from '@econdata/core';
 
-/** Every code of core's taxonomy, including `key_unavailable` (the key provider threw). */
-export const ERROR_CODES: readonly ErrorCode[] = [
-  'invalid_parameter', 'bad_request', 'authentication', 'key_unavailable', 'permission_denied',
-  'rate_limited', 'quota_exhausted', 'not_found', 'server_error', 'connection', 'timeout', 'aborted',
-  'invalid_response',
-];
+/** Every code of core's taxonomy, including `key_unavailable` (the key provider threw): core's own list. */
+export const ERROR_CODES = Object.keys(ERROR_NAMES) as readonly ErrorCode[];
 
 export type UiErrorCode = ErrorCode;
 
