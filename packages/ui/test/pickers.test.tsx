@@ -4,7 +4,8 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CountryPicker, EconDataProvider, EconThemeProvider, IndicatorBrowser, SeriesBrowser, SourcePicker, type SeriesSelection } from '../src/index.ts';
+import type { CountryInfo } from '@econdata/core';
+import { CountryPicker, filterCountries, EconDataProvider, EconThemeProvider, IndicatorBrowser, SeriesBrowser, SourcePicker, type SeriesSelection } from '../src/index.ts';
 import { createFakeEconDataApi, type FakeEconDataApi } from '../src/testing/index.ts';
 
 // The machine is shared by several test runs: allow slow renders rather than fail on load.
@@ -146,5 +147,19 @@ describe('SeriesBrowser', () => {
     expect(seen).toEqual([{ source: 'GSO', indicators: [], countries: ['VN'] }]);
     await screen.findByRole('checkbox', { name: /^Consumer prices: all items, change vs previous month/ });
     expect(screen.queryByRole('searchbox', { name: 'Search countries' })).toBeNull();
+  });
+});
+
+describe('filterCountries', () => {
+  const c = (code: string, name: string, region: string | null): CountryInfo => ({ code, iso3: code + 'X', name, region, income_group: null });
+  const list = [c('1A', 'Arab World', null), c('VN', 'Viet Nam', 'East Asia & Pacific'), c('1W', 'World', null), c('TH', 'Thailand', 'East Asia & Pacific')];
+
+  it('lists countries before aggregates, each in the service order', () => {
+    expect(filterCountries(list, '').map((x) => x.code)).toEqual(['VN', 'TH', '1A', '1W']);
+  });
+
+  it('puts an exact code first, then matching countries before matching aggregates', () => {
+    expect(filterCountries(list, 'a').map((x) => x.code)).toEqual(['VN', 'TH', '1A']);
+    expect(filterCountries(list, '1w').map((x) => x.code)).toEqual(['1W']);
   });
 });

@@ -17,13 +17,18 @@ const useStyles = makeStyles({
 /** Rows rendered at most; a search narrows the rest. */
 const MAX_ROWS = 60;
 
-/** Countries matching `search` by code (VN), ISO3 (VNM) or name ("viet"): exact codes first. */
+/**
+ * Countries matching `search` by code (VN), ISO3 (VNM) or name ("viet"): exact codes first, then
+ * countries (they have a region) before aggregates such as "Arab World" or "IDA countries", each in
+ * the service's order.
+ */
 export function filterCountries(countries: readonly CountryInfo[], search: string): CountryInfo[] {
   const q = search.trim().toLowerCase();
-  if (!q) return [...countries];
+  const countriesFirst = (list: CountryInfo[]): CountryInfo[] => [...list.filter((c) => c.region), ...list.filter((c) => !c.region)];
+  if (!q) return countriesFirst([...countries]);
   const exact = countries.filter((c) => c.code.toLowerCase() === q || c.iso3?.toLowerCase() === q);
   const rest = countries.filter((c) => !exact.includes(c) && (c.name.toLowerCase().includes(q) || c.code.toLowerCase().startsWith(q)));
-  return [...exact, ...rest];
+  return [...exact, ...countriesFirst(rest)];
 }
 
 export interface CountryPickerProps {
