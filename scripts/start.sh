@@ -21,7 +21,10 @@ APP=apps/desktop
 stamp="$APP/out/renderer/index.html"
 if [ ! -f "$stamp" ] || [ -n "$(find "$APP/src" "$APP/electron.vite.config.ts" packages/ui/src packages/core/src packages/sheets/src packages/keychain/src packages/sandbox/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
   echo "==> building the explorer"
-  pnpm --filter @econdata/desktop build >/dev/null
+  # The bundler's notes are for developers: show them only when the build fails.
+  build_log="$(mktemp)"
+  pnpm --filter @econdata/desktop build >"$build_log" 2>&1 || { cat "$build_log" >&2; rm -f "$build_log"; exit 1; }
+  rm -f "$build_log"
 fi
 
 # Electron is "installed" when its binary was downloaded next to the package (path.txt names it).
