@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
-import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
 import { CostPreview, EmptyState, ProgressPanel, QueryBuilder } from '@econdata/ui';
 import { reviveError } from '../../shared/wire-error.ts';
@@ -34,6 +34,9 @@ const useStyles = makeStyles({
   failures: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   center: { margin: 'auto', maxWidth: '520px' },
 });
+
+/** One click from an empty screen to real data: World Bank GDP for Vietnam and Thailand. */
+const EXAMPLE: SeriesQuery[] = ['VN', 'TH'].map((country) => ({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country, start_year: 2000 }));
 
 interface Fetched {
   queries: SeriesQuery[];
@@ -118,6 +121,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
               icon={<DataLine24Regular />}
               title="Choose what to look at"
               description="Pick a source, search its indicators and tick one or more countries, or switch to Trade or Stocks. Get data charts the series here; large fetches show their cost against your quota first."
+              action={<Button appearance="primary" onClick={() => submit(EXAMPLE)}>Show an example: GDP of Vietnam and Thailand</Button>}
             />
           </div>
         ) : latest && latest.series.length === 0 && latest.failures.length === 0 ? (
