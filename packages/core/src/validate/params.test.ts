@@ -33,6 +33,23 @@ describe('indicator parameters', () => {
   });
 });
 
+describe('indicator codes', () => {
+  // A code the real GSO data serves (and the service lists): 146 characters.
+  const long = 'GDP.ACTIVITIES_OF_THE_COMMUNIST_PARTY_SOCIO_POLITICAL_ORGANIZATIONS_PUBLIC_ADMINISTRATION_AND_DEFENCE_COMPULSORY_SOCIAL_SECURITY.VALUE';
+
+  it('accepts the long codes of GSO tables, up to 255 characters', () => {
+    expect(indicatorParams({ source: 'GSO', indicator: long, frequency: 'quarterly' })).toMatchObject({ indicator: long });
+    expect(indicatorParams({ source: 'GSO', indicator: 'A'.repeat(255) })).toMatchObject({ indicator: 'A'.repeat(255) });
+  });
+
+  it('refuses a code of 256 characters', () => {
+    expect(refusal(() => indicatorParams({ source: 'GSO', indicator: 'A'.repeat(256) }))).toMatchObject({
+      code: 'invalid_parameter', parameter: 'indicator',
+      message: `Invalid indicator: expected an indicator code such as "NY.GDP.MKTP.CD", got "${'A'.repeat(40)}...". Correct it and try again.`,
+    });
+  });
+});
+
 describe('batch body', () => {
   it('refuses empty arrays and names the element that is wrong', () => {
     expect(refusal(() => batchBody({ source: 'WB', indicators: [], countries: ['VN'] }))).toMatchObject({ parameter: 'indicators' });

@@ -29,9 +29,12 @@ export function checkSource(value: unknown, parameter = 'source'): string {
   return value.toUpperCase();
 }
 
-/** An indicator code such as NY.GDP.MKTP.CD (letters, digits, '.', '_', '-'), kept as given. */
+/**
+ * An indicator code such as NY.GDP.MKTP.CD (letters, digits, '.', '_', '-'), kept as given. Up to 255
+ * characters: GSO's table codes name a whole activity (about 150 characters), and the service lists them.
+ */
 export function checkIndicator(value: unknown, parameter = 'indicator'): string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(value)) refuse(parameter, 'an indicator code such as "NY.GDP.MKTP.CD"', value);
+  if (typeof value !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/.test(value)) refuse(parameter, 'an indicator code such as "NY.GDP.MKTP.CD"', value);
   return value;
 }
 
