@@ -9,7 +9,8 @@ export type { CallOptions, CacheMode, ClientOptions, Clock, Sleep } from './clie
 export type { ExportFormat, ExportOptions, ExportQuery, ExportRequest, ExportStream } from './client/export.ts';
 export type { Estimate, SeriesResult } from './client/fetch-series.ts';
 export { planRequests, BATCH_COMBINATION_LIMIT, type Plan, type PlanOptions, type PlanStats, type PlannedRequest, type UniqueQuery } from './plan/planner.ts';
-export { MemoryCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
+export { MemoryCacheStore, prefixedCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
+export { IndexedDbCacheStore, type IndexedDbCacheStoreOptions } from './cache/indexeddb-store.ts';
 export { readErrorBody, type ErrorBody } from './net/error-from-response.ts';
 export { axiosTransport, TransportFailure, type Transport, type TransportRequest, type TransportResponse } from './net/transport.ts';
 export type { BackoffOptions } from './net/retry.ts';

@@ -8,5 +8,4 @@ export type { ConnectionOutcome, ConnectionProblem, ReachabilityProbe } from './
 export { CommandRegistry, LABELS as COMMAND_LABELS, type CommandHandler, type CommandName } from './commands.ts';
 export { DEFAULT_SETTINGS, SANDBOX_BASE_URL, STORAGE_KEYS, type ConnectionSettings } from './settings.ts';
 export { MemoryStorage, defaultStorage, officeRuntimeStorage, webStorage, type KeyValueStorage } from './storage.ts';
-export { IndexedDbCacheStore } from './indexeddb-cache.ts';
 export { getRuntime, setRuntime } from './instance.ts';

@@ -4,7 +4,7 @@ import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { createAddinRuntime, type RuntimeOptions } from './runtime.ts';
 import { MemoryStorage } from './storage.ts';
 import { STORAGE_KEYS } from './settings.ts';
-import { IndexedDbCacheStore } from './indexeddb-cache.ts';
+import { IndexedDbCacheStore } from '@econdata/core';
 import type { SeriesQuery } from '@econdata/core';
 
 const sandbox = useSandboxes({ seed: 3 });

@@ -4,12 +4,12 @@
  * user connects or when saved settings are found at start-up.
  */
 import {
-  BrowserQuotaStore, EconDataClient, EconError, IndexedDbQuotaStore, MemoryCacheStore, MemoryQuotaStore, QuotaLedger,
+  BrowserQuotaStore, EconDataClient, EconError, IndexedDbCacheStore, IndexedDbQuotaStore, MemoryCacheStore, MemoryQuotaStore, QuotaLedger,
+  prefixedCacheStore,
   SeriesCollector, quotaKeyId, type CacheStore, type QuotaStatus, type QuotaStore, type Series, type SeriesQuery, type Transport,
 } from '@econdata/core';
 import { CommandRegistry } from './commands.ts';
 import { browserProbe, explain, runConnectionTest, type ConnectionOutcome, type ReachabilityProbe } from './connection-test.ts';
-import { IndexedDbCacheStore, prefixedCacheStore } from './indexeddb-cache.ts';
 import { checkSettings, DEFAULT_SETTINGS, isLoopback, loadSettings, STORAGE_KEYS, type ConnectionSettings } from './settings.ts';
 import { defaultStorage, type KeyValueStorage, type WebStorageLike } from './storage.ts';
 import { NotConnectedError, type AddinRuntime, type LoadOptions, type RuntimeStatus, type StaleNotice } from './types.ts';

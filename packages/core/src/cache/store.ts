@@ -59,6 +59,18 @@ export class MemoryCacheStore implements CacheStore {
 }
 
 /**
+ * A view of a store under a prefix: answers fetched with one key are not served to another key
+ * (plans differ in what they may see), while one store holds them all.
+ */
+export function prefixedCacheStore(store: CacheStore, prefix: string): CacheStore {
+  return {
+    get: (key) => store.get(`${prefix} ${key}`),
+    set: (key, entry) => store.set(`${prefix} ${key}`, entry),
+    delete: (key) => store.delete(`${prefix} ${key}`),
+  };
+}
+
+/**
  * The normalized form of a request: method, path and the parameters as `normalizedQuery` writes them
  * (the same text as the URL's query string). The API key is never part of it.
  */

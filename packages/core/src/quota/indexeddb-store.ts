@@ -7,6 +7,7 @@
  */
 import { emptyLog, parseLog, type QuotaLog } from './log.ts';
 import { checkKeyId, type QuotaStore } from './store.ts';
+import { indexedDbFactory, LazyDatabase } from '../indexeddb.ts';
 
 export interface IndexedDbQuotaStoreOptions {
   /** @default globalThis.indexedDB */
@@ -19,33 +20,18 @@ const LOGS = 'logs';
 
 /** Keeps logs in IndexedDB, one record per key fingerprint; safe across the tabs of one origin. */
 export class IndexedDbQuotaStore implements QuotaStore {
-  readonly #factory: IDBFactory;
+  readonly #db: LazyDatabase;
   readonly #name: string;
-  #db: Promise<IDBDatabase> | undefined;
 
   constructor(options: IndexedDbQuotaStoreOptions = {}) {
-    const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-    if (!factory) throw new TypeError('IndexedDB is not available here: use BrowserQuotaStore (localStorage) or MemoryQuotaStore');
-    this.#factory = factory;
+    const factory = indexedDbFactory(options.indexedDB, 'IndexedDB is not available here: use BrowserQuotaStore (localStorage) or MemoryQuotaStore');
     this.#name = options.name ?? 'econdata-quota';
-  }
-
-  #open(): Promise<IDBDatabase> {
-    this.#db ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = this.#factory.open(this.#name, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(LOGS);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => {
-        this.#db = undefined; // try again on the next change
-        reject(new Error(`Could not open the quota database "${this.#name}" (${request.error?.message ?? 'unknown error'}). Check that the browser allows site storage.`));
-      };
-    });
-    return this.#db;
+    this.#db = new LazyDatabase(factory, this.#name, LOGS, 'the quota database');
   }
 
   async update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T> {
     checkKeyId(keyId);
-    const db = await this.#open();
+    const db = await this.#db.open();
     return new Promise<T>((resolve, reject) => {
       const tx = db.transaction(LOGS, 'readwrite');
       const logs = tx.objectStore(LOGS);
@@ -64,7 +50,7 @@ export class IndexedDbQuotaStore implements QuotaStore {
         }
       };
       tx.oncomplete = () => resolve(result);
-      tx.onabort = () => reject(failure ?? tx.error ?? new Error(`A change of the quota database "${this.#name}" was aborted`));
+      tx.onabort = () => reject(failure ?? tx.error ?? new Error(`A change of ${this.#db.what} was aborted`));
     });
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * The one way core opens an IndexedDB database of a single object store, shared by the quota
+ * store and the cache store: opened on first use, opened again after a failure, with an error that
+ * names the database and says what to check.
+ */
+
+/** The IndexedDB factory to use: the one given, else the runtime's; `missing` is the error without one. */
+export function indexedDbFactory(given: IDBFactory | undefined, missing: string): IDBFactory {
+  const factory = given ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (!factory) throw new TypeError(missing);
+  return factory;
+}
+
+/** A database holding one object store, opened lazily. */
+export class LazyDatabase {
+  readonly #factory: IDBFactory;
+  readonly #store: string;
+  /** Names it in messages, e.g. 'the quota database "econdata-quota"'. */
+  readonly what: string;
+  readonly #name: string;
+  #db: Promise<IDBDatabase> | undefined;
+
+  constructor(factory: IDBFactory, name: string, store: string, what: string) {
+    this.#factory = factory;
+    this.#name = name;
+    this.#store = store;
+    this.what = `${what} "${name}"`;
+  }
+
+  /** The open database; a failed open is tried again on the next call. */
+  open(): Promise<IDBDatabase> {
+    this.#db ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const request = this.#factory.open(this.#name, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(this.#store);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => {
+        this.#db = undefined;
+        reject(new Error(`Could not open ${this.what} (${request.error?.message ?? 'unknown error'}). Check that the browser allows site storage.`));
+      };
+    });
+    return this.#db;
+  }
+
+  /** One request in its own transaction on the store, resolved when the transaction commits. */
+  async run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    const db = await this.open();
+    return new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(this.#store, mode);
+      const request = work(tx.objectStore(this.#store));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onabort = () => reject(tx.error ?? new Error(`A change of ${this.what} was aborted`));
+    });
+  }
+
+  /** Closes the connection (the next use opens it again). */
+  async close(): Promise<void> {
+    const db = this.#db;
+    this.#db = undefined;
+    if (db) (await db).close();
+  }
+}
