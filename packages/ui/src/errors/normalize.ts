@@ -2,24 +2,16 @@
  * One shape for every error a component may receive: an `EconError` instance, its serialized JSON
  * (a plain object that crossed Electron IPC or the web bridge), or anything else thrown.
  */
-import { ERROR_NAMES, errorFromJSON, isEconError, isSerializedEconError, type EconError, type ErrorCode } from '@econdata/core';
+import { ERROR_NAMES, errorFromJSON, isEconError, isSerializedEconError, type EconError, type EconErrorDetails, type ErrorCode } from '@econdata/core';
 
 /** Every code of core's taxonomy, including `key_unavailable` (the key provider threw): core's own list. */
 export const ERROR_CODES = Object.keys(ERROR_NAMES) as readonly ErrorCode[];
 
 export type UiErrorCode = ErrorCode;
 
-/** The fields of an error the UI reads; `unknown` marks something that is not one of core's errors. */
-export interface UiError {
-  code: UiErrorCode | 'unknown';
-  message: string;
-  status?: number;
-  parameter?: string;
-  retryAfterMs?: number;
-  resetAt?: Date;
-  scope?: 'minute' | 'day';
-  serverMessage?: string;
-}
+/** The fields of an error the UI reads (core's own details); `unknown` marks something that is not one of core's errors. */
+export type UiError = { code: UiErrorCode | 'unknown'; message: string }
+  & Pick<EconErrorDetails, 'status' | 'parameter' | 'retryAfterMs' | 'resetAt' | 'scope' | 'serverMessage'>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
