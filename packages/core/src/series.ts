@@ -31,6 +31,29 @@ export interface Provenance {
   query: SeriesQuery;
   /** True when the data came from a cache entry past its time to live (the service was unreachable). */
   stale?: boolean;
+  /** The @econdata/analysis transform applied, in its canonical text form ('Per=Q Agg=avg Units=pc1'). */
+  transform?: string;
+  /** For a series computed from others (@econdata/analysis deriveSeries): the expression and its operands. */
+  derivation?: Derivation;
+  /** What a reader must see beside the values (e.g. 'Units=pc1 on a percentage: ch1 gives percentage points'). */
+  warnings?: string[];
+}
+
+/** How a derived series was computed: `expression` over operands named a, b, c ... */
+export interface Derivation {
+  expression: string;
+  operands: DerivationOperand[];
+}
+
+/** One operand of a derived series: enough to cite it and to fetch it again. */
+export interface DerivationOperand {
+  /** The name the expression uses: 'a', 'b', ... */
+  name: string;
+  query: SeriesQuery;
+  /** The operand's own transform, canonical text, applied before the expression. */
+  transform?: string;
+  source: string;
+  last_updated: string | null;
 }
 
 /**
