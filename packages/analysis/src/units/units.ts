@@ -1,0 +1,96 @@
+/**
+ * FRED's units on a Frame. x(t-k) is the period k calendar steps back (a period absent from the
+ * axis is a missing lag, never skipped over); for daily data one step back is the previous
+ * observation and a year back is the last observation on or before the same date a year earlier.
+ */
+import { PERIODS_PER_YEAR, yearBackDays } from '../calendar/calendar.ts';
+import type { Frame } from '../frame/frame.ts';
+import type { Units } from '../transform/spec.ts';
+
+/** The units that compare with a year back (the others with one step back; `lin`/`log` with none). */
+const YEAR_BACK: ReadonlySet<Units> = new Set(['ch1', 'pc1']);
+
+/** For each row, the row `steps` calendar periods earlier, or -1 when the axis does not hold it. */
+export function calendarLag(pos: Int32Array, steps: number): Int32Array {
+  const n = pos.length;
+  const lag = new Int32Array(n);
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    const want = pos[i]! - steps;
+    while (j < i && pos[j]! < want) j++;
+    lag[i] = j < i && pos[j] === want ? j : -1;
+  }
+  return lag;
+}
+
+/** For each daily row, the last row on or before the same date a year earlier, or -1 when there is none. */
+export function dailyYearLag(frame: Frame): Int32Array {
+  const back = yearBackDays(frame.periods);
+  const { pos } = frame;
+  const n = pos.length;
+  const lag = new Int32Array(n);
+  let j = -1;
+  for (let i = 0; i < n; i++) {
+    const want = back[i]!;
+    while (j + 1 < i && pos[j + 1]! <= want) j++;
+    lag[i] = j;
+  }
+  return lag;
+}
+
+/** The row each row is compared with under `units` (null for `lin` and `log`, which need none). */
+export function unitsLag(frame: Frame, units: Units): Int32Array | null {
+  if (units === 'lin' || units === 'log') return null;
+  const yearBack = YEAR_BACK.has(units);
+  if (frame.frequency === 'daily') {
+    if (yearBack) return dailyYearLag(frame);
+    const lag = new Int32Array(frame.pos.length);
+    for (let i = 0; i < lag.length; i++) lag[i] = i - 1;
+    return lag;
+  }
+  return calendarLag(frame.pos, yearBack ? PERIODS_PER_YEAR[frame.frequency] : 1);
+}
+
+/**
+ * One column under FRED's `units`; `lag` from unitsLag, `n` periods per year. A missing lag, a log
+ * of a value <= 0 and a percentage over a base <= 0 give NaN, never a number.
+ */
+export function unitsColumn(src: Float64Array, lag: Int32Array | null, units: Units, n: number): Float64Array {
+  const len = src.length;
+  const out = new Float64Array(len);
+  if (units === 'lin') {
+    out.set(src);
+    return out;
+  }
+  if (units === 'log') {
+    for (let i = 0; i < len; i++) {
+      const x = src[i]!;
+      out[i] = x > 0 ? Math.log(x) : NaN;
+    }
+    return out;
+  }
+  const lags = lag!;
+  for (let i = 0; i < len; i++) {
+    const k = lags[i]!;
+    const x = src[i]!;
+    const b = k >= 0 ? src[k]! : NaN;
+    let y: number;
+    switch (units) {
+      case 'chg': case 'ch1': y = x - b; break;
+      case 'pch': case 'pc1': y = b > 0 ? (x / b - 1) * 100 : NaN; break;
+      // A negative value over a positive base has no compounded rate (an even power would hide the sign).
+      case 'pca': y = b > 0 && x >= 0 ? ((x / b) ** n - 1) * 100 : NaN; break;
+      case 'cch': y = x > 0 && b > 0 ? (Math.log(x) - Math.log(b)) * 100 : NaN; break;
+      default: y = x > 0 && b > 0 ? (Math.log(x) - Math.log(b)) * 100 * n : NaN; break; // cca
+    }
+    out[i] = y;
+  }
+  return out;
+}
+
+/** Every column of a frame under `units` (the lag worked out once for all columns). */
+export function unitsFrame(frame: Frame, units: Units): Frame {
+  const lag = unitsLag(frame, units);
+  const n = PERIODS_PER_YEAR[frame.frequency];
+  return { ...frame, cols: frame.cols.map((col) => unitsColumn(col, lag, units, n)) };
+}
