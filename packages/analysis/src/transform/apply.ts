@@ -5,6 +5,7 @@
 import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
 import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
+import { releaseScratch } from '../frame/scratch.ts';
 import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
 import { lastPointsRows, movingAverageFrame, rebaseFrame } from '../window/window.ts';
@@ -16,6 +17,41 @@ export const PER_FREQUENCY: Readonly<Record<Per, Frequency>> = { A: 'annual', Q:
 
 /** A transform given as text or as an object, checked either way. */
 export const readTransform = (t: Transform | string): Transform => (typeof t === 'string' ? parseTransform(t) : checkTransform(t));
+
+/** A checked transform with what every result of it shares: its canonical text and its words. */
+interface Prepared {
+  t: Readonly<Transform>;
+  text: string;
+  identity: boolean;
+  /** Words by the aggregation they name ('' for none). */
+  words: Map<string, string>;
+}
+
+// The same text arrives once per series (a formula filled down, a chart of 400 stocks): read it
+// once. Bounded, since formulas can carry any text.
+const preparedByText = new Map<string, Prepared>();
+
+function prepare(transform: Transform | string): Prepared {
+  if (typeof transform === 'string') {
+    const seen = preparedByText.get(transform);
+    if (seen) return seen;
+    if (preparedByText.size >= 256) preparedByText.clear();
+    const made = prepared(Object.freeze(parseTransform(transform)));
+    preparedByText.set(transform, made);
+    return made;
+  }
+  return prepared({ ...checkTransform(transform) });
+}
+
+const prepared = (t: Readonly<Transform>): Prepared => ({ t, text: formatTransform(t), identity: isIdentity(t), words: new Map() });
+
+/** The transform in words, naming `aggregation` after the frequency when given (remembered per aggregation). */
+function wordsOf(p: Prepared, aggregation: Aggregation | undefined): string {
+  const key = aggregation ?? '';
+  let w = p.words.get(key);
+  if (w === undefined) p.words.set(key, (w = transformWords(p.t, aggregation)));
+  return w;
+}
 
 const NO_END = 2 ** 31 - 1;
 
@@ -64,7 +100,16 @@ function compute(series: Series, t: Transform): { frame: Frame; aggs: Aggregatio
  * @example applyTransform(gdp, 'Units=pc1', { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2023 })
  */
 export function applyTransform(series: Series, transform: Transform | string, asked?: SeriesQuery): Series {
-  const t = readTransform(transform);
+  const p = prepare(transform);
+  try {
+    return transformed(series, p, asked);
+  } finally {
+    releaseScratch();
+  }
+}
+
+function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined): Series {
+  const t = p.t;
   const computed = compute(series, t);
   const aggs = computed.aggs;
   let frame = computed.frame;
@@ -77,19 +122,18 @@ export function applyTransform(series: Series, transform: Transform | string, as
     const rows = lastPointsRows(frame, t.points);
     if (rows.length !== frame.periods.length || rows[0] !== 0) frame = selectRows(frame, rows);
   }
-  return toSeries(series, t, frame, aggs, asked);
+  return toSeries(series, p, frame, aggs, asked);
 }
 
 /**
  * The result Series, saying what was done. With `asked`, its id and provenance carry the asked
  * query (not the widened one): widenQuery(asked, transform) fetches it again.
  */
-function toSeries(series: Series, t: Transform, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined): Series {
-  const text = formatTransform(t);
-  const identity = isIdentity(t);
+function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined): Series {
+  const { t, text, identity } = p;
   // One aggregation for every column (explicit Agg, or the defaults agree) reads well in the title too.
   const sameAgg = aggs && aggs.every((a) => a === aggs[0]) ? aggs[0] : undefined;
-  const words = transformWords(t, sameAgg);
+  const words = wordsOf(p, sameAgg);
   const warnings = transformWarnings(series.columns, t);
   const provenance = { ...series.provenance, query: { ...(asked ?? series.provenance.query) } };
   if (!identity) provenance.transform = series.provenance.transform ? `${series.provenance.transform} | ${text}` : text;
@@ -100,10 +144,10 @@ function toSeries(series: Series, t: Transform, frame: Frame, aggs: Aggregation[
     title: words ? `${series.title}, ${words}` : series.title,
     frequency: frame.frequency,
     dimensions: { ...series.dimensions },
-    columns: series.columns.map((c, i) => transformedColumn(c, t, aggs?.[i])),
+    columns: series.columns.map((c, i) => transformedColumn(c, t, wordsOf(p, aggs?.[i]))),
     // A frame that kept the input's axis still holds the input's array: copy it, never share it.
     periods: frame.periods === series.periods ? series.periods.slice() : frame.periods,
-    values: frame.cols.map(fromColumn),
+    values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),
     provenance,
   };
   if (frame.flags) out.flags = Object.fromEntries(Object.entries(frame.flags).map(([k, f]) => [k, f.slice()]));

@@ -61,8 +61,7 @@ export function transformWarnings(columns: readonly SeriesColumn[], t: Transform
     `Units=${t.units} on ${c.label}, already a percentage (${c.unit}): this is a % change of a rate; Units=${instead} gives the change in percentage points.`);
 }
 
-/** The column after the transform: label with the words, unit as the values now are. */
-export function transformedColumn(column: SeriesColumn, t: Transform, aggregation?: Aggregation): SeriesColumn {
-  const words = transformWords(t, aggregation);
+/** The column after the transform: label with the words (transformWords), unit as the values now are. */
+export function transformedColumn(column: SeriesColumn, t: Transform, words: string): SeriesColumn {
   return { ...column, label: words ? `${column.label}, ${words}` : column.label, unit: transformedUnit(column.unit, t) };
 }

@@ -4,7 +4,8 @@
  * observation and a year back is the last observation on or before the same date a year earlier.
  */
 import { PERIODS_PER_YEAR, yearBackDays } from '../calendar/calendar.ts';
-import type { Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, type Frame } from '../frame/frame.ts';
+import { scratchColumn } from '../frame/scratch.ts';
 import type { Units } from '../transform/spec.ts';
 
 /** The units that compare with a year back (the others with one step back; `lin`/`log` with none). */
@@ -26,7 +27,7 @@ export function calendarLag(pos: Int32Array, steps: number): Int32Array {
 /** For each daily row, the last row on or before the same date a year earlier, or -1 when there is none. */
 export function dailyYearLag(frame: Frame): Int32Array {
   const back = yearBackDays(frame.periods);
-  const { pos } = frame;
+  const pos = framePositions(frame);
   const n = pos.length;
   const lag = new Int32Array(n);
   let j = -1;
@@ -38,52 +39,48 @@ export function dailyYearLag(frame: Frame): Int32Array {
   return lag;
 }
 
-/** The row each row is compared with under `units` (null for `lin` and `log`, which need none). */
-export function unitsLag(frame: Frame, units: Units): Int32Array | null {
+/**
+ * The row each row is compared with under `units`: a number k when it is always k rows back (an
+ * axis without gaps, or the previous daily observation: no array needed), else one row per row
+ * (-1: none). null for `lin` and `log`, which compare with nothing.
+ */
+export function unitsLag(frame: Frame, units: Units): Int32Array | number | null {
   if (units === 'lin' || units === 'log') return null;
   const yearBack = YEAR_BACK.has(units);
-  if (frame.frequency === 'daily') {
-    if (yearBack) return dailyYearLag(frame);
-    const lag = new Int32Array(frame.pos.length);
-    for (let i = 0; i < lag.length; i++) lag[i] = i - 1;
-    return lag;
+  if (frame.frequency === 'daily') return yearBack ? dailyYearLag(frame) : 1;
+  const steps = yearBack ? PERIODS_PER_YEAR[frame.frequency] : 1;
+  return isContiguous(frame) ? steps : calendarLag(framePositions(frame), steps);
+}
+
+/** FRED's formula for one value `x` over its base `b` (NaN in, NaN out). */
+function change(units: Units, x: number, b: number, n: number): number {
+  switch (units) {
+    case 'chg': case 'ch1': return x - b;
+    case 'pch': case 'pc1': return b > 0 ? (x / b - 1) * 100 : NaN;
+    // A negative value over a positive base has no compounded rate (an even power would hide the sign).
+    case 'pca': return b > 0 && x >= 0 ? ((x / b) ** n - 1) * 100 : NaN;
+    case 'cch': return x > 0 && b > 0 ? (Math.log(x) - Math.log(b)) * 100 : NaN;
+    case 'cca': return x > 0 && b > 0 ? (Math.log(x) - Math.log(b)) * 100 * n : NaN;
+    case 'log': return x > 0 ? Math.log(x) : NaN;
+    default: return x;
   }
-  return calendarLag(frame.pos, yearBack ? PERIODS_PER_YEAR[frame.frequency] : 1);
 }
 
 /**
- * One column under FRED's `units`; `lag` from unitsLag, `n` periods per year. A missing lag, a log
- * of a value <= 0 and a percentage over a base <= 0 give NaN, never a number.
+ * The first `len` values of one column under FRED's `units`; `lag` from unitsLag, `n` periods per
+ * year. A missing lag, a log of a value <= 0 and a percentage over a base <= 0 give NaN, never a number.
  */
-export function unitsColumn(src: Float64Array, lag: Int32Array | null, units: Units, n: number): Float64Array {
-  const len = src.length;
-  const out = new Float64Array(len);
-  if (units === 'lin') {
-    out.set(src);
-    return out;
-  }
-  if (units === 'log') {
+export function unitsColumn(src: Float64Array, len: number, lag: Int32Array | number | null, units: Units, n: number): Float64Array {
+  const out = scratchColumn(len);
+  if (lag === null) {
+    for (let i = 0; i < len; i++) out[i] = change(units, src[i]!, NaN, n);
+  } else if (typeof lag === 'number') {
+    for (let i = 0; i < len; i++) out[i] = change(units, src[i]!, i >= lag ? src[i - lag]! : NaN, n);
+  } else {
     for (let i = 0; i < len; i++) {
-      const x = src[i]!;
-      out[i] = x > 0 ? Math.log(x) : NaN;
+      const k = lag[i]!;
+      out[i] = change(units, src[i]!, k >= 0 ? src[k]! : NaN, n);
     }
-    return out;
-  }
-  const lags = lag!;
-  for (let i = 0; i < len; i++) {
-    const k = lags[i]!;
-    const x = src[i]!;
-    const b = k >= 0 ? src[k]! : NaN;
-    let y: number;
-    switch (units) {
-      case 'chg': case 'ch1': y = x - b; break;
-      case 'pch': case 'pc1': y = b > 0 ? (x / b - 1) * 100 : NaN; break;
-      // A negative value over a positive base has no compounded rate (an even power would hide the sign).
-      case 'pca': y = b > 0 && x >= 0 ? ((x / b) ** n - 1) * 100 : NaN; break;
-      case 'cch': y = x > 0 && b > 0 ? (Math.log(x) - Math.log(b)) * 100 : NaN; break;
-      default: y = x > 0 && b > 0 ? (Math.log(x) - Math.log(b)) * 100 * n : NaN; break; // cca
-    }
-    out[i] = y;
   }
   return out;
 }
@@ -92,5 +89,6 @@ export function unitsColumn(src: Float64Array, lag: Int32Array | null, units: Un
 export function unitsFrame(frame: Frame, units: Units): Frame {
   const lag = unitsLag(frame, units);
   const n = PERIODS_PER_YEAR[frame.frequency];
-  return { ...frame, cols: frame.cols.map((col) => unitsColumn(col, lag, units, n)) };
+  const len = frame.periods.length;
+  return { ...frame, cols: frame.cols.map((col) => unitsColumn(col, len, lag, units, n)) };
 }

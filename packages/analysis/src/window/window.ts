@@ -4,16 +4,16 @@
  */
 import { frequencyOfPeriod, InvalidParameterError, type SeriesColumn } from '@econdata/core';
 import { coarsenPeriod, FREQUENCY_RANK, periodPosition } from '../calendar/calendar.ts';
-import type { Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, type Frame } from '../frame/frame.ts';
+import { scratchColumn } from '../frame/scratch.ts';
 
 /**
  * Trailing mean over `m` periods: missing when any of them is missing. For annual, quarterly and
  * monthly data the window is m calendar periods (a period absent from the axis is missing); for
  * daily data it is the last m observations.
  */
-export function movingAverageColumn(src: Float64Array, pos: Int32Array, m: number, calendar: boolean): Float64Array {
-  const n = src.length;
-  const out = new Float64Array(n);
+export function movingAverageColumn(src: Float64Array, n: number, pos: Int32Array | null, m: number): Float64Array {
+  const out = scratchColumn(n);
   let sum = 0;
   let missing = 0;
   for (let i = 0; i < n; i++) {
@@ -30,7 +30,7 @@ export function movingAverageColumn(src: Float64Array, pos: Int32Array, m: numbe
       sum = 0;
       for (let k = Math.max(0, i - m + 1); k <= i; k++) if (src[k] === src[k]) sum += src[k]!;
     }
-    const full = i >= m - 1 && missing === 0 && (!calendar || pos[i]! - pos[i - m + 1]! === m - 1);
+    const full = i >= m - 1 && missing === 0 && (pos === null || pos[i]! - pos[i - m + 1]! === m - 1);
     out[i] = full ? sum / m : NaN;
   }
   return out;
@@ -38,8 +38,10 @@ export function movingAverageColumn(src: Float64Array, pos: Int32Array, m: numbe
 
 /** Every column of a frame under MA=m. */
 export function movingAverageFrame(frame: Frame, m: number): Frame {
-  const calendar = frame.frequency !== 'daily';
-  return { ...frame, cols: frame.cols.map((col) => movingAverageColumn(col, frame.pos, m, calendar)) };
+  // Calendar windows need positions only when the axis has gaps (daily windows count observations).
+  const pos = frame.frequency === 'daily' || isContiguous(frame) ? null : framePositions(frame);
+  const n = frame.periods.length;
+  return { ...frame, cols: frame.cols.map((col) => movingAverageColumn(col, n, pos, m)) };
 }
 
 /**
@@ -53,10 +55,11 @@ export function rebaseFrame(frame: Frame, base: string, columns: readonly Series
     throw new InvalidParameterError('Rebase', `Rebase=${base} is a ${baseFrequency} period but the series is ${frame.frequency}: give a ${frame.frequency} period or a coarser one (e.g. a year).`);
   }
   const at = periodPosition(base, baseFrequency);
+  const n = frame.periods.length;
   const cols = frame.cols.map((src, c) => {
     let sum = 0;
     let count = 0;
-    for (let i = 0; i < src.length; i++) {
+    for (let i = 0; i < n; i++) {
       const v = src[i]!;
       if (v === v && coarsenPeriod(frame.periods[i]!, frame.frequency, baseFrequency) === at) {
         sum += v;
@@ -67,9 +70,9 @@ export function rebaseFrame(frame: Frame, base: string, columns: readonly Series
     if (count === 0) throw new InvalidParameterError('Rebase', `Rebase=${base}: ${label} has no value in ${base}; pick a period the data covers.`);
     const level = sum / count;
     if (level === 0) throw new InvalidParameterError('Rebase', `Rebase=${base}: ${label} is 0 in ${base}, so no index can be based on it; pick another period.`);
-    const out = new Float64Array(src.length);
+    const out = scratchColumn(n);
     const scale = 100 / level;
-    for (let i = 0; i < src.length; i++) out[i] = src[i]! * scale;
+    for (let i = 0; i < n; i++) out[i] = src[i]! * scale;
     return out;
   });
   return { ...frame, cols };
