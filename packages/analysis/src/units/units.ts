@@ -4,7 +4,7 @@
  * observation and a year back is the last observation on or before the same date a year earlier.
  */
 import { PERIODS_PER_YEAR, yearBackDays } from '../calendar/calendar.ts';
-import { framePositions, isContiguous, type Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, withColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 import type { Units } from '../transform/spec.ts';
 
@@ -90,5 +90,5 @@ export function unitsFrame(frame: Frame, units: Units): Frame {
   const lag = unitsLag(frame, units);
   const n = PERIODS_PER_YEAR[frame.frequency];
   const len = frame.periods.length;
-  return { ...frame, cols: frame.cols.map((col) => unitsColumn(col, len, lag, units, n)) };
+  return withColumns(frame, frame.cols.map((col) => unitsColumn(col, len, lag, units, n)));
 }

@@ -4,7 +4,7 @@
  */
 import { frequencyOfPeriod, InvalidParameterError, type SeriesColumn } from '@econdata/core';
 import { coarsenPeriod, FREQUENCY_RANK, periodPosition } from '../calendar/calendar.ts';
-import { framePositions, isContiguous, type Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, withColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 
 /**
@@ -41,7 +41,7 @@ export function movingAverageFrame(frame: Frame, m: number): Frame {
   // Calendar windows need positions only when the axis has gaps (daily windows count observations).
   const pos = frame.frequency === 'daily' || isContiguous(frame) ? null : framePositions(frame);
   const n = frame.periods.length;
-  return { ...frame, cols: frame.cols.map((col) => movingAverageColumn(col, n, pos, m)) };
+  return withColumns(frame, frame.cols.map((col) => movingAverageColumn(col, n, pos, m)));
 }
 
 /**
@@ -75,7 +75,7 @@ export function rebaseFrame(frame: Frame, base: string, columns: readonly Series
     for (let i = 0; i < n; i++) out[i] = src[i]! * scale;
     return out;
   });
-  return { ...frame, cols };
+  return withColumns(frame, cols);
 }
 
 /** Indices of the last `n` rows where any column has a value (all rows with a value when fewer). */
