@@ -11,4 +11,5 @@ export { applyTransform, readTransform, PER_FREQUENCY } from './transform/apply.
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { convertFrequency } from './frequency/convert.ts';
 export { defaultAggregation, MINIMUM_COUNT, type Aggregation } from './frequency/aggregate.ts';
+export { FREQUENCY_RANK, PERIODS_PER_YEAR } from './calendar/calendar.ts';
 export { transformWords, UNITS_WORDS, PER_WORDS, AGGREGATION_WORDS } from './transform/describe.ts';

@@ -5,7 +5,7 @@
  * (`Per=Q Agg=avg Units=pc1`); every rule about what is valid is analysis's (checkTransform).
  */
 import { Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
-import { checkTransform, formatTransform, parseTransform, transformWords, type Agg, type Per, type Transform, type Units } from '@econdata/analysis';
+import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type Transform, type Units } from '@econdata/analysis';
 import { isEconError, type Frequency } from '@econdata/core';
 import { useState, type ReactNode } from 'react';
 import { fieldState } from './field-state.ts';
@@ -27,7 +27,6 @@ export const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
 ];
 const PER_CHOICES: ReadonlyArray<readonly [Per, string, Frequency]> = [['M', 'Monthly', 'monthly'], ['Q', 'Quarterly', 'quarterly'], ['A', 'Annual', 'annual']];
 const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], ['sum', 'Sum'], ['eop', 'End of period']];
-const RANK: Record<Frequency, number> = { annual: 0, quarterly: 1, monthly: 2, daily: 3 };
 
 // "% change from a year ago" is the choice people read most: its select gets a whole row.
 const useStyles = makeStyles({ fullRow: { gridColumn: '1 / -1' } });
@@ -81,7 +80,7 @@ export function TransformFields({ value, onChange, frequency }: TransformFieldsP
     }
   };
   const errorFor = (option: string): string | undefined => (error?.option === option ? error.message : undefined);
-  const pers = PER_CHOICES.filter(([, , f]) => frequency === undefined || RANK[f] < RANK[frequency]);
+  const pers = PER_CHOICES.filter(([, , f]) => frequency === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[frequency]);
 
   return (
     <div className={styles.form}>
