@@ -26,6 +26,12 @@ describe('widenQuery', () => {
     expect(widenQuery(gso, 'Per=Q Units=pc1')).toEqual({ ...gso, start_year: 2019 });
   });
 
+  it('widens a GSO query that names no frequency as if annual (the widest), and refuses no Per for it', () => {
+    const gso: SeriesQuery = { kind: 'indicator', source: 'GSO', indicator: 'CPI.YOY', start_year: 2020, end_year: 2024 };
+    expect(widenQuery(gso, 'MA=3')).toEqual({ ...gso, start_year: 2018 });
+    expect(widenQuery(gso, 'Per=M')).toEqual({ ...gso });
+  });
+
   it('refuses, before any request, a conversion to a higher frequency', () => {
     expect(() => widenQuery(wb(2000, 2023), 'Per=M')).toThrow(InvalidParameterError);
     expect(() => widenQuery(wb(2000, 2023), 'Per=Q')).toThrow(/conversion goes only to a lower frequency/);
