@@ -3,4 +3,13 @@
  * desktop, the taskpane, the ECON.* formulas and saved exports: transforms in one text form
  * (`Per=Q Agg=avg Units=pc1`), and series derived from several others (`a/b*100`).
  */
-export {};
+export {
+  parseTransform, formatTransform, checkTransform, isIdentity, OPTION_NAMES, PER_VALUES, AGG_VALUES, UNITS_VALUES, MA_MIN, MA_MAX,
+  type Transform, type Per, type Agg, type Units,
+} from './transform/spec.ts';
+export { applyTransform, readTransform, PER_FREQUENCY } from './transform/apply.ts';
+export { widenQuery, queryFrequency } from './transform/widen.ts';
+export { convertFrequency } from './frequency/convert.ts';
+export { defaultAggregation, MINIMUM_COUNT, type Aggregation } from './frequency/aggregate.ts';
+export { FREQUENCY_RANK, PERIODS_PER_YEAR } from './calendar/calendar.ts';
+export { transformWords, UNITS_WORDS, PER_WORDS, AGGREGATION_WORDS } from './transform/describe.ts';

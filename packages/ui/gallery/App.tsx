@@ -4,7 +4,7 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import {
   ConnectionForm, CostPreview, EconDataProvider, EconThemeProvider, EmptyState, ErrorMessage, IndicatorBrowser, ProgressPanel,
-  ProvenanceBlock, QueryBuilder, QuotaMeter, SourcePicker,
+  ProvenanceBlock, QueryBuilder, QuotaMeter, SourcePicker, TransformFields,
 } from '../src/index.ts';
 import { createFakeEconDataApi, sampleQuota } from '../src/testing/index.ts';
 import { SAMPLE_ERRORS, SAMPLE_SERIES, sampleEstimate } from './samples.ts';
@@ -57,6 +57,7 @@ export function App(): ReactNode {
   const styles = useStyles();
   const [emitted, setEmitted] = useState<SeriesQuery[] | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [transform, setTransform] = useState('Per=Q Units=pc1 MA=4');
   return (
     <EconThemeProvider>
       <EconDataProvider api={api} baseURL={BASE_URL} timeZone="UTC">
@@ -72,6 +73,10 @@ export function App(): ReactNode {
                 {emitted ? <pre className={styles.code} aria-label="Emitted queries">{JSON.stringify(emitted, null, 1)}</pre> : null}
               </Section>
             </div>
+            <Section id="transform" title="Transform fields">
+              <TransformFields value={transform} onChange={setTransform} frequency="monthly" />
+              <pre className={styles.code} aria-label="Transform text">{transform || '(none)'}</pre>
+            </Section>
             <Section id="quota" title="Quota meter">
               <QuotaMeter />
               <QuotaMeter status={sampleQuota('free', { minuteUsed: 9, dayUsed: 97, queued: { interactive: 2, background: 1 } })} />

@@ -18,6 +18,7 @@ export { SelectedTags, type SelectedTagsProps } from './pickers/SelectedTags.tsx
 export { CheckList, type CheckListItem, type CheckListProps } from './pickers/CheckList.tsx';
 
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';
+export { TransformFields, UNITS_CHOICES, type TransformFieldsProps } from './query/TransformFields.tsx';
 export {
   buildIndicatorQueries, buildTradeQuery, buildStockQuery, emptyIndicatorForm, emptyTradeForm, emptyStockForm,
   type BuildResult, type FieldErrors, type IndicatorForm, type StockForm, type TradeForm,

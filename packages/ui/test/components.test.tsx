@@ -104,6 +104,15 @@ describe('ProvenanceBlock', () => {
     expect(screen.getByText('Stale: cached copy from 2026-11-20 09:12 UTC')).toBeTruthy();
     expect(screen.getAllByText(/^Stale:/).length).toBe(1);
   });
+  it('shows a transformed series\' transform and its warnings', () => {
+    const base = sampleSeries({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.KD.ZG', country: 'VN' }, '2026-11-22T14:03:00.000Z');
+    const warning = 'Units=pc1 on GDP growth (annual %), already a percentage (annual %): this is a % change of a rate; Units=ch1 gives the change in percentage points.';
+    const s = { ...base, provenance: { ...base.provenance, transform: 'Units=pc1', warnings: [warning] } };
+    render(<ProvenanceBlock series={s} timeZone="UTC" />, { wrapper: Theme });
+    expect(screen.getByText('Transform')).toBeTruthy();
+    expect(screen.getByText('Units=pc1')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toBe(warning);
+  });
   it('writes trade and stock queries out too', () => {
     expect(queryText({ kind: 'trade', flow: 'exports', partner: 'CN' })).toBe('/trade/vietnam?flow=exports&partner=CN');
     expect(queryText({ kind: 'stock', index: 'VNINDEX' })).toBe('/stocks/vietnam?index=VNINDEX');

@@ -1,4 +1,4 @@
-/** Where data came from: source, last update, retrieval time, the query, and a stale-copy warning. */
+/** Where data came from: source, last update, retrieval time, the query, its transform and warnings, and a stale-copy warning. */
 import type { Series } from '@econdata/core';
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ClockWarningRegular } from '@fluentui/react-icons';
@@ -22,6 +22,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorPaletteMarigoldBorder2}`, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold,
   },
   code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  warning: { color: tokens.colorPaletteMarigoldForeground2, overflowWrap: 'anywhere' },
 });
 
 export interface ProvenanceBlockProps {
@@ -58,7 +59,10 @@ export function ProvenanceBlock({ series, timeZone, max = 6 }: ProvenanceBlockPr
               <dt className={styles.term}>Last updated</dt><dd className={styles.value}>{p.last_updated ?? 'not stated by the source'}</dd>
               <dt className={styles.term}>Retrieved</dt><dd className={styles.value}>{formatDateTime(new Date(p.retrieved_at), timeZone)}</dd>
               <dt className={styles.term}>Query</dt><dd className={mergeClasses(styles.value, styles.code)}>{queryText(p.query)}</dd>
+              {p.transform ? <><dt className={styles.term}>Transform</dt><dd className={mergeClasses(styles.value, styles.code)}>{p.transform}</dd></> : null}
             </dl>
+            {/* What the engine says a reader must see (e.g. a % change of a percentage): never folded away. */}
+            {(p.warnings ?? []).map((w) => <Text key={w} size={200} role="note" className={styles.warning}>{w}</Text>)}
           </article>
         );
       })}

@@ -1,0 +1,149 @@
+/**
+ * Frequency conversion on a Frame: periods of a higher frequency combined into the lower-frequency
+ * period that holds them, with FRED's rules for partial first and last periods (see the README).
+ */
+import { InvalidParameterError, type Frequency, type SeriesKind } from '@econdata/core';
+import { coarsenPeriod, FREQUENCY_RANK, periodAt } from '../calendar/calendar.ts';
+import type { Frame } from '../frame/frame.ts';
+import type { Agg } from '../transform/spec.ts';
+
+/** How the periods of one column are combined: the three of `Agg`, plus the stock columns' own. */
+export type Aggregation = Agg | 'first' | 'max' | 'min';
+
+/**
+ * The fewest observations FRED requires in the first and last period of a conversion (fewer: the
+ * period is not kept). Inner periods need one (avg, eop) or all (sum) of theirs.
+ */
+export const MINIMUM_COUNT: Readonly<Record<string, number>> = {
+  'monthly>quarterly': 3, 'monthly>annual': 12, 'quarterly>annual': 4,
+  'daily>monthly': 17, 'daily>quarterly': 52, 'daily>annual': 208,
+};
+
+/** Periods of `from` in a complete period of `to` (undefined for daily: a month has no fixed count of trading days). */
+const COMPLETE: Readonly<Record<string, number>> = { 'monthly>quarterly': 3, 'monthly>annual': 12, 'quarterly>annual': 4 };
+
+const STOCK_DEFAULT: Readonly<Record<string, Aggregation>> = { open: 'first', high: 'max', low: 'min', close: 'eop', volume: 'sum' };
+
+/** The aggregation a column gets when no Agg is given: trade values sum, year-to-date values eop, stock OHLCV their own, indicators avg. */
+export function defaultAggregation(kind: SeriesKind, columnKey: string): Aggregation {
+  if (kind === 'trade') return columnKey === 'ytd_value' || columnKey.endsWith('.ytd_value') ? 'eop' : 'sum';
+  if (kind === 'stock') return STOCK_DEFAULT[columnKey] ?? 'avg';
+  return 'avg';
+}
+
+/** Refuses a conversion to a higher frequency (no disaggregation). */
+export function checkConversion(from: Frequency, to: Frequency): void {
+  if (FREQUENCY_RANK[to] > FREQUENCY_RANK[from]) {
+    throw new InvalidParameterError('Per', `Per=${to.charAt(0).toUpperCase()} asks for ${to} data from a ${from} series: conversion goes only to a lower frequency (no disaggregation). Pick a frequency at or below ${from}, or no Per.`);
+  }
+}
+
+// The count of values the last combine() call saw: a module slot rather than a returned object,
+// so a conversion allocates nothing per period.
+let combinedCount = 0;
+
+/** One period's combination of src[from..to) ignoring NaN; NaN when it holds no value (count in combinedCount). */
+function combine(src: Float64Array, from: number, to: number, how: Aggregation): number {
+  let count = 0;
+  let acc = NaN;
+  for (let i = from; i < to; i++) {
+    const v = src[i]!;
+    if (v !== v) continue;
+    if (count === 0) acc = v;
+    else if (how === 'avg' || how === 'sum') acc += v;
+    else if (how === 'eop') acc = v;
+    else if (how === 'max') { if (v > acc) acc = v; }
+    else if (how === 'min') { if (v < acc) acc = v; }
+    count++;
+  }
+  combinedCount = count;
+  return how === 'avg' && count > 0 ? acc / count : acc;
+}
+
+/**
+ * Converts a frame to the lower frequency `to`, each column combined as `aggs[c]` says. The axis
+ * runs over every period from the first to the last that some column keeps; inside it, a period a
+ * column does not keep (or that holds no data) is NaN.
+ */
+export function aggregateFrame(frame: Frame, to: Frequency, aggs: readonly Aggregation[]): Frame {
+  const from = frame.frequency;
+  checkConversion(from, to);
+  if (from === to) return frame;
+  const key = `${from}>${to}`;
+  const minimum = MINIMUM_COUNT[key]!;
+  const complete = COMPLETE[key];
+  const n = frame.periods.length;
+  // Runs of consecutive source periods that fall into the same target period.
+  const starts = new Int32Array(n + 1);
+  const target = new Int32Array(n);
+  let groups = 0;
+  let last = NaN;
+  for (let i = 0; i < n; i++) {
+    const t = coarsenPeriod(frame.periods[i]!, from, to);
+    if (t !== last) {
+      target[groups] = t;
+      starts[groups++] = i;
+      last = t;
+    }
+  }
+  starts[groups] = n;
+  const first = groups > 0 ? target[0]! : 0;
+  const width = groups > 0 ? target[groups - 1]! - first + 1 : 0;
+  const cols = frame.cols.map((src, c) => {
+    const how = aggs[c]!;
+    const out = new Float64Array(width).fill(NaN);
+    const counts = new Int32Array(width);
+    let firstKept = -1;
+    let lastKept = -1;
+    for (let g = 0; g < groups; g++) {
+      const at = target[g]! - first;
+      out[at] = combine(src, starts[g]!, starts[g + 1]!, how);
+      counts[at] = combinedCount;
+      if (combinedCount > 0) {
+        if (firstKept < 0) firstKept = at;
+        lastKept = at;
+      }
+    }
+    for (let at = firstKept; at >= 0 && at <= lastKept; at++) {
+      const count = counts[at]!;
+      const edge = at === firstKept || at === lastKept;
+      const kept = how === 'sum' && complete !== undefined ? count === complete : edge ? count >= minimum : count > 0;
+      if (!kept) out[at] = NaN;
+    }
+    return out;
+  });
+  return trimEmptyEnds(frame, to, first, width, cols, starts, target, groups);
+}
+
+/** The converted frame without leading and trailing periods where no column kept a value. */
+function trimEmptyEnds(frame: Frame, to: Frequency, first: number, width: number, cols: Float64Array[],
+  starts: Int32Array, target: Int32Array, groups: number): Frame {
+  const any = (at: number): boolean => cols.some((col) => col[at] === col[at]);
+  let lo = 0;
+  while (lo < width && !any(lo)) lo++;
+  let hi = width - 1;
+  while (hi >= lo && !any(hi)) hi--;
+  const size = Math.max(0, hi - lo + 1);
+  const periods = new Array<string>(size);
+  const pos = new Int32Array(size);
+  for (let i = 0; i < size; i++) {
+    pos[i] = first + lo + i;
+    periods[i] = periodAt(first + lo + i, to);
+  }
+  const out: Frame = { frequency: to, periods, pos, cols: cols.map((col) => col.slice(lo, lo + size)) };
+  if (frame.flags) {
+    // A converted period is flagged (e.g. a projection) when any period it combines is.
+    const flags: Record<string, boolean[]> = {};
+    for (const [name, src] of Object.entries(frame.flags)) {
+      const f = new Array<boolean>(size).fill(false);
+      for (let g = 0; g < groups; g++) {
+        const at = target[g]! - first - lo;
+        if (at < 0 || at >= size) continue;
+        for (let i = starts[g]!; i < starts[g + 1]!; i++) if (src[i]) f[at] = true;
+      }
+      flags[name] = f;
+    }
+    out.flags = flags;
+  }
+  return out;
+}

@@ -1,0 +1,158 @@
+/**
+ * applyTransform: one Series in, a new Series out, in the fixed order Per/Agg, Units, MA, Rebase,
+ * then the asked range, then Points. The input is never changed.
+ */
+import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
+import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
+import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
+import { releaseScratch } from '../frame/scratch.ts';
+import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
+import { unitsFrame } from '../units/units.ts';
+import { lastPointsRows, movingAverageFrame, rebaseFrame } from '../window/window.ts';
+import { transformedColumn, transformWarnings, transformWords } from './describe.ts';
+import { checkTransform, formatTransform, isIdentity, parseTransform, type Per, type Transform } from './spec.ts';
+
+/** The frequency a `Per` value names. */
+export const PER_FREQUENCY: Readonly<Record<Per, Frequency>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
+
+/** A transform given as text or as an object, checked either way. */
+export const readTransform = (t: Transform | string): Transform => (typeof t === 'string' ? parseTransform(t) : checkTransform(t));
+
+/** A checked transform with what every result of it shares: its canonical text and its words. */
+interface Prepared {
+  t: Readonly<Transform>;
+  text: string;
+  identity: boolean;
+  /** Words by the aggregation they name ('' for none). */
+  words: Map<string, string>;
+}
+
+// The same text arrives once per series (a formula filled down, a chart of 400 stocks): read it
+// once. Bounded, since formulas can carry any text.
+const preparedByText = new Map<string, Prepared>();
+
+function prepare(transform: Transform | string): Prepared {
+  if (typeof transform === 'string') {
+    const seen = preparedByText.get(transform);
+    if (seen) return seen;
+    if (preparedByText.size >= 256) preparedByText.clear();
+    const made = prepared(Object.freeze(parseTransform(transform)));
+    preparedByText.set(transform, made);
+    return made;
+  }
+  return prepared({ ...checkTransform(transform) });
+}
+
+const prepared = (t: Readonly<Transform>): Prepared => ({ t, text: formatTransform(t), identity: isIdentity(t), words: new Map() });
+
+/** The transform in words, naming `aggregation` after the frequency when given (remembered per aggregation). */
+function wordsOf(p: Prepared, aggregation: Aggregation | undefined): string {
+  const key = aggregation ?? '';
+  let w = p.words.get(key);
+  if (w === undefined) p.words.set(key, (w = transformWords(p.t, aggregation)));
+  return w;
+}
+
+const NO_END = 2 ** 31 - 1;
+
+function checkedDate(value: string, parameter: string): string {
+  if (!PERIOD_PATTERNS.daily.test(value)) throw new InvalidParameterError(parameter, `Invalid ${parameter} "${value}": expected YYYY-MM-DD.`);
+  return value;
+}
+
+/** The asked query's range as positions on `frequency`'s axis ([-inf, +inf] where it sets no bound). */
+export function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number] {
+  if (asked.kind === 'indicator') {
+    const yearStart = (y: number): number => (frequency === 'daily' ? dayNumber(y, 1, 1) : periodPosition(String(y), 'annual') * (frequency === 'quarterly' ? 4 : frequency === 'monthly' ? 12 : 1));
+    const yearEnd = (y: number): number => (frequency === 'daily' ? dayNumber(y, 12, 31) : yearStart(y + 1) - 1);
+    return [asked.start_year !== undefined ? yearStart(asked.start_year) : -NO_END, asked.end_year !== undefined ? yearEnd(asked.end_year) : NO_END];
+  }
+  if (asked.kind === 'trade') {
+    if (asked.period === undefined) return [-NO_END, NO_END];
+    const p = coarsenPeriod(asked.period, 'monthly', frequency);
+    return [p, p];
+  }
+  const lo = asked.start_date !== undefined ? coarsenPeriod(checkedDate(asked.start_date, 'start_date'), 'daily', frequency) : -NO_END;
+  const hi = asked.end_date !== undefined ? coarsenPeriod(checkedDate(asked.end_date, 'end_date'), 'daily', frequency) : NO_END;
+  return [lo, hi];
+}
+
+/** The frame through Per/Agg, Units, MA and Rebase; `aggs` is each column's aggregation (when Per converted). */
+function compute(series: Series, t: Transform): { frame: Frame; aggs: Aggregation[] | null } {
+  let frame = toFrame(series);
+  let aggs: Aggregation[] | null = null;
+  if (t.per) {
+    const to = PER_FREQUENCY[t.per];
+    aggs = series.columns.map((c) => t.agg ?? defaultAggregation(series.kind, c.key));
+    if (to !== series.frequency) frame = aggregateFrame(frame, to, aggs);
+    else aggs = null;
+  }
+  if (t.units && t.units !== 'lin') frame = unitsFrame(frame, t.units);
+  if (t.ma !== undefined) frame = movingAverageFrame(frame, t.ma);
+  if (t.rebase) frame = rebaseFrame(frame, t.rebase, series.columns);
+  return { frame, aggs };
+}
+
+/**
+ * Applies a transform to a Series: a new Series whose title, column labels, units and provenance
+ * say what was done. `asked` is the query as the user asked it (before widenQuery): periods outside
+ * its range are dropped; without it nothing is trimmed.
+ * @example applyTransform(gdp, 'Units=pc1', { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2023 })
+ */
+export function applyTransform(series: Series, transform: Transform | string, asked?: SeriesQuery): Series {
+  const p = prepare(transform);
+  try {
+    return transformed(series, p, asked);
+  } finally {
+    releaseScratch();
+  }
+}
+
+function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined): Series {
+  const t = p.t;
+  const computed = compute(series, t);
+  const aggs = computed.aggs;
+  let frame = computed.frame;
+  if (asked) {
+    const [lo, hi] = askedBounds(asked, frame.frequency);
+    const rows = rowsWithin(frame, lo, hi);
+    if (rows) frame = selectRows(frame, rows);
+  }
+  if (t.points !== undefined) {
+    const rows = lastPointsRows(frame, t.points);
+    if (rows.length !== frame.periods.length || rows[0] !== 0) frame = selectRows(frame, rows);
+  }
+  return toSeries(series, p, frame, aggs, asked);
+}
+
+/**
+ * The result Series, saying what was done. With `asked`, its id and provenance carry the asked
+ * query (not the widened one): widenQuery(asked, transform) fetches it again.
+ */
+function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined): Series {
+  const { t, text, identity } = p;
+  // One aggregation for every column (explicit Agg, or the defaults agree) reads well in the title too.
+  const sameAgg = aggs && aggs.every((a) => a === aggs[0]) ? aggs[0] : undefined;
+  const words = wordsOf(p, sameAgg);
+  const warnings = transformWarnings(series.columns, t);
+  // Object.assign rather than spreads: V8 copies an object from elsewhere much faster this way,
+  // and on short series these copies cost more than the arithmetic.
+  const provenance = Object.assign({}, series.provenance);
+  provenance.query = Object.assign({}, asked ?? series.provenance.query);
+  if (!identity) provenance.transform = series.provenance.transform ? `${series.provenance.transform} | ${text}` : text;
+  if (warnings.length > 0) provenance.warnings = [...new Set([...(series.provenance.warnings ?? []), ...warnings])];
+  const out: Series = {
+    id: `${asked ? seriesId(asked) : series.id}${identity ? '' : `~${text}`}`,
+    kind: series.kind,
+    title: words ? `${series.title}, ${words}` : series.title,
+    frequency: frame.frequency,
+    dimensions: Object.assign({}, series.dimensions),
+    columns: series.columns.map((c, i) => transformedColumn(c, t, wordsOf(p, aggs?.[i]))),
+    // A frame that kept the input's axis still holds the input's array: copy it, never share it.
+    periods: frame.periods === series.periods ? series.periods.slice() : frame.periods,
+    values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),
+    provenance,
+  };
+  if (frame.flags) out.flags = Object.fromEntries(Object.entries(frame.flags).map(([k, f]) => [k, f.slice()]));
+  return out;
+}

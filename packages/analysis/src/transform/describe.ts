@@ -1,0 +1,69 @@
+/**
+ * How a transformed Series says what was done to it: words for titles and column labels ("GDP, %
+ * change from a year ago"), the unit its values end up in, and the warnings a reader must see.
+ */
+import type { SeriesColumn } from '@econdata/core';
+import type { Aggregation } from '../frequency/aggregate.ts';
+import type { Per, Transform, Units } from './spec.ts';
+
+export const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
+
+export const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
+  avg: 'average', sum: 'sum', eop: 'end of period', first: 'first', max: 'high', min: 'low',
+};
+
+/** FRED's names of its units, as a reader sees them after a title. */
+export const UNITS_WORDS: Readonly<Record<Units, string>> = {
+  lin: 'level',
+  chg: 'change',
+  ch1: 'change from a year ago',
+  pch: '% change',
+  pc1: '% change from a year ago',
+  pca: 'compounded annual rate of change',
+  cch: 'continuously compounded rate of change',
+  cca: 'continuously compounded annual rate of change',
+  log: 'natural log',
+};
+
+/** The transform in words; `aggregation` adds how periods were combined after the frequency. */
+export function transformWords(t: Transform, aggregation?: Aggregation): string {
+  const words: string[] = [];
+  if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
+  if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
+  if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
+  if (t.rebase) words.push(`index, ${t.rebase} = 100`);
+  if (t.points !== undefined) words.push(`last ${t.points} ${t.points === 1 ? 'period' : 'periods'}`);
+  return words.join(', ');
+}
+
+/** A percentage unit ('annual %', '% of GDP', 'percent'). */
+export const isPercentUnit = (unit: string | null): boolean => unit !== null && /%|percent/i.test(unit);
+
+/** The unit of a column's values after the transform. */
+export function transformedUnit(unit: string | null, t: Transform): string | null {
+  let u = unit;
+  switch (t.units) {
+    case 'pch': case 'pc1': case 'pca': case 'cch': case 'cca': u = '%'; break;
+    case 'log': u = u === null ? null : `ln(${u})`; break;
+    default: break;
+  }
+  if (t.rebase) u = `index, ${t.rebase} = 100`;
+  return u;
+}
+
+const POINTS_INSTEAD: Partial<Record<Units, Units>> = { pch: 'chg', pc1: 'ch1', pca: 'chg' };
+
+/** Warnings for a transform over these columns: a percentage change of a percentage suggests the change in points. */
+export function transformWarnings(columns: readonly SeriesColumn[], t: Transform): string[] {
+  const instead = t.units ? POINTS_INSTEAD[t.units] : undefined;
+  if (!instead) return [];
+  return columns.filter((c) => isPercentUnit(c.unit)).map((c) =>
+    `Units=${t.units} on ${c.label}, already a percentage (${c.unit}): this is a % change of a rate; Units=${instead} gives the change in percentage points.`);
+}
+
+/** The column after the transform: label with the words (transformWords), unit as the values now are. */
+export function transformedColumn(column: SeriesColumn, t: Transform, words: string): SeriesColumn {
+  // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
+  // this runs once per column of every transformed series.
+  return Object.assign({}, column, { label: words ? `${column.label}, ${words}` : column.label, unit: transformedUnit(column.unit, t) });
+}

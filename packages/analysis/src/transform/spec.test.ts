@@ -1,0 +1,72 @@
+import { InvalidParameterError } from '@econdata/core';
+import { describe, expect, it } from 'vitest';
+import { checkTransform, formatTransform, parseTransform, type Transform } from './spec.ts';
+
+/** The error a call throws (fails the test when it throws none). */
+function thrown(f: () => unknown): InvalidParameterError {
+  try {
+    f();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    return error as InvalidParameterError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('parseTransform', () => {
+  it('reads every option, any separator, any case', () => {
+    expect(parseTransform('Per=Q Agg=avg Units=pc1 MA=4 Rebase=2015-q1 Points=20')).toEqual({ per: 'Q', agg: 'avg', units: 'pc1', ma: 4, rebase: '2015-Q1', points: 20 });
+    expect(parseTransform('units=PC1,per=a;AGG=Sum')).toEqual({ units: 'pc1', per: 'A', agg: 'sum' });
+    expect(parseTransform('  Units = cca ;  MA=60, ')).toEqual({ units: 'cca', ma: 60 });
+    expect(parseTransform('Rebase=2015-03')).toEqual({ rebase: '2015-03' });
+    expect(parseTransform('Rebase=2015')).toEqual({ rebase: '2015' });
+  });
+
+  it('an empty text is no transform', () => {
+    expect(parseTransform('')).toEqual({});
+    expect(parseTransform(' ,; ')).toEqual({});
+  });
+
+  it.each([
+    ['Per=D', 'Per', 'A, Q, M'],
+    ['Agg=median Per=A', 'Agg', 'avg, sum, eop'],
+    ['Units=pct', 'Units', 'lin, chg, ch1, pch, pc1, pca, cch, cca, log'],
+    ['MA=1', 'MA', 'from 2 to 60'],
+    ['MA=61', 'MA', 'from 2 to 60'],
+    ['MA=2.5', 'MA', 'from 2 to 60'],
+    ['Points=0', 'Points', '>= 1'],
+    ['Points=-3', 'Points', '>= 1'],
+    ['Rebase=2015-13', 'Rebase', '2015, 2015-Q1 or 2015-03'],
+    ['Rebase=2015-03-01', 'Rebase', '2015, 2015-Q1 or 2015-03'],
+  ])('refuses %s naming %s and the accepted values', (text, option, accepted) => {
+    const e = thrown(() => parseTransform(text));
+    expect(e.parameter).toBe(option);
+    expect(e.message).toContain(accepted);
+  });
+
+  it('refuses an unknown option, a bare word, a repeated option and Agg without Per', () => {
+    expect(thrown(() => parseTransform('Fill=prev')).message).toContain('Per, Agg, Units, MA, Rebase, Points');
+    expect(thrown(() => parseTransform('pc1')).message).toContain('Name=Value');
+    const twice = thrown(() => parseTransform('Units=pc1 units=pch'));
+    expect(twice.message).toBe('Units is given twice: give each option once.');
+    const agg = thrown(() => parseTransform('Agg=sum'));
+    expect(agg.message).toContain('Agg needs Per');
+  });
+});
+
+describe('formatTransform', () => {
+  it('writes options in the order they apply, and reads back to the same transform', () => {
+    const all: Transform[] = [
+      {}, { units: 'pc1' }, { points: 1, per: 'M' }, { rebase: '2015-Q1', ma: 12, units: 'log', agg: 'eop', per: 'Q' }, { units: 'lin' },
+    ];
+    for (const t of all) expect(parseTransform(formatTransform(t))).toEqual(t);
+    expect(formatTransform({ rebase: '2015', units: 'pch', per: 'A', agg: 'sum' })).toBe('Per=A Agg=sum Units=pch Rebase=2015');
+    expect(formatTransform({})).toBe('');
+  });
+
+  it('refuses an object no text could give', () => {
+    expect(thrown(() => formatTransform({ per: 'q' as 'Q' })).message).toContain('A, Q, M');
+    expect(thrown(() => checkTransform({ ma: 100 })).message).toContain('from 2 to 60');
+    expect(thrown(() => checkTransform({ agg: 'sum' })).message).toContain('Agg needs Per');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The transform's one text form (`Per=Q Agg=avg Units=pc1 MA=4 Rebase=2015 Points=20`), shared by
+ * the formulas, both UIs, saved exports and provenance. `parseTransform` is the only reader and
+ * `formatTransform` the only writer: `parseTransform(formatTransform(t))` equals `t`.
+ */
+import { InvalidParameterError, PERIOD_PATTERNS } from '@econdata/core';
+
+export const PER_VALUES = ['A', 'Q', 'M'] as const;
+export const AGG_VALUES = ['avg', 'sum', 'eop'] as const;
+export const UNITS_VALUES = ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'] as const;
+export const MA_MIN = 2;
+export const MA_MAX = 60;
+
+export type Per = (typeof PER_VALUES)[number];
+export type Agg = (typeof AGG_VALUES)[number];
+export type Units = (typeof UNITS_VALUES)[number];
+
+/** A parsed transform: every field optional; `{}` is no transform. */
+export interface Transform {
+  per?: Per;
+  /** Only with `per`. */
+  agg?: Agg;
+  units?: Units;
+  /** Trailing moving average over this many periods, 2..60. */
+  ma?: number;
+  /** A canonical period: '2015', '2015-Q1' or '2015-03'. */
+  rebase?: string;
+  /** Keep the last N periods where any column has a value, N >= 1. */
+  points?: number;
+}
+
+/** The options in their canonical spelling and order (the order they are applied in). */
+export const OPTION_NAMES = ['Per', 'Agg', 'Units', 'MA', 'Rebase', 'Points'] as const;
+type OptionName = (typeof OPTION_NAMES)[number];
+const FIELD: Record<OptionName, keyof Transform> = { Per: 'per', Agg: 'agg', Units: 'units', MA: 'ma', Rebase: 'rebase', Points: 'points' };
+
+const refuse = (option: string, message: string): InvalidParameterError => new InvalidParameterError(option, message);
+const list = (values: readonly string[]): string => values.join(', ');
+
+function wholeNumber(option: OptionName, raw: string, min: number, max: number): number {
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= min && n <= max)) {
+    const range = max === Infinity ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
+    throw refuse(option, `Invalid ${option} "${raw}": expected ${range}.`);
+  }
+  return n;
+}
+
+/** A Rebase period in canonical form (quarter letter upper-cased), or a refusal naming the forms. */
+function rebasePeriod(raw: string): string {
+  const p = raw.toUpperCase();
+  if (PERIOD_PATTERNS.annual.test(p) || PERIOD_PATTERNS.quarterly.test(p) || PERIOD_PATTERNS.monthly.test(p)) return p;
+  throw refuse('Rebase', `Invalid Rebase "${raw}": expected a period such as 2015, 2015-Q1 or 2015-03.`);
+}
+
+function oneOf<T extends string>(option: OptionName, raw: string, values: readonly T[], fold: (s: string) => string): T {
+  const v = fold(raw) as T;
+  if (!values.includes(v)) throw refuse(option, `Invalid ${option} "${raw}": expected one of ${list(values)}.`);
+  return v;
+}
+
+function readValue(option: OptionName, raw: string): Transform[keyof Transform] {
+  switch (option) {
+    case 'Per': return oneOf(option, raw, PER_VALUES, (s) => s.toUpperCase());
+    case 'Agg': return oneOf(option, raw, AGG_VALUES, (s) => s.toLowerCase());
+    case 'Units': return oneOf(option, raw, UNITS_VALUES, (s) => s.toLowerCase());
+    case 'MA': return wholeNumber(option, raw, MA_MIN, MA_MAX);
+    case 'Rebase': return rebasePeriod(raw);
+    case 'Points': return wholeNumber(option, raw, 1, Infinity);
+  }
+}
+
+/**
+ * Reads the text form: `Name=Value` pairs separated by spaces, commas or semicolons, names and
+ * values case-insensitive; an empty text is no transform (`{}`).
+ * @example parseTransform('per=q; units=PC1') // { per: 'Q', units: 'pc1' }
+ */
+export function parseTransform(text: string): Transform {
+  const t: Transform = {};
+  const tokens = text.replace(/\s*=\s*/g, '=').split(/[\s,;]+/).filter((s) => s !== '');
+  for (const token of tokens) {
+    const eq = token.indexOf('=');
+    if (eq <= 0 || eq === token.length - 1) {
+      throw refuse('transform', `Invalid transform "${token}": expected Name=Value with a name among ${list(OPTION_NAMES)}.`);
+    }
+    const name = OPTION_NAMES.find((o) => o.toLowerCase() === token.slice(0, eq).toLowerCase());
+    if (name === undefined) {
+      throw refuse('transform', `Unknown transform option "${token.slice(0, eq)}": expected one of ${list(OPTION_NAMES)}.`);
+    }
+    const field = FIELD[name];
+    if (t[field] !== undefined) throw refuse(name, `${name} is given twice: give each option once.`);
+    (t as Record<string, unknown>)[field] = readValue(name, token.slice(eq + 1));
+  }
+  checkTransform(t);
+  return t;
+}
+
+/** Refuses a Transform object no text could produce (a UI built it by hand): the same rules as parseTransform. */
+export function checkTransform(t: Transform): Transform {
+  for (const name of OPTION_NAMES) {
+    const v = t[FIELD[name]];
+    if (v === undefined) continue;
+    if (readValue(name, String(v)) !== v) throw refuse(name, `Invalid ${name} ${JSON.stringify(v)}: expected ${name === 'Per' ? list(PER_VALUES) : name === 'Agg' ? list(AGG_VALUES) : name === 'Units' ? list(UNITS_VALUES) : 'the form parseTransform gives'}.`);
+  }
+  if (t.agg !== undefined && t.per === undefined) {
+    throw refuse('Agg', 'Agg needs Per: give the frequency to convert to (Per=A, Q or M), e.g. "Per=A Agg=sum".');
+  }
+  return t;
+}
+
+/**
+ * Writes the canonical text: options in the order they apply, space-separated (`''` for none).
+ * @example formatTransform({ units: 'pc1', per: 'Q' }) // 'Per=Q Units=pc1'
+ */
+export function formatTransform(t: Transform): string {
+  checkTransform(t);
+  const parts: string[] = [];
+  for (const name of OPTION_NAMES) {
+    const v = t[FIELD[name]];
+    if (v !== undefined) parts.push(`${name}=${String(v)}`);
+  }
+  return parts.join(' ');
+}
+
+/** Whether a transform does nothing. */
+export const isIdentity = (t: Transform): boolean => OPTION_NAMES.every((name) => t[FIELD[name]] === undefined);

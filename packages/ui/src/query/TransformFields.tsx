@@ -1,0 +1,134 @@
+/**
+ * The transform fields both apps show beside a query: what to show (level, % change, % change from
+ * a year ago, annualized, log, ...), index = 100 at a period, a moving average, a lower frequency
+ * and how to combine it, the last N periods. It reads and writes @econdata/analysis's one text form
+ * (`Per=Q Agg=avg Units=pc1`); every rule about what is valid is analysis's (checkTransform).
+ */
+import { Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
+import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type Transform, type Units } from '@econdata/analysis';
+import { isEconError, type Frequency } from '@econdata/core';
+import { useState, type ReactNode } from 'react';
+import { fieldState } from './field-state.ts';
+import { useFormStyles } from './styles.ts';
+
+export interface TransformFieldsProps {
+  /** The transform in its text form ('' for none). */
+  value: string;
+  /** Called with the canonical text whenever the fields make a valid transform. */
+  onChange(text: string): void;
+  /** The series' own frequency: only lower frequencies are offered for conversion. */
+  frequency?: Frequency;
+}
+
+/** The units offered, the common ones first (FRED's codes). */
+export const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
+  ['lin', 'Level'], ['pch', '% change'], ['pc1', '% change from a year ago'], ['pca', 'Annualized % change'], ['log', 'Natural log'],
+  ['chg', 'Change'], ['ch1', 'Change from a year ago'], ['cch', 'Continuously compounded % change'], ['cca', 'Continuously compounded annual % change'],
+];
+const PER_CHOICES: ReadonlyArray<readonly [Per, string, Frequency]> = [['M', 'Monthly', 'monthly'], ['Q', 'Quarterly', 'quarterly'], ['A', 'Annual', 'annual']];
+const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], ['sum', 'Sum'], ['eop', 'End of period']];
+
+// "% change from a year ago" is the choice people read most: its select gets a whole row.
+const useStyles = makeStyles({ fullRow: { gridColumn: '1 / -1' } });
+
+/** The text fields as typed (a half-typed "1" for MA is no transform yet). */
+interface Draft { units: string; per: string; agg: string; ma: string; rebase: string; points: string }
+
+function draftOf(text: string): Draft {
+  let t: Transform = {};
+  try {
+    t = parseTransform(text);
+  } catch (error) {
+    // A saved text the engine refuses starts the fields empty; the owner of the text shows the refusal.
+    if (!isEconError(error)) throw error;
+  }
+  return { units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '', ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '' };
+}
+
+/** The Transform the draft describes (unchecked: checkTransform says what is wrong). */
+function transformOf(d: Draft): Transform {
+  const t: Transform = {};
+  if (d.per) t.per = d.per as Per;
+  if (d.per && d.agg) t.agg = d.agg as Agg;
+  if (d.units && d.units !== 'lin') t.units = d.units as Units;
+  const whole = (s: string): number => (/^\s*\d+\s*$/.test(s) ? Number(s) : NaN);
+  if (d.ma.trim()) t.ma = whole(d.ma);
+  if (d.rebase.trim()) t.rebase = d.rebase.trim().toUpperCase();
+  if (d.points.trim()) t.points = whole(d.points);
+  return t;
+}
+
+/** Transform fields: level, % change, % change from a year ago, annualized, log, index = 100, moving average, frequency. */
+export function TransformFields({ value, onChange, frequency }: TransformFieldsProps): ReactNode {
+  const styles = useFormStyles();
+  const own = useStyles();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
+  const [error, setError] = useState<{ option: string; message: string } | null>(null);
+  const [words, setWords] = useState(() => describe(draft));
+
+  const change = (patch: Partial<Draft>): void => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    try {
+      const text = formatTransform(checkTransform(transformOf(next)));
+      setError(null);
+      setWords(describe(next));
+      onChange(text);
+    } catch (e) {
+      if (!isEconError(e)) throw e;
+      setError({ option: e.parameter ?? 'transform', message: e.message });
+    }
+  };
+  const errorFor = (option: string): string | undefined => (error?.option === option ? error.message : undefined);
+  const pers = PER_CHOICES.filter(([, , f]) => frequency === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[frequency]);
+
+  return (
+    <div className={styles.form}>
+      <div className={styles.row}>
+        <Field className={own.fullRow} label="Show as" {...fieldState(undefined, errorFor('Units'))}>
+          <Select className={styles.input} value={draft.units} onChange={(_, d) => change({ units: d.value })}>
+            {UNITS_CHOICES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+          </Select>
+        </Field>
+        <Field label="Rebase to 100 at" {...fieldState('e.g. 2015, 2015-Q1, 2015-03', errorFor('Rebase'))}>
+          <Input className={styles.input} value={draft.rebase} placeholder="none" onChange={(_, d) => change({ rebase: d.value })} />
+        </Field>
+        <Field label="Moving average" {...fieldState('periods, 2 to 60', errorFor('MA'))}>
+          <Input className={styles.input} value={draft.ma} placeholder="none" inputMode="numeric" onChange={(_, d) => change({ ma: d.value })} />
+        </Field>
+        {pers.length > 0 && (
+          <Field label="Convert to" {...fieldState(undefined, errorFor('Per'))}>
+            <Select className={styles.input} value={draft.per} onChange={(_, d) => change({ per: d.value, ...(d.value ? {} : { agg: '' }) })}>
+              <option value="">As published</option>
+              {pers.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+            </Select>
+          </Field>
+        )}
+        {draft.per && (
+          <Field label="Combine by" {...fieldState(undefined, errorFor('Agg'))}>
+            <Select className={styles.input} value={draft.agg} onChange={(_, d) => change({ agg: d.value })}>
+              <option value="">Default</option>
+              {AGG_CHOICES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+            </Select>
+          </Field>
+        )}
+        <Field label="Keep the last" {...fieldState('N periods with a value', errorFor('Points'))}>
+          <Input className={styles.input} value={draft.points} placeholder="all" inputMode="numeric" onChange={(_, d) => change({ points: d.value })} />
+        </Field>
+      </div>
+      {error?.option === 'transform' && <Text role="alert">{error.message}</Text>}
+      <Text size={200} aria-live="polite">{words ? `Shows: ${words}` : 'Shows: the level, as published'}</Text>
+    </div>
+  );
+}
+
+/** The draft in words, as the transformed series' title will say it ('' for none or not yet valid). */
+function describe(d: Draft): string {
+  try {
+    const t = checkTransform(transformOf(d));
+    return transformWords(t, t.agg);
+  } catch (e) {
+    if (!isEconError(e)) throw e;
+    return '';
+  }
+}
