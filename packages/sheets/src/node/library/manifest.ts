@@ -29,6 +29,8 @@ export interface ExportManifest {
   /** The queries that produced the data, without duplicates: what a re-run fetches. */
   queries: SeriesQuery[];
   series: Array<{ id: string; title: string; provenance: Provenance }>;
+  /** The @econdata/analysis transform the series were shown with (canonical text); a re-run applies it again. */
+  transform?: string;
   /** The export this one re-ran, if any. */
   rerun_of?: string;
 }
@@ -70,6 +72,7 @@ export function validateManifest(value: unknown, file: string): ExportManifest {
   if (Number.isNaN(Date.parse(String(m['created_at'])))) fail('"created_at" is not a date');
   if (!Array.isArray(m['queries'])) fail('"queries" is not a list');
   if (!Array.isArray(m['series'])) fail('"series" is not a list');
+  if (m['transform'] !== undefined && typeof m['transform'] !== 'string') fail('"transform" is not text');
   if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
   return value as ExportManifest;
 }
