@@ -22,7 +22,7 @@ export interface CacheConfig {
 
 /** A cached "no data" answer (rule 3). */
 interface CachedNotFound {
-  not_found: { message: string; serverMessage?: string };
+  not_found: { message: string; serverMessage?: string; parameter?: string; value?: string };
 }
 
 function isCachedNotFound(value: unknown): value is CachedNotFound {
@@ -42,8 +42,9 @@ export function isFresh(entry: CacheEntry | undefined, now: number): entry is Ca
 /** What an entry answers: the stored value, or the remembered "no data" error. */
 export function entryAnswer(entry: CacheEntry): { ok: true; value: unknown } | { ok: false; error: NotFoundError } {
   if (!isCachedNotFound(entry.value)) return { ok: true, value: entry.value };
-  const { message, serverMessage } = entry.value.not_found;
-  return { ok: false, error: new NotFoundError(message, { status: 404, ...(serverMessage === undefined ? {} : { serverMessage }) }) };
+  const { message, serverMessage, parameter, value } = entry.value.not_found;
+  const details = { status: 404, ...(serverMessage === undefined ? {} : { serverMessage }), ...(parameter === undefined ? {} : { parameter }), ...(value === undefined ? {} : { value }) };
+  return { ok: false, error: new NotFoundError(message, details) };
 }
 
 /** Failures where an expired entry is better than nothing (rule 4). */
@@ -87,5 +88,6 @@ export async function rememberAnswer(cache: CacheConfig, key: string, value: unk
 /** Rule 3: stores a failure worth remembering (a `404 Data not found`); any other failure is not stored. */
 export async function rememberFailure(cache: CacheConfig, key: string, error: unknown, now: number): Promise<void> {
   if (!isDataNotFound(error)) return;
-  await cachePut(cache, key, { not_found: { message: error.message, ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }) } } satisfies CachedNotFound, now);
+  const fields = { ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }), ...(error.parameter === undefined ? {} : { parameter: error.parameter }), ...(error.value === undefined ? {} : { value: error.value }) };
+  await cachePut(cache, key, { not_found: { message: error.message, ...fields } } satisfies CachedNotFound, now);
 }
