@@ -17,6 +17,8 @@ export { SeriesBrowser, type SeriesBrowserProps, type SeriesSelection } from './
 export { SelectedTags, type SelectedTagsProps } from './pickers/SelectedTags.tsx';
 export { CheckList, type CheckListItem, type CheckListProps } from './pickers/CheckList.tsx';
 
+export { searchIndicators, type SearchEntry, type SearchOptions } from './search/search-indicators.ts';
+
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';
 export { TransformFields, UNITS_CHOICES, type TransformFieldsProps } from './query/TransformFields.tsx';
 export {
