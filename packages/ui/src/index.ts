@@ -4,7 +4,7 @@ export { EconDataProvider, useEconData, useOptionalEconData, useDescribeContext,
 export { useSources, useIndicators, useCountries, useQuota, useQuotaOf, type UseIndicatorsOptions } from './data/hooks.ts';
 export { useLoad, type LoadState } from './data/use-load.ts';
 
-export { describeError, type DescribeContext, type ErrorAction, type ErrorDescription } from './errors/describe-error.ts';
+export { describeError, type DescribeContext, type ErrorAction, type ErrorDescription, type ErrorSurface } from './errors/describe-error.ts';
 export { toUiError, isAbort, hasErrorCode, ERROR_CODES, type UiError, type UiErrorCode } from './errors/normalize.ts';
 export { ErrorMessage, type ErrorMessageProps } from './errors/ErrorMessage.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
