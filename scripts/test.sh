@@ -25,7 +25,7 @@ echo "==> lint";      pnpm --silent lint || status=1
 
 # The tests run inside a private D-Bus session with a throwaway, unlocked keyring, so the keychain
 # suites use a real Secret Service without touching the user's own keyring.
-echo "==> tests"
+echo "==> tests (vitest projects: unit, contract, browser)"
 dbus-run-session -- bash -c '
   export XDG_DATA_HOME="$(mktemp -d)"
   source packages/keychain/test/fixtures/keyring-session.sh

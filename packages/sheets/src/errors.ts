@@ -12,6 +12,7 @@ export type SheetsErrorCode =
   | 'checksum_mismatch'
   | 'corrupt_manifest'
   | 'export_not_found'
+  | 'damaged_export'
   | 'different_queries'
   | 'write_failed';
 

@@ -59,8 +59,14 @@ function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): SeriesRes
   return answer.ok ? mapped(u, answer.value as ApiResult<unknown>, entry.storedAt, stale) : answer;
 }
 
+/**
+ * Runs `run` over the items, `size` at a time, except the first, which goes alone: its answer tells
+ * whether the key is accepted before more requests spend quota on a key the service refuses.
+ */
 async function pool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
+  if (items.length === 0) return;
+  await run(items[0]!);
+  let next = 1;
   const worker = async (): Promise<void> => {
     while (next < items.length) await run(items[next++]!);
   };
@@ -86,6 +92,8 @@ async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], 
 /** One job's state: the results so far, by position. */
 class Job {
   readonly #results: Array<SeriesResult | undefined>;
+  /** The service refused the key (401): nothing more is sent, every unsent query fails with this error. */
+  #refusedKey: EconError | undefined;
 
   constructor(
     private readonly host: ClientCore,
@@ -116,6 +124,7 @@ class Job {
   }
 
   async #sendSingle(u: UniqueQuery): Promise<void> {
+    if (this.#refusedKey) return this.#settle(u, { ok: false, error: this.#refusedKey });
     try {
       const answer = await execute(this.host.engine, { method: 'GET', path: u.path, params: u.params }, this.opts);
       await this.#succeed(u, readJson(answer, CHECKS[u.path]).result);
@@ -125,6 +134,8 @@ class Job {
   }
 
   async #sendBatch(req: BatchRequest): Promise<void> {
+    const refused = this.#refusedKey;
+    if (refused) return req.members.forEach((u) => this.#settle(u, { ok: false, error: refused }));
     let answers: MemberAnswer[];
     try {
       const answer = await execute(this.host.engine, { method: 'POST', path: '/indicators/batch', body: req.body }, this.opts);
@@ -177,6 +188,8 @@ class Job {
 
   async #fail(u: UniqueQuery, error: unknown): Promise<void> {
     if (!(error instanceof EconError)) throw error;
+    // A revoked or mistyped key is refused for every request alike: the rest of the job stays unsent.
+    if (error.code === 'authentication') this.#refusedKey ??= error;
     if (this.opts.cache !== 'no-store') await rememberFailure(this.host.cache, cacheKey(this.host.engine.baseURL, u.key), error, this.host.engine.clock.now());
     const stale = staleFallback(this.entries.get(u.key), error, this.opts.cache);
     this.#settle(u, stale ? fromEntry(u, stale, true) : { ok: false, error });

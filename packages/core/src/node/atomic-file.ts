@@ -2,11 +2,11 @@
  * Atomic file replacement, the one way every package writes a file in place: the content goes to a
  * temporary name in the same folder, is flushed, and is renamed over the target. A crash or an error
  * mid-write never leaves a truncated target and never damages the old file; a failed write removes
- * its temporary file, and temporary files of processes that died are removed by
+ * its temporary file, and temporary files abandoned long ago (a killed process) are removed by
  * `removeStaleTempFiles`.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 const TEMP_SUFFIX = '.econdata-tmp';
@@ -58,23 +58,21 @@ export async function writeFileAtomic(target: string, write: (tempPath: string) 
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes temporary files in `folder` left by processes that no longer run; returns their names. */
-export async function removeStaleTempFiles(folder: string): Promise<string[]> {
+/**
+ * Removes our temporary files in `folder` last modified more than `olderThanMs` ago; returns their
+ * names. Age, not the pid in the name: in a synced or shared folder a pid that runs nowhere here is
+ * another machine's save in progress. A write keeps touching its temporary file, so one untouched
+ * for longer than any write can pause is abandoned.
+ */
+export async function removeStaleTempFiles(folder: string, options: { olderThanMs: number; now?: number; also?: (name: string) => boolean }): Promise<string[]> {
+  const now = options.now ?? Date.now();
   const removed: string[] = [];
   for (const name of await readdir(folder)) {
-    const m = TEMP_PATTERN.exec(name);
-    if (!m || processAlive(Number(m[2]))) continue;
-    await rm(join(folder, name), { force: true });
+    if (!TEMP_PATTERN.test(name) && !options.also?.(name)) continue;
+    const path = join(folder, name);
+    const modified = await stat(path).then((s) => s.mtimeMs, () => undefined);
+    if (modified === undefined || now - modified <= options.olderThanMs) continue;
+    await rm(path, { force: true });
     removed.push(name);
   }
   return removed;

@@ -32,6 +32,10 @@ describe('checkTradeRecord', () => {
     const { partner_name: _p, hs_description: _h, unit: _u, ytd_value: _y, ...bare } = trade;
     expect(checkTradeRecord(bare)).toBeUndefined();
     expect(checkTradeRecord({ ...trade, partner_name: null, hs_description: null, unit: null, value: null, ytd_value: null })).toBeUndefined();
+    const { value: _v, ...noValue } = bare;
+    const open: Record<string, unknown> = noValue;
+    expect(checkTradeRecord(open)).toBeUndefined();
+    expect(open['value']).toBeNull();
   });
   it.each([
     [{ period: undefined }, 'period is not a string'],
@@ -42,6 +46,7 @@ describe('checkTradeRecord', () => {
     [{ hs_code: undefined }, 'hs_code is not a string'],
     [{ hs_code: 27 }, 'hs_code is not a string'],
     [{ value: '35.2' }, 'value is not a number or null'],
+    [{ value: Infinity }, 'value is Infinity, not a finite number'],
     [{ ytd_value: '93' }, 'ytd_value is not a number or null'],
     [{ partner_name: 1 }, 'partner_name is not a string or null'],
     [{ hs_description: {} }, 'hs_description is not a string or null'],
@@ -57,13 +62,17 @@ describe('checkStockRecord', () => {
     const { symbol: _s, unit: _u, ...bare } = stock;
     expect(checkStockRecord({ ...bare, index: 'VNINDEX', close: null })).toBeUndefined();
   });
+  it('takes an absent price or volume as a missing value (null), not a refusal', () => {
+    const closeOnly: Record<string, unknown> = { index: 'VNINDEX', date: '2024-03-01', close: 1258.2 };
+    expect(checkStockRecord(closeOnly)).toBeUndefined();
+    expect(closeOnly).toEqual({ index: 'VNINDEX', date: '2024-03-01', open: null, high: null, low: null, close: 1258.2, volume: null });
+  });
   it.each([
     [{ date: 20240301 }, 'date is not a string'],
     [{ open: '68' }, 'open is not a number or null'],
-    [{ high: undefined }, 'high is not a number or null'],
     [{ low: {} }, 'low is not a number or null'],
     [{ close: '68.5' }, 'close is not a number or null'],
-    [{ volume: undefined }, 'volume is not a number or null'],
+    [{ symbol: undefined }, 'neither symbol nor index is a string'],
     [{ symbol: 1 }, 'symbol is not a string'],
     [{ index: 2 }, 'index is not a string'],
     [{ unit: 5 }, 'unit is not a string or null'],

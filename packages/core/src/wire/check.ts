@@ -108,7 +108,25 @@ export const checkIndicatorRecord: RecordCheck = (r) => {
 const isOptionalText = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const TRADE_FLOWS: ReadonlySet<unknown> = new Set(['exports', 'imports', 'balance']);
 
-/** A trade record: period, flow (exports, imports, balance), partner, hs_code, value (or null); the rest text or null when present. */
+/**
+ * The spec leaves the trade and stock records open (2.4), so only the fields that place a value are
+ * required; an absent figure is a missing value, written as null in place so the record keeps its
+ * type (`StockRecord.close: number | null`) and the Series mapping needs no second rule.
+ * Returns what is wrong with a figure that is present, or undefined.
+ */
+function optionalFigure(r: Record<string, unknown>, f: string): string | undefined {
+  if (r[f] === undefined) {
+    r[f] = null;
+    return undefined;
+  }
+  return numberProblem(r, f);
+}
+
+/**
+ * A trade record: period, flow (exports, imports, balance), partner and hs_code place its value
+ * (which month, which column) and are required; value and ytd_value are numbers or null (absent:
+ * null); the rest text or null when present.
+ */
 export const checkTradeRecord: RecordCheck = (r) => {
   if (typeof r['period'] !== 'string') return 'period is not a string';
   if (!isReadablePeriod(r['period'])) return unreadable('period', r['period']);
@@ -116,7 +134,7 @@ export const checkTradeRecord: RecordCheck = (r) => {
   if (!TRADE_FLOWS.has(r['flow'])) return 'flow is not exports, imports or balance';
   if (typeof r['partner'] !== 'string') return 'partner is not a string';
   if (typeof r['hs_code'] !== 'string') return 'hs_code is not a string';
-  const value = numberProblem(r, 'value') ?? (r['ytd_value'] === undefined ? undefined : numberProblem(r, 'ytd_value'));
+  const value = optionalFigure(r, 'value') ?? (r['ytd_value'] === undefined ? undefined : numberProblem(r, 'ytd_value'));
   if (value) return value;
   for (const f of ['partner_name', 'hs_description', 'unit']) {
     if (!isOptionalText(r[f])) return `${f} is not a string or null`;
@@ -124,16 +142,21 @@ export const checkTradeRecord: RecordCheck = (r) => {
   return undefined;
 };
 
-/** A stock record: date, open/high/low/close/volume (numbers or null); symbol, index, unit text when present. */
+/**
+ * A stock or index record: date and one of symbol or index place its values (which day, whose
+ * prices) and are required; open/high/low/close/volume are numbers or null (absent: null, as index
+ * answers often carry only a close); unit text or null when present.
+ */
 export const checkStockRecord: RecordCheck = (r) => {
   if (typeof r['date'] !== 'string') return 'date is not a string';
   if (!isCanonicalPeriod(r['date'], 'daily')) return `date ${JSON.stringify(r['date'])} is not a calendar day written YYYY-MM-DD`;
-  for (const f of ['open', 'high', 'low', 'close', 'volume']) {
-    const problem = numberProblem(r, f);
-    if (problem) return problem;
-  }
   for (const f of ['symbol', 'index']) {
     if (r[f] !== undefined && typeof r[f] !== 'string') return `${f} is not a string`;
+  }
+  if (r['symbol'] === undefined && r['index'] === undefined) return 'neither symbol nor index is a string';
+  for (const f of ['open', 'high', 'low', 'close', 'volume']) {
+    const problem = optionalFigure(r, f);
+    if (problem) return problem;
   }
   if (!isOptionalText(r['unit'])) return 'unit is not a string or null';
   return undefined;

@@ -57,8 +57,8 @@ export class LibraryService {
   /** Deletes a saved export: its data file and its manifest. */
   async remove(id: string): Promise<{ removed: string }> {
     const { manifest } = await this.library.open(id).catch((error: unknown) => {
-      // A changed data file still may be removed; anything else (no such export) is reported.
-      if (error instanceof SheetsError && error.code === 'checksum_mismatch') return this.manifestOf(id);
+      // A changed, cut or missing data file still may be removed; anything else (no such export) is reported.
+      if (error instanceof SheetsError && (error.code === 'checksum_mismatch' || error.code === 'damaged_export')) return this.manifestOf(id);
       throw error;
     });
     await rm(join(this.library.folder, manifest.data_file), { force: true });
@@ -67,8 +67,8 @@ export class LibraryService {
   }
 
   private async manifestOf(id: string): Promise<OpenedExportView> {
-    const { exports } = await this.library.list();
-    const manifest = exports.find((m) => m.id === id);
+    const { exports, problems } = await this.library.list();
+    const manifest = exports.find((m) => m.id === id) ?? problems.find((p) => p.id === id)?.manifest;
     if (manifest === undefined) throw new SheetsError('export_not_found', `No saved export "${id}" in ${this.library.folder}. List the library to see what exists.`);
     return { manifest, series: [] };
   }

@@ -13,7 +13,7 @@ const TITLES: Record<string, string> = {
   keychain_unavailable: 'The keychain cannot be used', keychain_failed: 'The keychain refused',
   profile_exists: 'That profile exists', profile_not_found: 'No such profile', invalid_profile: 'Check the profile',
   settings_corrupt: 'Settings cannot be read', settings_unsupported: 'Settings from a newer version', settings_io: 'Settings cannot be written',
-  checksum_mismatch: 'The export file changed', corrupt_manifest: 'A saved export cannot be read', export_not_found: 'No such export',
+  checksum_mismatch: 'The export file changed', corrupt_manifest: 'A saved export cannot be read', export_not_found: 'No such export', damaged_export: 'A saved export is damaged',
   different_queries: 'Not the same query', unreadable_file: 'The file cannot be read', file_too_large: 'The file is too large',
   too_many_rows: 'Too many rows', mixed_frequencies: 'Frequencies do not mix', write_failed: 'The file was not written', invalid_period: 'A period is not valid',
 };

@@ -4,7 +4,7 @@
  * offline; a re-run takes the fetch function from the caller (sinks never call the transport).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Series, SeriesQuery } from '@econdata/core';
 import { SheetsError } from '../../errors.ts';
@@ -12,6 +12,7 @@ import { compareSeries, type RevisionDiff } from '../../diff/compare.ts';
 import { layoutSeries } from '../../grid/layout.ts';
 import type { Orientation } from '../../grid/types.ts';
 import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
+import { dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
 import { readCsv } from '../csv-read.ts';
 import { writeCsv } from '../csv-write.ts';
 import { readXlsx } from '../xlsx-read.ts';
@@ -36,9 +37,17 @@ export interface SaveOptions {
   queries?: SeriesQuery[];
 }
 
-/** A manifest that could not be read: listed, not hidden, so a person can repair or delete it. */
+export { TEMP_MAX_AGE_MS };
+
+/**
+ * An export the listing cannot vouch for: listed, not hidden, so a person can repair or delete it.
+ * A manifest that cannot be read has only `file`; one whose data file is missing or not the size
+ * it was saved with (`damaged_export`) also has its `id` and `manifest`.
+ */
 export interface LibraryProblem {
   file: string;
+  id?: string;
+  manifest?: ExportManifest;
   error: SheetsError;
 }
 
@@ -73,6 +82,7 @@ export class ExportLibrary {
   /** Saves Series as a new export (never replacing another) and returns its manifest. */
   async save(series: readonly Series[], options: SaveOptions, rerunOf?: string): Promise<ExportManifest> {
     await mkdir(this.folder, { recursive: true });
+    await this.cleanUp();
     await this.keepBytesInGit();
     const created = this.now();
     const format = options.format ?? 'xlsx';
@@ -133,6 +143,7 @@ export class ExportLibrary {
       orientation,
       data_file: dataFile,
       sha256: await sha256File(dataPath),
+      bytes: (await stat(dataPath)).size,
       queries: uniqueQueries(options.queries ?? series.map((s) => s.provenance.query)),
       series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
       ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
@@ -156,22 +167,54 @@ export class ExportLibrary {
     });
   }
 
-  /** Every export, newest first, and every manifest that could not be read (never silently skipped). */
+  /**
+   * Every export, newest first, and every one it cannot vouch for (a manifest that cannot be read,
+   * a data file missing or not of its recorded size): never silently skipped. Read-only: a file
+   * that looks abandoned may be a save in progress on another machine sharing the folder.
+   */
   async list(): Promise<{ exports: ExportManifest[]; problems: LibraryProblem[] }> {
     if (!existsSync(this.folder)) return { exports: [], problems: [] };
-    await removeStaleTempFiles(this.folder);
     const exports: ExportManifest[] = [];
     const problems: LibraryProblem[] = [];
-    for (const file of (await readdir(this.folder)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of (await this.readFolder()).filter((f) => f.endsWith('.json')).sort()) {
+      let manifest: ExportManifest;
       try {
-        exports.push(await this.readManifest(file));
+        manifest = await this.readManifest(file);
       } catch (error) {
         if (!(error instanceof SheetsError)) throw error;
         problems.push({ file, error });
+        continue;
       }
+      const damage = await dataFileProblem(this.folder, manifest);
+      if (damage) problems.push({ file, id: manifest.id, manifest, error: damage });
+      else exports.push(manifest);
     }
     exports.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : -1));
     return { exports, problems };
+  }
+
+  /**
+   * Removes temporary data files and id claims that saves left behind (a killed process), once
+   * untouched for `TEMP_MAX_AGE_MS` (24 hours): a save keeps writing its temporary file, and in a
+   * synced folder another machine's save shows here with its clock (which may be off by minutes)
+   * and the sync's delay; a laptop asleep mid-save resumes within a day. Runs before every save;
+   * returns the names removed.
+   */
+  async cleanUp(): Promise<string[]> {
+    if (!existsSync(this.folder)) return [];
+    try {
+      return await removeStaleTempFiles(this.folder, { olderThanMs: TEMP_MAX_AGE_MS, also: (name) => /^\..+\.saving$/.test(name) });
+    } catch (error) {
+      throw new SheetsError('write_failed', `Could not clean up temporary files in ${this.folder}: ${(error as Error).message}. Check the folder's permissions.`, { file: this.folder, cause: error });
+    }
+  }
+
+  private async readFolder(): Promise<string[]> {
+    try {
+      return await readdir(this.folder);
+    } catch (error) {
+      throw new SheetsError('unreadable_file', `The library folder ${this.folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that it is a folder you may read.`, { file: this.folder, cause: error });
+    }
   }
 
   /** Reads and checks one manifest by file name. */
@@ -206,7 +249,7 @@ export class ExportLibrary {
     const manifest = await this.readManifest(`${id}.json`);
     const path = join(this.folder, manifest.data_file);
     if (!existsSync(path)) {
-      throw new SheetsError('export_not_found', `The data file ${manifest.data_file} of saved export "${id}" is missing. Restore it from a copy, or re-run the export.`, { file: path });
+      throw new SheetsError('damaged_export', `The data file ${manifest.data_file} of saved export "${id}" is missing. Restore it from a copy, or re-run the export.`, { file: path });
     }
     const actual = await sha256File(path);
     if (actual !== manifest.sha256) {

@@ -26,6 +26,11 @@ export interface ExportManifest {
   data_file: string;
   /** SHA-256 of the data file, hex. */
   sha256: string;
+  /**
+   * The data file's size in bytes, so listing can tell a file cut short without reading it.
+   * Absent in manifests written before it was recorded: those are checked by their SHA-256.
+   */
+  bytes?: number;
   /** The queries that produced the data, without duplicates: what a re-run fetches. */
   queries: SeriesQuery[];
   series: Array<{ id: string; title: string; provenance: Provenance }>;
@@ -68,8 +73,17 @@ export function validateManifest(value: unknown, file: string): ExportManifest {
   if (m['orientation'] !== 'wide' && m['orientation'] !== 'long') fail(`"orientation" must be "wide" or "long"`);
   if (!/^[0-9a-f]{64}$/.test(String(m['sha256']))) fail('"sha256" is not a SHA-256 hex digest');
   if (Number.isNaN(Date.parse(String(m['created_at'])))) fail('"created_at" is not a date');
+  if (m['bytes'] !== undefined && !(Number.isSafeInteger(m['bytes']) && (m['bytes'] as number) >= 0)) fail('"bytes" is not a whole number of bytes');
   if (!Array.isArray(m['queries'])) fail('"queries" is not a list');
   if (!Array.isArray(m['series'])) fail('"series" is not a list');
+  // What a listing shows and a re-run sends: a damaged entry here would fail far from the file.
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  (m['queries'] as unknown[]).forEach((q, i) => {
+    if (!isObject(q) || typeof q['kind'] !== 'string') fail(`queries[${i}] is not a query`);
+  });
+  (m['series'] as unknown[]).forEach((s, i) => {
+    if (!isObject(s) || typeof s['id'] !== 'string' || typeof s['title'] !== 'string' || !isObject(s['provenance'])) fail(`series[${i}] lacks its id, title or provenance`);
+  });
   if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
   return value as ExportManifest;
 }
