@@ -7,7 +7,7 @@
 import { InvalidParameterError, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
 import type { OperationName, RequestOf } from './contract.ts';
-import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './schema.ts';
+import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
 const AUTH = oneOf(['header', 'query'] as const);
 const CACHE = oneOf(['default', 'no-store', 'allow-stale'] as const);
