@@ -12,6 +12,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { EconDataClient } from '@econdata/core';
+import { periodToSerial } from '@econdata/sheets';
 import { serveAddin, type AddinServer } from '../support/addin-server.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
@@ -97,7 +99,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.pageURL);
+    // The dev server transforms the page's modules on first request: on a loaded machine that takes over 30 s.
+    await page.goto(server.pageURL, { timeout: 180_000 });
     await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 150_000 });
     await page.getByText('Connect to the Economic Data Service').waitFor();
     await page.screenshot({ path: join(SHOTS, 'addin-1-connect.png') });
@@ -172,6 +175,30 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await page.locator('output[aria-label="Cell contents"]').innerText()).toBe('=ECON.STOCK("VNM","2024-01-02","2024-03-29")');
     await page.screenshot({ path: join(SHOTS, 'addin-5b-formula.png') });
     await page.getByRole('radio', { name: /Values/ }).check();
+
+    // A derived series from the Derived tab: the per-capita preset over series a, written as
+    // =ECON.DERIVED below the GDP block; the stand-in calculates it through the shared runtime.
+    await page.getByRole('tab', { name: 'Derived' }).click();
+    const derivedPanel = page.getByRole('tabpanel', { name: 'Derived' });
+    await derivedPanel.getByLabel('Series a').fill('WB/NY.GDP.MKTP.CD/VN');
+    await derivedPanel.getByLabel('From year').fill('2015');
+    await derivedPanel.getByLabel('To year').fill('2023');
+    await selectCell(page, 'B31');
+    await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
+    const wroteDerived = derivedPanel.getByRole('status').filter({ hasText: 'Wrote' });
+    await wroteDerived.waitFor();
+    expect(await wroteDerived.innerText()).toBe('Wrote =ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023) at Sheet1!B31. Excel fills the cells when the ECON functions calculate.');
+    await expect.poll(() => cellText(page, 'C31'), { timeout: 30_000 }).toBe('GDP (current US$): Vietnam, per capita');
+    expect(await cellText(page, 'B32')).toBe(String(periodToSerial('2015', 'annual')));
+    expect(await cellText(page, 'B40')).toBe(String(periodToSerial('2023', 'annual')));
+    // The World Bank's own GDP per capita for 2015, fetched here: the same number to 1e-9.
+    const direct = new EconDataClient({ baseURL: sandbox.url, apiKey: KEY });
+    const pcap = (await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.PCAP.CD', country: 'VN', start_year: 2015, end_year: 2015 })).data[0]!.value!;
+    expect(Math.abs(Number((await cellText(page, 'C32')).replace(/,/g, '')) / pcap - 1)).toBeLessThan(1e-9);
+    await selectCell(page, 'C32');
+    await page.screenshot({ path: join(SHOTS, 'addin-5d-derived.png') });
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Data' }).click();
 
     // A fourth block, FPT's prices: refreshing all four then costs more than a few requests.
     await page.getByLabel('Symbol').fill('FPT');

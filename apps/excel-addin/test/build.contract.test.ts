@@ -38,6 +38,6 @@ describe('pnpm build', () => {
 
   it('writes functions.json from the JSDoc', () => {
     const meta = JSON.parse(readFileSync(join(out, 'functions.json'), 'utf8')) as { functions: Array<{ id: string }> };
-    expect(meta.functions.map((f) => f.id)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'QUOTA']);
+    expect(meta.functions.map((f) => f.id)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'DERIVED', 'QUOTA']);
   });
 });

@@ -18,7 +18,7 @@ describe('functions.json from custom-functions-metadata', () => {
     expect(sig('STOCK')).toEqual(['symbol_or_index (range)', '[start_date]', '[end_date]', '[field]']);
     expect(sig('QUOTA')).toEqual([]);
     for (const f of meta.functions) expect(f.result.dimensionality).toBe('matrix');
-    for (const id of ['INDICATOR', 'TRADE', 'STOCK']) expect(meta.functions.find((f) => f.id === id)!.options).toEqual({ cancelable: true, requiresAddress: true });
+    for (const id of ['INDICATOR', 'TRADE', 'STOCK', 'DERIVED']) expect(meta.functions.find((f) => f.id === id)!.options).toEqual({ cancelable: true, requiresAddress: true });
     expect(meta.functions.find((f) => f.id === 'QUOTA')!.options).toEqual({ stream: true });
   });
 });

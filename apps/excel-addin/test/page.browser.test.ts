@@ -51,8 +51,9 @@ describe.skipIf(!hasChromium)('the add-in page with a CustomFunctions host', () 
       const url = new URL(r.url());
       if (url.origin === sb.url && url.pathname.startsWith('/api/v1/indicators')) data.push(`${r.method()} ${url.pathname}`);
     });
-    await page.goto(server.pageURL);
-    await page.waitForFunction(`Object.keys(${REGISTERED}).length === 4`);
+    // The dev server transforms the page's modules on first request: on a loaded machine that takes over 30 s.
+    await page.goto(server.pageURL, { timeout: 180_000 });
+    await page.waitForFunction(`Object.keys(${REGISTERED}).length === 5`);
     // The taskpane mounts beside the functions (its chunk loads after them; the first dev-server load is slow).
     await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 150_000 });
     return page;
@@ -72,7 +73,7 @@ describe.skipIf(!hasChromium)('the add-in page with a CustomFunctions host', () 
 
   it('registers ECON.*, answers one recalculation with one request, and a reload answers from IndexedDB', { timeout: 240_000 }, async () => {
     const page = await openPage();
-    expect(await page.evaluate(`Object.keys(${REGISTERED})`)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'QUOTA']);
+    expect(await page.evaluate(`Object.keys(${REGISTERED})`)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'DERIVED', 'QUOTA']);
     const [one, two, bad] = await recalc(page);
     // sheets' Grid, values only: 2018-01-01..2020-01-01 as serial days.
     expect((one as unknown[][]).map((r) => r[0])).toEqual(['Period', 43101, 43466, 43831]);

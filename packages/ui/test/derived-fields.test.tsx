@@ -29,14 +29,15 @@ describe('DerivedFields', () => {
     const submitted = setup({ query: gdp });
     expect(screen.getAllByRole('button').map((b) => b.textContent).slice(0, 4)).toEqual(['Per capita', 'Share of GDP', 'Real', 'In US dollars']);
     fireEvent.click(screen.getByRole('button', { name: 'Per capita' }));
-    expect(submitted).toEqual([{ expression: 'a/b', words: 'per capita', operands: [{ name: 'a', query: gdp }, { name: 'b', query: { ...gdp, indicator: 'SP.POP.TOTL' } }] }]);
+    expect(submitted).toEqual([{ expression: 'a/b', words: 'per capita', preset: 'per_capita', operands: [{ name: 'a', query: gdp }, { name: 'b', query: { ...gdp, indicator: 'SP.POP.TOTL' } }] }]);
   });
 
   it('the formula: one field per operand the expression names, operand a prefilled from the series, the years shared', () => {
     const submitted = setup({ query: gdp });
     expect((screen.getByLabelText('Series a') as HTMLInputElement).value).toBe('WB/NY.GDP.MKTP.CD/VN');
-    expect(submit().disabled).toBe(true); // b is empty
-    expect(screen.getByText('Operand b is empty. Write it as WB/NY.GDP.MKTP.CD/VN, GSO/CPI.MOM/monthly, TRADE/exports or STOCK/VNM, optionally followed by a transform such as Level=pch.')).toBeTruthy();
+    expect(submit().disabled).toBe(true); // b is empty: no error yet, the hint says what to write
+    expect(screen.queryByText(/Operand b is empty/)).toBeNull();
+    expect(screen.getAllByText('e.g. WB/NY.GDP.MKTP.CD/VN, GSO/CPI.MOM/monthly Level=pch')).toHaveLength(2);
     change('Expression', '(a+b)/c*100');
     change('Series a', 'WB/TX.VAL.MRCH.CD.WT/VN');
     change('Series b', 'WB/TM.VAL.MRCH.CD.WT/VN');
@@ -58,7 +59,8 @@ describe('DerivedFields', () => {
 
   it('shows analysis\'s refusals beside the field they concern and submits nothing', () => {
     const submitted = setup();
-    expect(screen.queryByLabelText('Presets')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Per capita' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Write series a below, then pick a preset.')).toBeTruthy();
     change('Expression', 'a/*b');
     expect(screen.getByText(/Invalid expression "a\/\*b" at position 3: expected an operand/)).toBeTruthy();
     expect(screen.queryByLabelText('Series a')).toBeNull();
@@ -73,6 +75,25 @@ describe('DerivedFields', () => {
     change('To year', 'soon');
     expect(screen.getByText('A year such as 2023.')).toBeTruthy();
     expect(submitted).toEqual([]);
+  });
+});
+
+describe('DerivedFields without a series: presets over series a as typed', () => {
+  it('takes series a, the years and the result transform', () => {
+    const submitted = setup();
+    change('Series a', 'GSO/RETAIL.VALUE/monthly');
+    change('From year', '2020');
+    change('To year', '2024');
+    change('Transform of the result', 'Per=A');
+    expect(screen.getByText('Over series a: GSO/RETAIL.VALUE/monthly')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'In US dollars' }));
+    expect(submitted).toEqual([{
+      expression: 'a/b', words: 'in US dollars', preset: 'usd', transform: 'Per=A',
+      operands: [
+        { name: 'a', query: { kind: 'indicator', source: 'GSO', indicator: 'RETAIL.VALUE', frequency: 'monthly', start_year: 2020, end_year: 2024 } },
+        { name: 'b', query: { kind: 'indicator', source: 'WB', indicator: 'PA.NUS.FCRF', country: 'VN', start_year: 2020, end_year: 2024 } },
+      ],
+    }]);
   });
 });
 

@@ -29,7 +29,7 @@ export interface CallContext {
 type Loaded = { query: SeriesQuery; series: Series } | { query: SeriesQuery; error: unknown };
 
 /** Loads every query at once (one collector job with every other formula of the recalculation). */
-async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], ctx: CallContext): Promise<Loaded[]> {
+export async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], ctx: CallContext): Promise<Loaded[]> {
   const options = { ...(ctx.address ? { address: ctx.address } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
   const settled = await Promise.allSettled(queries.map((q) => rt.load(q, options)));
   return settled.map((s, i) => (s.status === 'fulfilled' ? { query: queries[i]!, series: s.value } : { query: queries[i]!, error: s.reason as unknown }));

@@ -25,7 +25,7 @@ describe('parseEconFormula', () => {
     expect(parseEconFormula('=ECON.QUOTA()')).toEqual({ id: 'QUOTA', args: [] });
     expect(parseEconFormula('=ECON.STOCK("say ""hi""", -1.5e2, TRUE)')).toEqual({ id: 'STOCK', args: ['say "hi"', -150, true] });
     expect(() => parseEconFormula('=ECON.INDICATOR("WB",A1:A3,"VN")')).toThrow('Cannot read "A1:A3,"VN"" in =ECON.INDICATOR("WB",A1:A3,"VN"): only literal values are evaluated here (cell references need Excel).');
-    expect(() => parseEconFormula('=ECON.PRICE("VNM")')).toThrow('Unknown function ECON.PRICE: the add-in has ECON.INDICATOR, ECON.TRADE, ECON.STOCK, ECON.QUOTA.');
+    expect(() => parseEconFormula('=ECON.PRICE("VNM")')).toThrow('Unknown function ECON.PRICE: the add-in has ECON.INDICATOR, ECON.TRADE, ECON.STOCK, ECON.DERIVED, ECON.QUOTA.');
   });
 });
 

@@ -15,6 +15,7 @@ const MATRIX_PARAMS: Readonly<Record<keyof typeof FUNCTIONS, readonly boolean[]>
   INDICATOR: [false, true, true, false, false, false],
   TRADE: [false, false, false, false],
   STOCK: [true, false, false, false],
+  DERIVED: [false, true, false, false, false],
   QUOTA: [],
 };
 

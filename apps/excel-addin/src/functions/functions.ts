@@ -10,6 +10,7 @@ import { getRuntime } from '../runtime/instance.ts';
 import { NotConnectedError } from '../runtime/types.ts';
 import { excelError, type ExcelErrorInfo } from './errors.ts';
 import { FormulaError, indicatorFormula, quotaMatrix, stockFormula, tradeFormula, type CallContext } from './compute.ts';
+import { derivedFormula } from './derived.ts';
 
 /** Where Excel has no CustomFunctions (tests, the browser stand-in): the same shape as CustomFunctions.Error. */
 export class CellError extends Error {
@@ -102,6 +103,24 @@ export async function econStock(symbol_or_index: any[][], start_date?: any, end_
 }
 
 /**
+ * A series computed from others: a formula over operands a, b, c ... (a/b*100), or a preset over one series (per_capita, share_of_gdp, real, usd).
+ * @customfunction DERIVED
+ * @param expression A formula over a, b, c ... such as a/b*100, or a preset: per_capita, share_of_gdp, real, usd.
+ * @param operands The series a, b, c ... in order, one per cell of a range, each written like WB/NY.GDP.MKTP.CD/VN or GSO/CPI.MOM/monthly Level=pch.
+ * @param [start_year] First year, e.g. 2000 (every operand).
+ * @param [end_year] Last year, e.g. 2023 (every operand).
+ * @param [transform] Transform of the result, e.g. Units=pc1.
+ * @param [invocation] Invocation parameter.
+ * @returns A header row, then one row per period.
+ * @cancelable
+ * @requiresAddress
+ */
+export async function econDerived(expression: string, operands: any[][], start_year?: number, end_year?: number, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  const ctx = callContext(invocation);
+  return run(() => derivedFormula(getRuntime(), [expression, operands, start_year, end_year, transform], ctx));
+}
+
+/**
  * Your request quota: used and left this minute and in the last 24 hours, and when room comes back. Updates by itself.
  * @customfunction QUOTA
  * @param invocation Invocation parameter.
@@ -124,7 +143,7 @@ export function econQuota(invocation: CustomFunctions.StreamingInvocation<any[][
 }
 
 /** Excel's function ids (the `@customfunction` ids above) and their functions. */
-export const FUNCTIONS = { INDICATOR: econIndicator, TRADE: econTrade, STOCK: econStock, QUOTA: econQuota } as const;
+export const FUNCTIONS = { INDICATOR: econIndicator, TRADE: econTrade, STOCK: econStock, DERIVED: econDerived, QUOTA: econQuota } as const;
 
 /** Registers every function with Excel (CustomFunctions.associate); tests pass their own `associate`. */
 export function associateFunctions(associate: (id: string, fn: (...args: any[]) => unknown) => void): void {

@@ -1,8 +1,10 @@
 /** "Insert as formula": exact ECON.* formula text, written at the selection in one sync. */
 import { describe, expect, it } from 'vitest';
-import { formulaFor, formulasFor, insertFormulas } from './insert-formula.ts';
+import { derivedFormulaText, formulaFor, formulasFor, insertFormulas } from './insert-formula.ts';
 import { WorkbookModel } from './standin/model.ts';
 import { mockExcel } from './testing/mock-excel.ts';
+import { presetRequest, readDerived } from '@econdata/analysis';
+import { derivedArgs } from '../functions/derived.ts';
 
 describe('formulaFor', () => {
   it('writes each kind with its documented argument order, dropping trailing omitted arguments', () => {
@@ -37,5 +39,17 @@ describe('insertFormulas (office-addin-mock)', () => {
     expect(result).toEqual({ formulas: ['=ECON.TRADE("exports")', '=ECON.STOCK("VNM")'], address: 'Sheet1!C3' });
     expect(model.sheets[0]?.cell(2, 2)?.formula).toBe('=ECON.TRADE("exports")');
     expect(model.sheets[0]?.cell(2, 10)?.formula).toBe('=ECON.STOCK("VNM")');
+  });
+});
+
+describe('derivedFormulaText', () => {
+  it('a preset by its id over one series; a formula with every operand as an array constant; the text reads back to the same request', () => {
+    const gdp = { kind: 'indicator' as const, source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2015, end_year: 2023 };
+    expect(derivedFormulaText(presetRequest('per_capita', { query: gdp }))).toBe('=ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023)');
+    const typed = readDerived('(a+b)/c*100', ['WB/TX.VAL.MRCH.CD.WT/VN', 'WB/TM.VAL.MRCH.CD.WT/VN', 'WB/NY.GDP.MKTP.CD/VN'], { start_year: 2010 }, 'Units=pc1');
+    const text = derivedFormulaText(typed);
+    expect(text).toBe('=ECON.DERIVED("(a+b)/c*100",{"WB/TX.VAL.MRCH.CD.WT/VN","WB/TM.VAL.MRCH.CD.WT/VN","WB/NY.GDP.MKTP.CD/VN"},2010,,"Units=pc1")');
+    // As Excel passes those arguments to ECON.DERIVED: the same request.
+    expect(derivedArgs('(a+b)/c*100', [['WB/TX.VAL.MRCH.CD.WT/VN', 'WB/TM.VAL.MRCH.CD.WT/VN', 'WB/NY.GDP.MKTP.CD/VN']], 2010, null, 'Units=pc1')).toEqual(typed);
   });
 });

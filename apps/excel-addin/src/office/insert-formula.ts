@@ -2,8 +2,10 @@
  * "Insert as formula": the ECON.* custom-function call that stands for a query, written at the
  * selection instead of values, so the cells recalculate through the shared runtime's cache.
  * Signatures (issue 11): ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency]),
- * ECON.TRADE(flow, [partner], [hs_code], [period]), ECON.STOCK(symbol_or_index, [start_date], [end_date], [field]).
+ * ECON.TRADE(flow, [partner], [hs_code], [period]), ECON.STOCK(symbol_or_index, [start_date], [end_date], [field]),
+ * ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]).
  */
+import { formatDerived, type DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
 
@@ -70,11 +72,23 @@ export function formulasFor(queries: readonly SeriesQuery[]): string[] {
 /** Columns left between formulas written side by side, so one spill does not block the next. */
 export const FORMULA_SPACING = 8;
 
-/**
- * Writes the formulas at the selection, side by side (one sync), and returns the cells they went to.
- */
+/** Writes the formulas of some queries at the selection (see writeFormulas). */
 export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[]): Promise<{ formulas: string[]; address: string }> {
-  const formulas = formulasFor(queries);
+  return writeFormulas(excel, formulasFor(queries));
+}
+
+/**
+ * The =ECON.DERIVED call of a derived request: a preset by its id over one series, else the
+ * expression and every operand in analysis's operand text form, operand a's years, the transform.
+ */
+export function derivedFormulaText(request: DerivedRequest): string {
+  const t = formatDerived(request);
+  const operands = t.operands.length === 1 ? t.operands[0]! : t.operands;
+  return call('DERIVED', [t.expression, operands, t.years.start_year, t.years.end_year, t.transform || undefined]);
+}
+
+/** Writes formulas at the selection, side by side (one sync), and returns the cells they went to. */
+export async function writeFormulas(excel: ExcelHost, formulas: string[]): Promise<{ formulas: string[]; address: string }> {
   return excel.run(async (context) => {
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);
     context.workbook.application.suspendApiCalculationUntilNextSync();

@@ -1,6 +1,6 @@
 /**
- * The taskpane: a header (what it is, which service, the quota), then three tabs (Data: browse,
- * build a query, insert; Blocks: what was inserted, refresh; Connection). Panels stay mounted when
+ * The taskpane: a header (what it is, which service, the quota), then four tabs (Data: browse,
+ * build a query, insert; Derived: presets and formulas over several series; Blocks: what was inserted, refresh; Connection). Panels stay mounted when
  * hidden, so a half-built query survives a look at the Blocks list and the ribbon's commands always
  * have their handlers.
  */
@@ -12,6 +12,7 @@ import type { AddinRuntime } from '../runtime/index.ts';
 import { BlocksPanel } from './BlocksPanel.tsx';
 import { clientApi } from './client-api.ts';
 import { ConnectPanel } from './ConnectPanel.tsx';
+import { DerivedPanel } from './DerivedPanel.tsx';
 import { InsertPanel } from './InsertPanel.tsx';
 import { StaleFormulas } from './StaleFormulas.tsx';
 import { useRuntimeStatus } from './use-runtime.ts';
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
   quota: { marginTop: tokens.spacingVerticalL },
 });
 
-type TabName = 'data' | 'blocks' | 'connection';
+type TabName = 'data' | 'derived' | 'blocks' | 'connection';
 
 export interface TaskpaneAppProps {
   runtime: AddinRuntime;
@@ -65,13 +66,17 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
         {api ? <QuotaMeter variant="compact" /> : null}
       </header>
       {ribbonFailure ? <MessageBar intent="error" role="alert"><MessageBarBody>{ribbonFailure}</MessageBarBody></MessageBar> : null}
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} aria-label="Taskpane sections">
+      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} aria-label="Taskpane sections">
         <Tab value="data">Data</Tab>
+        <Tab value="derived">Derived</Tab>
         <Tab value="blocks">Blocks</Tab>
         <Tab value="connection">Connection</Tab>
       </TabList>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'data'} aria-label="Data">
         {api ? <InsertPanel excel={excel} commands={runtime.commands} onInserted={() => setInserted((n) => n + 1)} /> : notConnected}
+      </div>
+      <div className={styles.panel} role="tabpanel" hidden={tab !== 'derived'} aria-label="Derived">
+        {api ? <DerivedPanel excel={excel} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'blocks'} aria-label="Blocks">
         <StaleFormulas runtime={runtime} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatOperand, parseOperand, readDerived } from './operand-text.ts';
+import { formatDerived, formatOperand, parseOperand, readDerived } from './operand-text.ts';
+import { presetRequest } from './presets.ts';
 import { derivedQueries } from './request.ts';
 
 describe('parseOperand and formatOperand', () => {
@@ -61,5 +62,18 @@ describe('readDerived', () => {
   it('refuses no operands, and more than 26', () => {
     expect(() => readDerived('a', [])).toThrow('No operand given');
     expect(() => readDerived('a', Array(27).fill('WB/X/VN') as string[])).toThrow('27 operands given: at most 26');
+  });
+});
+
+describe('formatDerived', () => {
+  it('writes a request back as typed: a preset by its id and one series, else the expression and every operand', () => {
+    const gdp = { kind: 'indicator' as const, source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2023 };
+    const preset = presetRequest('per_capita', { query: gdp }, 'Units=pc1');
+    expect(formatDerived(preset)).toEqual({ expression: 'per_capita', operands: ['WB/NY.GDP.MKTP.CD/VN'], years: { start_year: 2000, end_year: 2023 }, transform: 'Units=pc1' });
+    const typed = readDerived('a/b*100', ['GSO/CPI.MOM/monthly Level=pch', 'STOCK/VNM'], { start_year: 2015 });
+    expect(formatDerived(typed)).toEqual({ expression: 'a/b*100', operands: ['GSO/CPI.MOM/monthly Level=pch', 'STOCK/VNM'], years: { start_year: 2015 }, transform: '' });
+    const again = formatDerived(typed);
+    expect(readDerived(again.expression, again.operands, again.years, again.transform)).toEqual(typed);
+    expect(readDerived('per_capita', ['WB/NY.GDP.MKTP.CD/VN'], { start_year: 2000, end_year: 2023 }, 'Units=pc1')).toEqual(preset);
   });
 });

@@ -107,3 +107,30 @@ export function readDerived(expression: string, operandTexts: readonly string[],
   const operands = texts.map((t, i) => parseOperand(operandName(i), t, years));
   return { expression, operands, ...(result ? { transform: result } : {}) };
 }
+
+/** What a person types for a request (readDerived's arguments): a preset's id and its one series, or the expression and every operand. */
+export interface DerivedText {
+  expression: string;
+  operands: string[];
+  years: OperandYears;
+  transform: string;
+}
+
+/** The years of a query, as the operand text form shares them. */
+function queryYears(q: DerivedOperand['query']): OperandYears {
+  const y = (s: string | undefined): number | undefined => (s === undefined ? undefined : Number(s.slice(0, 4)));
+  const [start, end] = q.kind === 'indicator' ? [q.start_year, q.end_year] : q.kind === 'stock' ? [y(q.start_date), y(q.end_date)] : [y(q.period), y(q.period)];
+  return { ...(start !== undefined ? { start_year: start } : {}), ...(end !== undefined ? { end_year: end } : {}) };
+}
+
+/**
+ * The typed form of a request (the inverse of readDerived; the years are operand a's): what a
+ * formula or a formula field writes back.
+ * @example formatDerived(presetRequest('per_capita', { query: gdpVN })) // { expression: 'per_capita', operands: ['WB/NY.GDP.MKTP.CD/VN'], ... }
+ */
+export function formatDerived(request: DerivedRequest): DerivedText {
+  const sorted = [...request.operands].sort((x, y) => (x.name < y.name ? -1 : 1));
+  const a = sorted[0]!;
+  const operands = request.preset ? [formatOperand(a)] : sorted.map(formatOperand);
+  return { expression: request.preset ?? request.expression, operands, years: queryYears(a.query), transform: request.transform ?? '' };
+}

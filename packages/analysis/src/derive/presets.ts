@@ -69,5 +69,5 @@ export function presetRequest(id: PresetId, series: Omit<DerivedOperand, 'name'>
     ...(preset.operand.transform ? { transform: preset.operand.transform } : {}),
   };
   const a: DerivedOperand = { name: 'a', query: series.query, ...(series.transform ? { transform: series.transform } : {}) };
-  return { expression: preset.expression, operands: [a, b], words: preset.words, ...(transform ? { transform } : {}) };
+  return { expression: preset.expression, operands: [a, b], words: preset.words, preset: preset.id, ...(transform ? { transform } : {}) };
 }

@@ -49,7 +49,7 @@ describe('computeDerived: operand transforms, expression, result transform, aske
 
 describe('presetRequest', () => {
   it('adds the preset\'s World Bank indicator for the same country and years as b', () => {
-    expect(presetRequest('per_capita', { query: gdpQ })).toEqual({ expression: 'a/b', operands: [{ name: 'a', query: gdpQ }, { name: 'b', query: popQ }], words: 'per capita' });
+    expect(presetRequest('per_capita', { query: gdpQ })).toEqual({ expression: 'a/b', operands: [{ name: 'a', query: gdpQ }, { name: 'b', query: popQ }], words: 'per capita', preset: 'per_capita' });
     expect(presetRequest('real', { query: gdpQ }, 'Units=pc1').operands[1]).toEqual({ name: 'b', query: { ...gdpQ, indicator: 'NY.GDP.DEFL.KD.ZG' }, transform: 'Level=pch' });
     const retail: SeriesQuery = { kind: 'indicator', source: 'GSO', indicator: 'RETAIL.VALUE', frequency: 'monthly', start_year: 2020, end_year: 2024 };
     expect(presetRequest('usd', { query: retail }).operands[1]!.query).toEqual({ kind: 'indicator', source: 'WB', indicator: 'PA.NUS.FCRF', country: 'VN', start_year: 2020, end_year: 2024 });

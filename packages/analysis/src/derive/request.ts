@@ -11,6 +11,7 @@ import { formatTransform } from '../transform/spec.ts';
 import { widenQuery } from '../transform/widen.ts';
 import { deriveSeries } from './derive.ts';
 import { parseExpression, type Expression } from './expression.ts';
+import type { PresetId } from './presets.ts';
 
 export interface DerivedOperand {
   /** The letter the expression uses: 'a', 'b', ... */
@@ -28,6 +29,8 @@ export interface DerivedRequest {
   transform?: string;
   /** Words after the first operand's title ('per capita'); without them the title is the expression. */
   words?: string;
+  /** The preset that made the request (presetRequest), so a formula can name it instead of its expression. */
+  preset?: PresetId;
 }
 
 /** A request checked: its expression parsed, every transform readable, one operand per name the expression uses. */

@@ -1,6 +1,6 @@
 /**
- * A derived series, for both apps: the presets one click away over the user's series (per capita,
- * share of GDP, real, in US dollars), and a formula over several series (`a/b*100`) with one field
+ * A derived series, for both apps: the presets one click away over the user's series, or over
+ * series a as typed (per capita, share of GDP, real, in US dollars), and a formula over several series (`a/b*100`) with one field
  * per operand in the text form `WB/NY.GDP.MKTP.CD/VN` (an operand's own transform after a space),
  * the shared years and the result's transform. Everything about what is valid is
  * @econdata/analysis's (readDerived, derivedQueries); the fields only show its refusals.
@@ -81,6 +81,8 @@ export function DerivedFields({ series, onSubmit, submitLabel = 'Show derived se
   const operandErrors = useMemo(() => {
     const out: Record<string, string | undefined> = {};
     for (const n of names) {
+      // An operand not written yet is no mistake: the button waits for it, the hint says what to write.
+      if ((operands[n] ?? '').trim() === '') continue;
       try {
         parseOperand(n, operands[n] ?? '');
       } catch (e) {
@@ -91,11 +93,26 @@ export function DerivedFields({ series, onSubmit, submitLabel = 'Show derived se
     return out;
   }, [names, operands]);
   const operandsFine = names.every((n) => operandErrors[n] === undefined);
+  // Until every operand is written, "no series is given for b" would only repeat the empty field.
+  const allWritten = names.every((n) => (operands[n] ?? '').trim() !== '');
+
+  // A preset applies to the series the fields opened from, else to what series a says.
+  const presetBase = useMemo((): { query: SeriesQuery; transform?: string } | undefined => {
+    if (series && operands['a'] === formatOperand(series)) return series;
+    try {
+      const start = whole(years.start);
+      const end = whole(years.end);
+      return parseOperand('a', operands['a'] ?? '', { ...(start !== undefined ? { start_year: start } : {}), ...(end !== undefined ? { end_year: end } : {}) });
+    } catch (e) {
+      if (!isEconError(e)) throw e;
+      return undefined;
+    }
+  }, [series, operands, years]);
 
   const applyPreset = (id: PresetId): void => {
-    if (!series) return;
+    if (!presetBase) return;
     try {
-      const request = presetRequest(id, series);
+      const request = presetRequest(id, presetBase, transform.trim() ? transform : undefined);
       derivedQueries(request);
       setPresetError(null);
       onSubmit(request);
@@ -107,20 +124,19 @@ export function DerivedFields({ series, onSubmit, submitLabel = 'Show derived se
 
   return (
     <div className={form.form}>
-      {series && (
-        <section className={styles.section} aria-label="Presets">
-          <Text weight="semibold">Presets</Text>
-          <div className={styles.presets}>
-            {DERIVED_PRESETS.map((p) => (
-              <Button key={p.id} title={p.description} disabled={busy === true} onClick={() => applyPreset(p.id)}>{p.label}</Button>
-            ))}
-          </div>
-          {presetError && <Text role="alert">{presetError}</Text>}
-        </section>
-      )}
+      <section className={styles.section} aria-label="Presets">
+        <Text weight="semibold">Presets</Text>
+        <div className={styles.presets}>
+          {DERIVED_PRESETS.map((p) => (
+            <Button key={p.id} title={p.description} disabled={busy === true || !presetBase} onClick={() => applyPreset(p.id)}>{p.label}</Button>
+          ))}
+        </div>
+        <Text size={200}>{presetBase ? `Over series a: ${formatOperand(presetBase)}` : 'Write series a below, then pick a preset.'}</Text>
+        {presetError && <Text role="alert">{presetError}</Text>}
+      </section>
       <section className={styles.section} aria-label="Formula">
         <Text weight="semibold">Formula</Text>
-        <Field label="Expression" {...fieldState('operands a, b, c ...; + - * / ^ and parentheses, e.g. a/b*100', names.length === 0 || operandsFine ? errorFor('expression') : undefined)}>
+        <Field label="Expression" {...fieldState('operands a, b, c ...; + - * / ^ and parentheses, e.g. a/b*100', names.length === 0 || (operandsFine && allWritten) ? errorFor('expression') : undefined)}>
           <Input className={form.input} value={expression} onChange={(_, d) => setExpression(d.value)} />
         </Field>
         {names.map((n) => (
@@ -128,7 +144,7 @@ export function DerivedFields({ series, onSubmit, submitLabel = 'Show derived se
             <Input className={`${form.input} ${styles.operand}`} value={operands[n] ?? ''} onChange={(_, d) => setOperands((o) => ({ ...o, [n]: d.value }))} />
           </Field>
         ))}
-        {checked.parameter === 'operand' && operandsFine && <Text role="alert">{checked.message}</Text>}
+        {checked.parameter === 'operand' && operandsFine && allWritten && <Text role="alert">{checked.message}</Text>}
         <div className={form.row}>
           <Field label="From year" {...fieldState(undefined, errorFor('start_year'))}>
             <Input className={form.input} value={years.start} inputMode="numeric" placeholder="first" onChange={(_, d) => setYears((y) => ({ ...y, start: d.value }))} />
@@ -136,7 +152,7 @@ export function DerivedFields({ series, onSubmit, submitLabel = 'Show derived se
           <Field label="To year" {...fieldState(undefined, errorFor('end_year'))}>
             <Input className={form.input} value={years.end} inputMode="numeric" placeholder="last" onChange={(_, d) => setYears((y) => ({ ...y, end: d.value }))} />
           </Field>
-          <Field label="Transform of the result" {...fieldState('e.g. Units=pc1', operandsFine && checked.parameter && !['expression', 'operand', 'start_year', 'end_year'].includes(checked.parameter) ? checked.message : undefined)}>
+          <Field label="Transform of the result" {...fieldState('e.g. Units=pc1', operandsFine && allWritten && checked.parameter && !['expression', 'operand', 'start_year', 'end_year'].includes(checked.parameter) ? checked.message : undefined)}>
             <Input className={form.input} value={transform} placeholder="none" onChange={(_, d) => setTransform(d.value)} />
           </Field>
         </div>
