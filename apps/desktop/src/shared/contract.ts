@@ -5,7 +5,7 @@
  * Electron carries it over IPC (one channel per operation, behind named preload functions); web mode
  * carries it over the loopback HTTP bridge (`POST /bridge/<operation>`). Both carry the same
  * JSON-safe values: no Date, no class instances. Every request is validated in main
- * (`schemas.ts`) before anything is read, written or sent. Keys never cross: profiles carry only
+ * (`request-schemas.ts`) before anything is read, written or sent. Keys never cross: profiles carry only
  * keychain's masked description.
  */
 import type {

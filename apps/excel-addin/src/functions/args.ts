@@ -2,18 +2,20 @@
  * Pure: the arguments Excel passes to ECON.* formulas, turned into core SeriesQuery objects. A
  * problem with an argument is an ArgumentError naming it, so that cell alone shows #VALUE!.
  */
-import type { GsoFrequency, SeriesQuery, StockIndex, TradeFlow } from '@econdata/core';
+import { InvalidParameterError, type GsoFrequency, type SeriesQuery, type StockIndex, type TradeFlow } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
 export type CellValue = string | number | boolean | null | undefined;
 /** A value or a range (Excel passes a single value as a 1x1 matrix to `any[][]` parameters). */
 export type CellRange = CellValue[][] | CellValue;
 
-/** A bad formula argument; the message names it and says what to type instead. */
-export class ArgumentError extends Error {
-  override readonly name = 'ArgumentError';
+/**
+ * A bad formula argument; the message names it and says what to type instead. It is core's
+ * invalid_parameter (`parameter` = the argument), so it reads like every other refusal.
+ */
+export class ArgumentError extends InvalidParameterError {
   constructor(readonly argument: string, message: string) {
-    super(message);
+    super(argument, message);
   }
 }
 

@@ -29,6 +29,19 @@ export interface Estimate extends PlanStats {
   quota?: QuotaEstimate;
 }
 
+/** How far a job has gone: requests answered (or failed) of the requests planned so far. */
+export interface FetchProgress {
+  done: number;
+  /** Grows when a refused batch is sent again as smaller batches or single requests. */
+  planned: number;
+}
+
+/** fetchSeries' options: a call's options, and a listener told after each request of the job. */
+export interface FetchSeriesOptions extends CallOptions {
+  /** Called once when the plan is known (done 0, or all of it when the cache answers) and after each request ends. */
+  onProgress?: (progress: FetchProgress) => void;
+}
+
 /** At most this many requests of one job in flight; the gate still decides when each may go. */
 const CONCURRENCY = 4;
 
@@ -111,6 +124,7 @@ async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], 
 /** One job's state: the results so far, by position. */
 class Job {
   readonly #results: Array<SeriesResult | undefined>;
+  readonly #progress = { done: 0, planned: 0 };
   /** The service refused the key (401): nothing more is sent, every unsent query fails with this error. */
   #refusedKey: EconError | undefined;
 
@@ -119,8 +133,16 @@ class Job {
     private readonly opts: ResolvedCallOptions,
     private readonly cached: Cached,
     count: number,
+    private readonly onProgress: ((progress: FetchProgress) => void) | undefined,
   ) {
     this.#results = new Array<SeriesResult | undefined>(count);
+  }
+
+  /** Counts requests planned (`planned`) or ended (`done`) and tells the listener. */
+  #report(planned: number, done: number): void {
+    this.#progress.planned += planned;
+    this.#progress.done += done;
+    this.onProgress?.({ ...this.#progress });
   }
 
   /** Step 2: what needs no request: refused queries, and fresh cache entries. */
@@ -131,7 +153,11 @@ class Job {
 
   /** Step 3: sends planned requests, a few at a time. */
   async send(requests: readonly PlannedRequest[]): Promise<void> {
-    await pool(requests, CONCURRENCY, (r) => (r.kind === 'batch' ? this.#sendBatch(r) : this.#sendSingle(r.member)));
+    this.#report(requests.length, 0);
+    await pool(requests, CONCURRENCY, async (r) => {
+      await (r.kind === 'batch' ? this.#sendBatch(r) : this.#sendSingle(r.member));
+      this.#report(0, 1);
+    });
   }
 
   /** The results, one per query; a query left unanswered (the job ended early) is `aborted`. */
@@ -177,7 +203,11 @@ class Job {
     }
     if (lesson.kind === 'route-refused' || lesson.kind === 'body-refused') {
       if (lesson.kind === 'route-refused') this.host.batch.refused = true;
-      await pool(req.members, CONCURRENCY, (u) => this.#sendSingle(u));
+      this.#report(req.members.length, 0);
+      await pool(req.members, CONCURRENCY, async (u) => {
+        await this.#sendSingle(u);
+        this.#report(0, 1);
+      });
       return;
     }
     for (const u of req.members) await this.#fail(u, error);
@@ -215,10 +245,11 @@ class Job {
 }
 
 /** Runs a job: see EconDataClient.fetchSeries. */
-export async function fetchSeriesJob(host: ClientCore, queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
+export async function fetchSeriesJob(host: ClientCore, queries: readonly SeriesQuery[], options: FetchSeriesOptions = {}): Promise<SeriesResult[]> {
+  const { onProgress, ...call } = options;
   const opts = host.resolve(call);
   const { plan, cached } = await planWithCache(host, queries, opts.cache);
-  const job = new Job(host, opts, cached, queries.length);
+  const job = new Job(host, opts, cached, queries.length, onProgress);
   job.answerWithoutRequests(plan);
   await job.send(plan.requests);
   return job.results();

@@ -249,6 +249,43 @@ describe('ProfileManager: keys', () => {
   });
 });
 
+describe('ProfileManager: a profile created with its key', () => {
+  it('checks the key, then saves the profile and the key together', async () => {
+    const made = await f.manager.create(PROD, { activate: true, key: ` ${KEY_1}` });
+    expect(f.verified).toEqual([['prod', KEY_1]]);
+    expect(await f.keys.get('prod')).toBe(KEY_1);
+    expect(made).toEqual({ ...(await f.manager.get('prod')), keySavedAt: '2026-03-01T12:00:00.000Z', keyLast4: '1111' });
+    expect((await f.manager.active())?.name).toBe('prod');
+    expect(await readFile(f.manager.settingsPath, 'utf8')).not.toContain(KEY_1);
+  });
+
+  it('a refused key leaves neither the profile nor a key, and the error never shows the key', async () => {
+    f.verify.impl = async () => {
+      throw new AuthenticationError('Invalid API key', { status: 401 });
+    };
+    const error = await rejection(f.manager.create(PROD, { activate: true, key: KEY_1 }));
+    expect(error.code).toBe('key_rejected');
+    expect(error.message).not.toContain(KEY_1);
+    expect((await f.manager.list()).map((p) => p.name)).toEqual(['sandbox']);
+    expect(await f.keys.get('prod')).toBeUndefined();
+  });
+
+  it('a keychain that refuses the key leaves no profile; a name taken is refused before the check', async () => {
+    const failing: KeyStore = { get: async () => undefined, list: async () => [], delete: async () => false, set: async () => { throw new Error('locked collection'); } };
+    const g = await managerFixture({ keyStore: failing });
+    try {
+      await expect(g.manager.create(PROD, { key: KEY_1 })).rejects.toThrow('locked collection');
+      expect((await g.manager.list()).map((p) => p.name)).toEqual(['sandbox']);
+    } finally {
+      await g.cleanup();
+    }
+    await f.manager.create(PROD);
+    const clash = await rejection(f.manager.create(PROD, { key: KEY_2 }));
+    expect(clash.code).toBe('profile_exists');
+    expect(f.verified).toEqual([]);
+  });
+});
+
 describe('ProfileManager: ECONDATA_API_KEY', () => {
   const ENV_KEY_VALUE = 'sk_env_override_key_9999';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromJSON, InvalidParameterError } from '@econdata/core';
 import { filesUnder, GDP_VN, useMain } from '../main/testing/harness.ts';
-import { validateRequest } from './schemas.ts';
+import { validateRequest } from './request-schemas.ts';
 
 const refusal = (parameter: string, message: string) => ({
   ok: false,

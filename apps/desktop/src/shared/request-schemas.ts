@@ -6,7 +6,7 @@
  */
 import { InvalidParameterError, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import type { OperationName, RequestOf } from './contract.ts';
-import { bool, fail, int, list, object, oneOf, opt, req, str, tagged, type Check } from './schema.ts';
+import { bool, fail, int, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
 const PLANS = ['free', 'basic', 'pro', 'enterprise'] as const;
 const AUTH = oneOf(['header', 'query'] as const);
