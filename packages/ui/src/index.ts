@@ -34,5 +34,5 @@ export { queryText } from './provenance/query-text.ts';
 export { CostPreview, type CostPreviewProps } from './cost/CostPreview.tsx';
 export { costWords, type CostWords } from './cost/cost-text.ts';
 export { ConnectionForm, type ConnectionFormProps } from './connection/ConnectionForm.tsx';
-export { checkBaseURL, type ConnectionSettings, type SavedKeyInfo } from './connection/settings.ts';
+export { baseURLMessage, type ConnectionSettings, type SavedKeyInfo } from './connection/settings.ts';
 export { formatAge, formatClock, formatCount, formatDateTime, formatDuration } from './format/time.ts';

@@ -34,10 +34,10 @@ describe('arguments to queries', () => {
   });
 
   it('refuses what cannot be right, naming the argument', () => {
-    expect(fail(() => indicatorQueries('WB', [['X']], [['']]))).toEqual(new ArgumentError('country', 'country is required: an ISO 2-letter code such as VN, or a range of codes.'));
-    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2020, 2010)) as Error).message).toBe('end_year (2010) is before start_year (2020).');
-    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2019.5)) as Error).message).toBe('start_year must be a year such as 2015, got 2019.5.');
-    expect((fail(() => indicatorQueries('IMF', [['X']], [['VN']], null, null, 'monthly')) as Error).message).toBe('frequency applies to GSO only; IMF series are annual: leave it empty.');
+    expect(fail(() => indicatorQueries('WB', [['X']], [['']]))).toEqual(new ArgumentError('country', 'country is required: at least one ISO 2-letter country code such as "VN".'));
+    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2020, 2010)) as Error).message).toBe('start_year must be a year no later than the end (2010), got 2020.');
+    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2019.5)) as Error).message).toBe('start_year must be a whole year between 1800 and 2200 such as 2015, got 2019.5.');
+    expect((fail(() => indicatorQueries('IMF', [['X']], [['VN']], null, null, 'monthly')) as Error).message).toBe('frequency must be empty: only GSO series have a frequency, got "monthly".');
     expect((fail(() => indicatorQueries('GSO', [['X']], [['']], null, null, 'weekly')) as Error).message).toBe('frequency must be one of monthly, quarterly, annual, got "weekly".');
     const many = Array.from({ length: MAX_SERIES_PER_CELL + 1 }, (_, i) => [`C${i}`]);
     expect((fail(() => indicatorQueries('WB', [['X']], many)) as Error).message).toBe(`This formula asks for ${MAX_SERIES_PER_CELL + 1} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}. Split the ranges over several cells.`);
@@ -47,7 +47,7 @@ describe('arguments to queries', () => {
     expect(serialToIsoDate(45352)).toBe('2024-03-01');
     expect(tradeQuery('Exports', 'wld', 85, 45352)).toEqual({ kind: 'trade', flow: 'exports', partner: 'WLD', hs_code: '85', period: '2024-03' });
     expect(tradeQuery(null, null, null, null)).toEqual({ kind: 'trade' });
-    expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month written 2024-03, got "March".');
+    expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month YYYY-MM such as "2024-03", got "March".');
     expect(stockQueries([['vnm']], 45352, '2024-03-29', null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-29' }], fields: ['open', 'high', 'low', 'close', 'volume'] });
     expect(stockQueries([['VNM', 'vnindex']], null, null, null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM' }, { kind: 'stock', index: 'VNINDEX' }], fields: ['close'] });
     expect((fail(() => stockQueries([['VNM']], null, null, 'price')) as Error).message).toBe('field must be one of open, high, low, close, volume, got "price".');

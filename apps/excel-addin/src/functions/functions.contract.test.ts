@@ -106,7 +106,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
     ]);
     expect((good as unknown[][]).map((r) => r[0])).toEqual(['Period', ...[2015, 2016, 2017, 2018, 2019, 2020].map((y) => periodToSerial(String(y), 'annual'))]);
     expect((good2 as unknown[][]).length).toBe(7);
-    expect(badYear).toEqual({ code: '#VALUE!', message: 'start_year must be a year such as 2015, got "twenty".' });
+    expect(badYear).toEqual({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "twenty".' });
     expect(unknownCode).toEqual({ code: '#N/A', message: 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.' });
     expect(badCountry).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/country/) });
     expect(noSource).toEqual({ code: '#VALUE!', message: 'source is required: WB, IMF or GSO (the taskpane lists every source).' });
