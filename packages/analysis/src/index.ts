@@ -4,8 +4,8 @@
  * (`Per=Q Agg=avg Units=pc1`), and series derived from several others (`a/b*100`).
  */
 export {
-  parseTransform, formatTransform, checkTransform, isIdentity, OPTION_NAMES, PER_VALUES, AGG_VALUES, UNITS_VALUES, MA_MIN, MA_MAX,
-  type Transform, type Per, type Agg, type Units,
+  parseTransform, formatTransform, checkTransform, isIdentity, OPTION_NAMES, LEVEL_VALUES, PER_VALUES, AGG_VALUES, UNITS_VALUES, MA_MIN, MA_MAX,
+  type Transform, type Level, type Per, type Agg, type Units,
 } from './transform/spec.ts';
 export { applyTransform, readTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
@@ -13,3 +13,8 @@ export { convertFrequency } from './frequency/convert.ts';
 export { defaultAggregation, MINIMUM_COUNT, type Aggregation } from './frequency/aggregate.ts';
 export { FREQUENCY_RANK, PERIODS_PER_YEAR } from './calendar/calendar.ts';
 export { transformWords, UNITS_WORDS, PER_WORDS, AGGREGATION_WORDS } from './transform/describe.ts';
+export { parseExpression, formatExpression, type Expression } from './derive/expression.ts';
+export { deriveSeries, mainColumn, type DeriveOptions } from './derive/derive.ts';
+export { derivedQueries, computeDerived, type DerivedRequest, type DerivedOperand } from './derive/request.ts';
+export { DERIVED_PRESETS, presetRequest, type DerivedPreset, type PresetId } from './derive/presets.ts';
+export { unitClass, type UnitClass } from './derive/units.ts';

@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { EconDataClient } from './client/client.ts';
 import type { CallOptions } from './client/options.ts';
 import type { ExportOptions, ExportRequest } from './client/export.ts';
+import type { FetchSeriesOptions } from './client/fetch-series.ts';
 import type { BatchIndicatorQuery, EmptyQuery, SeriesQuery, SourceIndicatorsQuery, StockIndex, StockQuery } from './query.ts';
 import type { IndicatorRecord, StockRecord, TradeRecord } from './wire/records.ts';
 
@@ -39,7 +40,9 @@ describe('query types', () => {
     expectTypeOf<Second<EconDataClient['getStocks']>>().toEqualTypeOf<CallOptions | undefined>();
     expectTypeOf<Second<EconDataClient['openExport']>>().toEqualTypeOf<CallOptions | undefined>();
     expectTypeOf<Second<EconDataClient['exportCsv']>>().toEqualTypeOf<ExportOptions | undefined>();
-    expectTypeOf<Second<EconDataClient['fetchSeries']>>().toEqualTypeOf<CallOptions | undefined>();
+    // fetchSeries' options are a call's options plus onProgress, as exports' are.
+    expectTypeOf<Second<EconDataClient['fetchSeries']>>().toEqualTypeOf<FetchSeriesOptions | undefined>();
+    expectTypeOf<FetchSeriesOptions>().toExtend<CallOptions>();
   });
 
   it('the client exposes no internals', () => {

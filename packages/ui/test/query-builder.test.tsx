@@ -50,14 +50,14 @@ describe('QueryBuilder', () => {
     type('Start year', '95');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([]);
-    expect(screen.getByText('Indicators: choose at least one indicator.')).toBeTruthy();
-    expect(screen.getByText('Countries: choose at least one country.')).toBeTruthy();
-    expect(screen.getByText('Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.')).toBeTruthy();
+    expect(screen.getByText('Indicators: choose at least one indicator code such as "NY.GDP.MKTP.CD".')).toBeTruthy();
+    expect(screen.getByText('Countries: choose at least one ISO 2-letter country code such as "VN".')).toBeTruthy();
+    expect(screen.getByText('Start year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.')).toBeTruthy();
     expect(screen.getByText('Fix 3 fields before continuing.')).toBeTruthy();
     // A fixed field clears at once; the others stay.
     type('Start year', '2015');
     await waitFor(() => expect(screen.getByText('Fix 2 fields before continuing.')).toBeTruthy());
-    expect(screen.queryByText('Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.')).toBeNull();
+    expect(screen.queryByText('Start year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.')).toBeNull();
   });
 
   it('builds a trade query and refuses a period not in YYYY-MM form', async () => {
@@ -69,7 +69,7 @@ describe('QueryBuilder', () => {
     type('Period', '03/2024');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([]);
-    expect(screen.getByText('Period: enter a month as YYYY-MM such as 2024-03, or leave it empty for every month.')).toBeTruthy();
+    expect(screen.getByText('Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.')).toBeTruthy();
     type('Period', '2024-03');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([[[{ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85', period: '2024-03' }], 'trade']]);

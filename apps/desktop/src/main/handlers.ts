@@ -7,9 +7,8 @@ import { EconDataClient, type CallOptions } from '@econdata/core';
 import type { BridgeEvent, Envelope, OperationName, RequestOf, ResponseOf } from '../shared/contract.ts';
 import { isOperationName } from '../shared/contract.ts';
 import { quotaToWire } from '../shared/quota-wire.ts';
-import { validateRequest } from '../shared/schemas.ts';
+import { validateRequest } from '../shared/request-schemas.ts';
 import { bridgeError } from '../shared/wire-error.ts';
-import { listCountries, listSourceIndicators, listSources } from './core-calls.ts';
 import type { ExportService } from './services/exports.ts';
 import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
@@ -39,23 +38,9 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'profiles.list': () => session.views(),
     'profiles.create': async ({ key, activate = true, ...input }) => {
       if (key !== undefined) session.rememberSecret(key);
-      // Made inactive first: it becomes the active one only once its key is in place.
-      await profiles.create(input, { activate: false });
-      if (key !== undefined) {
-        try {
-          await profiles.setKey(input.name, key);
-        } catch (error) {
-          // The key was refused or the keychain is out of reach: leave no half-made profile behind.
-          await profiles.delete(input.name).catch((cleanup: unknown) => {
-            // The keychain refused the clean-up too: the profile stays, keyless and inactive; the user sees the first error.
-            console.warn(`Profile "${input.name}" kept without a key:`, cleanup instanceof Error ? cleanup.message : cleanup);
-          });
-          throw error;
-        }
-      }
-      const active = (await profiles.active())?.name;
-      if (activate && active !== input.name) await profiles.setActive(input.name);
-      if (activate || active === input.name) await session.changed();
+      // keychain checks the key and saves it with the profile in one change: a refusal leaves neither.
+      await profiles.create(input, { activate, ...(key === undefined ? {} : { key }) });
+      if (activate || (await profiles.active())?.name === input.name) await session.changed();
       return viewOf(input.name);
     },
     'profiles.update': async ({ name, ...changes }) => {
@@ -81,9 +66,7 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
       const client = profileName === undefined || profileName === active ? await session.client() : undefined;
       const target = profileName ?? 'sandbox';
       try {
-        const answer = client !== undefined
-          ? await listSources(client, { cache: 'no-store', maxRetries: 0 })
-          : await listSources(await testClient(session, target), { cache: 'no-store', maxRetries: 0 });
+        const answer = await (client ?? await testClient(session, target)).listSources({}, { cache: 'no-store', maxRetries: 0 });
         return { ok: true, profile: target, baseURL: (await viewOf(target)).baseURL, sources: answer.data.length, elapsedMs: Date.now() - started };
       } catch (error) {
         return { ok: false, profile: target, baseURL: (await viewOf(target)).baseURL, elapsedMs: Date.now() - started, error: toWireError(error, session.secrets()) };
@@ -101,15 +84,15 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
       return viewOf(name);
     },
 
-    'catalog.listSources': async (request) => listSources(await session.client(), cacheOption(request)),
-    'catalog.listSourceIndicators': async ({ cache, ...query }) => listSourceIndicators(await session.client(), query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
-    'catalog.listCountries': async (request) => listCountries(await session.client(), cacheOption(request)),
+    'catalog.listSources': async (request) => (await session.client()).listSources({}, cacheOption(request)),
+    'catalog.listSourceIndicators': async ({ cache, ...query }) => (await session.client()).listSourceIndicators(query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
+    'catalog.listCountries': async (request) => (await session.client()).listCountries({}, cacheOption(request)),
 
     'series.fetch': ({ jobId, queries, priority, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();
-      job.progress('fetching', 0, queries.length);
-      const results = await client.fetchSeries(queries, { signal: job.signal, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }) });
-      job.progress('fetching', queries.length, queries.length);
+      const results = await client.fetchSeries(queries, {
+        signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
+      });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
     'series.estimate': async ({ queries, cache }) => (await session.client()).estimate(queries, cache === undefined ? {} : { cache }),

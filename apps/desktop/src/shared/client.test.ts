@@ -57,7 +57,7 @@ describe('createDesktopApi', () => {
     const api = createDesktopApi(t.transport);
     const controller = new AbortController();
     const progress = vi.fn();
-    const job = api.fetchSeriesJob([{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'ZZ' }], { signal: controller.signal, onProgress: progress, cache: 'no-store' });
+    const job = api.fetchSeries([{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'ZZ' }], { signal: controller.signal, onProgress: progress, cache: 'no-store' });
     await vi.waitFor(() => expect(t.calls).toHaveLength(1));
     const [, request] = t.calls[0]! as [string, { jobId: string; cache: string }];
     expect(request.cache).toBe('no-store');

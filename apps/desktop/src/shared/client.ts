@@ -26,9 +26,16 @@ type Req<N extends OperationName> = RequestOf<N>;
 type Res<N extends OperationName> = Promise<ResponseOf<N>>;
 type WithoutJob<T> = T extends unknown ? Omit<T, 'jobId'> : never;
 
+/** fetchSeries' options in the renderer: the port's, plus a job's signal and progress. */
+export type FetchOptions = UiCallOptions & JobOptions;
+
+/**
+ * Every operation as a typed method; the one way the renderer reaches main. Long operations are
+ * jobs (one runner, below): cancel with `signal`, follow with `onProgress`.
+ */
 export interface DesktopApi extends EconDataApi {
-  /** Any operation, typed; rejects with the revived error. */
-  call<N extends OperationName>(name: N, request: RequestOf<N>): Promise<ResponseOf<N>>;
+  /** The port's fetchSeries, with a job's signal and progress (requests done of planned). */
+  fetchSeries(queries: readonly SeriesQuery[], options?: FetchOptions): Promise<SeriesResult[]>;
   session: {
     status(): Res<'session.status'>;
     /** Calls `fn` whenever main reports a new session (profile switched, created, removed). */
@@ -56,15 +63,13 @@ export interface DesktopApi extends EconDataApi {
     rerun(id: string, options?: JobOptions): Res<'library.rerun'>;
     openFile(request: Req<'library.openFile'>): Res<'library.openFile'>;
   };
-  /** fetchSeries with progress (the EconDataApi one has no progress listener). */
-  fetchSeriesJob(queries: readonly SeriesQuery[], options?: UiCallOptions & JobOptions): Promise<SeriesResult[]>;
   /** Every event main pushes; returns the unsubscribe function. */
   onEvent(fn: (event: BridgeEvent) => void): () => void;
 }
 
 let jobCounter = 0;
 /** A fresh job id (unique within this page). */
-export function newJobId(): JobId {
+function newJobId(): JobId {
   jobCounter += 1;
   return `job-${Date.now().toString(36)}-${jobCounter}`;
 }
@@ -129,7 +134,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     }
   };
 
-  const fetchSeriesJob = (queries: readonly SeriesQuery[], options: UiCallOptions & JobOptions = {}): Promise<SeriesResult[]> =>
+  const fetchSeries = (queries: readonly SeriesQuery[], options: FetchOptions = {}): Promise<SeriesResult[]> =>
     job(options, async (jobId) => {
       const request: RequestOf<'series.fetch'> = { jobId, queries: [...queries] };
       if (options.priority !== undefined) request.priority = options.priority;
@@ -139,9 +144,8 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     });
 
   return {
-    call,
     onEvent,
-    fetchSeriesJob,
+    fetchSeries,
 
     listSources: (_query, options) => call('catalog.listSources', options?.cache === undefined ? {} : { cache: options.cache }),
     listSourceIndicators: (query: SourceIndicatorsQuery, options) =>
@@ -151,7 +155,6 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
         ...(options?.cache === undefined ? {} : { cache: options.cache }),
       }),
     listCountries: (_query, options) => call('catalog.listCountries', options?.cache === undefined ? {} : { cache: options.cache }),
-    fetchSeries: (queries, options) => fetchSeriesJob(queries, options),
     estimate: (queries, options): Promise<Estimate> =>
       call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }) }),
     quotaStatus: () => {

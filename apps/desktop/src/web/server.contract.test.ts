@@ -130,9 +130,9 @@ describe('web mode bridge', () => {
     await api.library.open(saved.saved!.id);
     await api.profiles.rotateKey('prod', 'short-bad').catch((error: unknown) => seen.push(JSON.stringify(error)));
     await api.profiles.rotateKey('prod', `${KEY}-wrong`).catch((error: unknown) => seen.push(JSON.stringify(error)));
-    await api.call('catalog.listSources', { cache: 'no-store' });
+    await api.listSources({}, { cache: 'no-store' });
     await service.close(); // the service gone: a connection error crosses too
-    await api.call('catalog.listCountries', { cache: 'no-store' }).catch((error: unknown) => seen.push(JSON.stringify(error)));
+    await api.listCountries({}, { cache: 'no-store' }).catch((error: unknown) => seen.push(JSON.stringify(error)));
     await reader.cancel();
     await pump;
 

@@ -1,15 +1,16 @@
 /**
- * applyTransform: one Series in, a new Series out, in the fixed order Per/Agg, Units, MA, Rebase,
+ * applyTransform: one Series in, a new Series out, in the fixed order Level, Per/Agg, Units, MA, Rebase,
  * then the asked range, then Points. The input is never changed.
  */
-import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
 import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
 import { releaseScratch } from '../frame/scratch.ts';
 import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
+import { levelFrame } from '../window/level.ts';
 import { lastPointsRows, movingAverageFrame, rebaseFrame } from '../window/window.ts';
-import { transformedColumn, transformWarnings, transformWords } from './describe.ts';
+import { LEVEL_UNIT, transformedColumn, transformWarnings, transformWords } from './describe.ts';
 import { checkTransform, formatTransform, isIdentity, parseTransform, type Per, type Transform } from './spec.ts';
 
 /** The frequency a `Per` value names. */
@@ -81,6 +82,7 @@ export function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, 
 function compute(series: Series, t: Transform): { frame: Frame; aggs: Aggregation[] | null } {
   let frame = toFrame(series);
   let aggs: Aggregation[] | null = null;
+  if (t.level) frame = levelFrame(frame);
   if (t.per) {
     const to = PER_FREQUENCY[t.per];
     aggs = series.columns.map((c) => t.agg ?? defaultAggregation(series.kind, c.key));
@@ -125,6 +127,14 @@ function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined
   return toSeries(series, p, frame, aggs, asked);
 }
 
+/** A column rebuilt by Level (and not rebased or changed since) names its base: 'index, 2010 = 100'. */
+function levelBased(column: SeriesColumn, series: Series, c: number): SeriesColumn {
+  if (column.unit !== LEVEL_UNIT) return column;
+  const values = series.values[c]!;
+  const first = values.findIndex((v) => v !== null);
+  return first < 0 ? column : Object.assign(column, { unit: `index, ${series.periods[first]!} = 100` });
+}
+
 /**
  * The result Series, saying what was done. With `asked`, its id and provenance carry the asked
  * query (not the widened one): widenQuery(asked, transform) fetches it again.
@@ -147,7 +157,7 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
     title: words ? `${series.title}, ${words}` : series.title,
     frequency: frame.frequency,
     dimensions: Object.assign({}, series.dimensions),
-    columns: series.columns.map((c, i) => transformedColumn(c, t, wordsOf(p, aggs?.[i]))),
+    columns: series.columns.map((c, i) => levelBased(transformedColumn(c, t, wordsOf(p, aggs?.[i])), series, i)),
     // A frame that kept the input's axis still holds the input's array: copy it, never share it.
     periods: frame.periods === series.periods ? series.periods.slice() : frame.periods,
     values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),

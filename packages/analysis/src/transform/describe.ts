@@ -28,6 +28,7 @@ export const UNITS_WORDS: Readonly<Record<Units, string>> = {
 /** The transform in words; `aggregation` adds how periods were combined after the frequency. */
 export function transformWords(t: Transform, aggregation?: Aggregation): string {
   const words: string[] = [];
+  if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
   if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
@@ -39,9 +40,12 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
 /** A percentage unit ('annual %', '% of GDP', 'percent'). */
 export const isPercentUnit = (unit: string | null): boolean => unit !== null && /%|percent/i.test(unit);
 
+/** The unit of an index rebuilt by `Level` (before any Rebase). */
+export const LEVEL_UNIT = 'index, first period = 100';
+
 /** The unit of a column's values after the transform. */
 export function transformedUnit(unit: string | null, t: Transform): string | null {
-  let u = unit;
+  let u = t.level ? LEVEL_UNIT : unit;
   switch (t.units) {
     case 'pch': case 'pc1': case 'pca': case 'cch': case 'cca': u = '%'; break;
     case 'log': u = u === null ? null : `ln(${u})`; break;
@@ -55,10 +59,18 @@ const POINTS_INSTEAD: Partial<Record<Units, Units>> = { pch: 'chg', pc1: 'ch1', 
 
 /** Warnings for a transform over these columns: a percentage change of a percentage suggests the change in points. */
 export function transformWarnings(columns: readonly SeriesColumn[], t: Transform): string[] {
+  const out: string[] = [];
+  // Level reads % changes; on anything else the chain multiplies nonsense.
+  if (t.level) {
+    for (const c of columns) if (c.unit !== null && !isPercentUnit(c.unit)) out.push(`Level=pch on ${c.label}, whose unit is ${c.unit}, not a % change: the index chains its values as if they were % changes.`);
+  }
   const instead = t.units ? POINTS_INSTEAD[t.units] : undefined;
-  if (!instead) return [];
-  return columns.filter((c) => isPercentUnit(c.unit)).map((c) =>
-    `Units=${t.units} on ${c.label}, already a percentage (${c.unit}): this is a % change of a rate; Units=${instead} gives the change in percentage points.`);
+  // After Level the values are an index: a % change of it is what Units asks.
+  if (!instead || t.level) return out;
+  for (const c of columns) {
+    if (isPercentUnit(c.unit)) out.push(`Units=${t.units} on ${c.label}, already a percentage (${c.unit}): this is a % change of a rate; Units=${instead} gives the change in percentage points.`);
+  }
+  return out;
 }
 
 /** The column after the transform: label with the words (transformWords), unit as the values now are. */

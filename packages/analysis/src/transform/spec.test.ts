@@ -1,17 +1,6 @@
-import { InvalidParameterError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { checkTransform, formatTransform, parseTransform, type Transform } from './spec.ts';
-
-/** The error a call throws (fails the test when it throws none). */
-function thrown(f: () => unknown): InvalidParameterError {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    return error as InvalidParameterError;
-  }
-  throw new Error('expected a refusal');
-}
+import { thrown } from '../testing/thrown.ts';
 
 describe('parseTransform', () => {
   it('reads every option, any separator, any case', () => {

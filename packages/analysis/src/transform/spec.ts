@@ -8,15 +8,20 @@ import { InvalidParameterError, PERIOD_PATTERNS } from '@econdata/core';
 export const PER_VALUES = ['A', 'Q', 'M'] as const;
 export const AGG_VALUES = ['avg', 'sum', 'eop'] as const;
 export const UNITS_VALUES = ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'] as const;
+/** What `Level` rebuilds an index from: period-on-period % changes (FRED's `pch`). */
+export const LEVEL_VALUES = ['pch'] as const;
 export const MA_MIN = 2;
 export const MA_MAX = 60;
 
 export type Per = (typeof PER_VALUES)[number];
 export type Agg = (typeof AGG_VALUES)[number];
 export type Units = (typeof UNITS_VALUES)[number];
+export type Level = (typeof LEVEL_VALUES)[number];
 
 /** A parsed transform: every field optional; `{}` is no transform. */
 export interface Transform {
+  /** The series holds % changes: rebuild the index they chain (100 at the first period), before anything else. */
+  level?: Level;
   per?: Per;
   /** Only with `per`. */
   agg?: Agg;
@@ -30,9 +35,9 @@ export interface Transform {
 }
 
 /** The options in their canonical spelling and order (the order they are applied in). */
-export const OPTION_NAMES = ['Per', 'Agg', 'Units', 'MA', 'Rebase', 'Points'] as const;
+export const OPTION_NAMES = ['Level', 'Per', 'Agg', 'Units', 'MA', 'Rebase', 'Points'] as const;
 type OptionName = (typeof OPTION_NAMES)[number];
-const FIELD: Record<OptionName, keyof Transform> = { Per: 'per', Agg: 'agg', Units: 'units', MA: 'ma', Rebase: 'rebase', Points: 'points' };
+const FIELD: Record<OptionName, keyof Transform> = { Level: 'level', Per: 'per', Agg: 'agg', Units: 'units', MA: 'ma', Rebase: 'rebase', Points: 'points' };
 
 const refuse = (option: string, message: string): InvalidParameterError => new InvalidParameterError(option, message);
 const list = (values: readonly string[]): string => values.join(', ');
@@ -61,6 +66,7 @@ function oneOf<T extends string>(option: OptionName, raw: string, values: readon
 
 function readValue(option: OptionName, raw: string): Transform[keyof Transform] {
   switch (option) {
+    case 'Level': return oneOf(option, raw, LEVEL_VALUES, (s) => s.toLowerCase());
     case 'Per': return oneOf(option, raw, PER_VALUES, (s) => s.toUpperCase());
     case 'Agg': return oneOf(option, raw, AGG_VALUES, (s) => s.toLowerCase());
     case 'Units': return oneOf(option, raw, UNITS_VALUES, (s) => s.toLowerCase());
@@ -100,7 +106,7 @@ export function checkTransform(t: Transform): Transform {
   for (const name of OPTION_NAMES) {
     const v = t[FIELD[name]];
     if (v === undefined) continue;
-    if (readValue(name, String(v)) !== v) throw refuse(name, `Invalid ${name} ${JSON.stringify(v)}: expected ${name === 'Per' ? list(PER_VALUES) : name === 'Agg' ? list(AGG_VALUES) : name === 'Units' ? list(UNITS_VALUES) : 'the form parseTransform gives'}.`);
+    if (readValue(name, String(v)) !== v) throw refuse(name, `Invalid ${name} ${JSON.stringify(v)}: expected ${name === 'Per' ? list(PER_VALUES) : name === 'Agg' ? list(AGG_VALUES) : name === 'Units' ? list(UNITS_VALUES) : name === 'Level' ? list(LEVEL_VALUES) : 'the form parseTransform gives'}.`);
   }
   if (t.agg !== undefined && t.per === undefined) {
     throw refuse('Agg', 'Agg needs Per: give the frequency to convert to (Per=A, Q or M), e.g. "Per=A Agg=sum".');

@@ -13,7 +13,7 @@ import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams
 import { checkBatchItems, checkIndicatorRecord, checkCountryItem, checkIndicatorItem, checkSourceItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
 import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportRequest, type ExportStream } from './export.ts';
-import { estimateJob, fetchSeriesJob, type Estimate, type SeriesResult } from './fetch-series.ts';
+import { estimateJob, fetchSeriesJob, type Estimate, type FetchSeriesOptions, type SeriesResult } from './fetch-series.ts';
 import { BATCH_COMBINATION_LIMIT } from '../plan/planner.ts';
 import { readJson, requestJson } from './json.ts';
 import { checkBaseURL, checkClientOptions, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
@@ -184,7 +184,7 @@ export class EconDataClient {
    * queries coalesced into batches. One result per query, in order; one bad query never sinks the others.
    * Duplicate queries share one Series object: copy it before changing it.
    */
-  async fetchSeries(queries: readonly SeriesQuery[], options?: CallOptions): Promise<SeriesResult[]> {
+  async fetchSeries(queries: readonly SeriesQuery[], options?: FetchSeriesOptions): Promise<SeriesResult[]> {
     return fetchSeriesJob(this.#core, queries, options);
   }
 

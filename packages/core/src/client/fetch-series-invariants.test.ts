@@ -38,17 +38,24 @@ describe('fetchSeries hands out only valid Series', () => {
     expect(t.requests).toHaveLength(2);
   });
 
-  it('a cache entry holding such an answer (stored by an older version) is one failed query, not a failed job', async () => {
+  it('a cache entry holding such an answer (stored by an older version) is a miss: reported, fetched again, replaced', async () => {
     const cache = new MemoryCacheStore();
     const base = 'http://127.0.0.1:1';
     const [key] = planRequests([q('A', 'VN')]).unique.keys();
     await cache.set(cacheKey(base, key!), { value: envelope([rec('A', 'VN', 2021, 2), rec('A', 'VN', 2021, 3)]), storedAt: Date.now(), expiresAt: Date.now() + 60_000 });
-    const t = new FakeTransport(json(200, envelope([rec('B', 'VN', 2020, 1)])));
-    const c = new EconDataClient({ baseURL: base, apiKey: 'k-123456', transport: t, cache });
+    const t = new FakeTransport((req: TransportRequest): TransportResponse => {
+      const body = JSON.parse(req.body!) as { indicators: string[] };
+      return json(200, { ...(envelope(body.indicators.map((i) => rec(i, 'VN', 2020, 1))) as object), items: body.indicators.map((i) => ({ indicator: i, country: 'VN', status: 200, total_records: 1 })) });
+    });
+    const reports: unknown[] = [];
+    const c = new EconDataClient({ baseURL: base, apiKey: 'k-123456', transport: t, cache, onCacheError: (e) => reports.push(e) });
     const [cached, fresh] = await c.fetchSeries([q('A', 'VN'), q('B', 'VN')]);
-    expect(t.requests).toHaveLength(1); // the cached query was not asked again
-    expect(cached).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
+    expect(t.requests).toHaveLength(1); // one batch for both: the bad entry counted as a miss
+    expect(JSON.parse(t.requests[0]!.body!)).toMatchObject({ indicators: ['A', 'B'] });
+    expect(cached).toMatchObject({ ok: true, series: { periods: ['2020'], values: [[1]] } });
     expect(fresh).toMatchObject({ ok: true });
+    expect(reports).toMatchObject([{ code: 'invalid_response', message: expect.stringContaining('2021') as string }]);
+    expect(((await cache.get(cacheKey(base, key!)))?.value as { data: unknown[] }).data).toEqual([rec('A', 'VN', 2020, 1)]);
   });
 
   it('the alternative spellings arrive canonical through the client, single GET and batch alike', async () => {

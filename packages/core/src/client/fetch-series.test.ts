@@ -70,6 +70,23 @@ describe('fetchSeries', () => {
     expect((await c.withOptions({ baseURL: 'http://127.0.0.1:2' }).estimate([q('C', 'TH'), q('D', 'TH')])).requests).toBe(1);
   });
 
+  it('reports progress as requests done of planned, counting the singles a refused batch becomes', async () => {
+    const t = new FakeTransport(service({ batch: 'missing' }));
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t, cache: new MemoryCacheStore(), cacheTtlMs: 60_000 });
+    const seen: Array<[number, number]> = [];
+    await c.fetchSeries([q('A', 'VN'), q('B', 'VN'), { kind: 'trade', flow: 'exports' }], { onProgress: (p) => seen.push([p.done, p.planned]) });
+    // Planned: one batch and one trade GET; the refused batch ends (done 1) and adds its two singles.
+    expect(seen[0]).toEqual([0, 2]);
+    expect(seen.at(-1)).toEqual([4, 4]);
+    expect(seen.map(([done]) => done)).toEqual([...seen.map(([done]) => done)].sort((a, b) => a - b));
+    expect(seen.filter(([done, planned]) => done > planned)).toEqual([]);
+    expect(t.requests).toHaveLength(4);
+    // Answered from the cache: told once, nothing planned.
+    const again: Array<[number, number]> = [];
+    await c.fetchSeries([q('A', 'VN')], { onProgress: (p) => again.push([p.done, p.planned]) });
+    expect(again).toEqual([[0, 0]]);
+  });
+
   it('a service that refuses a batch without countries (400) answers GSO queries one by one', async () => {
     const t = new FakeTransport((req) => {
       const url = new URL(req.url);

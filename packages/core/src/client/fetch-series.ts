@@ -4,7 +4,7 @@
  * per query, in order. The job runs in named steps: plan (with the cache), answer what needs no
  * request, send the rest, and, when the batch route refuses, learn from it and send again.
  */
-import { cacheGet, cacheInUse, entryAnswer, isFresh, rememberAnswer, rememberFailure, staleFallback } from '../cache/freshness.ts';
+import { answerOfEntry, cacheGet, cacheInUse, discardEntry, isFresh, rememberAnswer, rememberFailure, staleFallback } from '../cache/freshness.ts';
 import { cacheKey, type CacheEntry } from '../cache/store.ts';
 import { AbortError, EconError } from '../errors/errors.ts';
 import { planRequests, type Plan, type PlanStats, type PlannedRequest, type UniqueQuery } from '../plan/planner.ts';
@@ -27,6 +27,19 @@ export type SeriesResult = { ok: true; series: Series } | { ok: false; error: Ec
 export interface Estimate extends PlanStats {
   /** The quota ledger's `estimate(requestCount)`: fits today? this minute? */
   quota?: QuotaEstimate;
+}
+
+/** How far a job has gone: requests answered (or failed) of the requests planned so far. */
+export interface FetchProgress {
+  done: number;
+  /** Grows when a refused batch is sent again as smaller batches or single requests. */
+  planned: number;
+}
+
+/** fetchSeries' options: a call's options, and a listener told after each request of the job. */
+export interface FetchSeriesOptions extends CallOptions {
+  /** Called once when the plan is known (done 0, or all of it when the cache answers) and after each request ends. */
+  onProgress?: (progress: FetchProgress) => void;
 }
 
 /** At most this many requests of one job in flight; the gate still decides when each may go. */
@@ -52,11 +65,17 @@ function mapped(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: number,
   }
 }
 
-/** The result a cache entry gives: its Series, or the remembered "no data" error. */
-function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): SeriesResult {
-  const answer = entryAnswer(entry);
-  // Entries hold the answer as it came, so a cached answer meets the same checks as a fresh one.
-  return answer.ok ? mapped(u, answer.value as ApiResult<unknown>, entry.storedAt, stale) : answer;
+/**
+ * The result a cache entry gives: its Series, or the remembered "no data" error; `{ problem }` when
+ * the entry is no valid answer. Entries hold the answer as it came, so a cached answer meets the
+ * same checks as a fresh one: the envelope and record checks, then the mapping.
+ */
+function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): { result: SeriesResult } | { problem: string } {
+  const answer = answerOfEntry(entry, CHECKS[u.path]);
+  if ('problem' in answer) return answer;
+  if (!answer.ok) return { result: answer };
+  const result = mapped(u, answer.value, entry.storedAt, stale);
+  return result.ok ? { result } : { problem: result.error.message };
 }
 
 /**
@@ -73,49 +92,72 @@ async function pool<T>(items: readonly T[], size: number, run: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
-/** Step 1: the plan after the cache. Every unique query's entry is read once; fresh ones need no request. */
-async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], mode: CacheMode): Promise<{ plan: Plan; entries: Map<string, CacheEntry> }> {
+/** What the cache holds for a job: fresh entries already checked and mapped, and expired ones (for a stale fallback). */
+interface Cached {
+  fresh: Map<string, SeriesResult>;
+  expired: Map<string, CacheEntry>;
+}
+
+/**
+ * Step 1: the plan after the cache. Every unique query's entry is read once; fresh ones that are
+ * valid answers need no request, and one that is none is reported, removed and planned as a miss.
+ */
+async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], mode: CacheMode): Promise<{ plan: Plan; cached: Cached }> {
   const options = { batch: !host.batch.refused, batchLimit: host.batch.limit };
   const first = planRequests(queries, options);
-  const entries = new Map<string, CacheEntry>();
-  if (cacheInUse(host.cache, mode)) {
-    await Promise.all([...first.unique.keys()].map(async (k) => {
-      const e = await cacheGet(host.cache, cacheKey(host.engine.baseURL, k));
-      if (e) entries.set(k, e);
-    }));
-  }
-  if (entries.size === 0) return { plan: first, entries };
+  const cached: Cached = { fresh: new Map(), expired: new Map() };
+  if (!cacheInUse(host.cache, mode)) return { plan: first, cached };
   const now = host.engine.clock.now();
-  return { plan: planRequests(queries, { ...options, cached: (k) => isFresh(entries.get(k), now) }), entries };
+  await Promise.all([...first.unique.entries()].map(async ([k, u]) => {
+    const key = cacheKey(host.engine.baseURL, k);
+    const e = await cacheGet(host.cache, key);
+    if (!e) return;
+    if (!isFresh(e, now)) return void cached.expired.set(k, e);
+    const r = fromEntry(u, e, false);
+    if ('problem' in r) await discardEntry(host.cache, key, r.problem);
+    else cached.fresh.set(k, r.result);
+  }));
+  if (cached.fresh.size === 0 && cached.expired.size === 0) return { plan: first, cached };
+  return { plan: planRequests(queries, { ...options, cached: (k) => cached.fresh.has(k) }), cached };
 }
 
 /** One job's state: the results so far, by position. */
 class Job {
   readonly #results: Array<SeriesResult | undefined>;
+  readonly #progress = { done: 0, planned: 0 };
   /** The service refused the key (401): nothing more is sent, every unsent query fails with this error. */
   #refusedKey: EconError | undefined;
 
   constructor(
     private readonly host: ClientCore,
     private readonly opts: ResolvedCallOptions,
-    private readonly entries: Map<string, CacheEntry>,
+    private readonly cached: Cached,
     count: number,
+    private readonly onProgress: ((progress: FetchProgress) => void) | undefined,
   ) {
     this.#results = new Array<SeriesResult | undefined>(count);
+  }
+
+  /** Counts requests planned (`planned`) or ended (`done`) and tells the listener. */
+  #report(planned: number, done: number): void {
+    this.#progress.planned += planned;
+    this.#progress.done += done;
+    this.onProgress?.({ ...this.#progress });
   }
 
   /** Step 2: what needs no request: refused queries, and fresh cache entries. */
   answerWithoutRequests(plan: Plan): void {
     for (const [position, error] of plan.invalid) this.#results[position] = { ok: false, error };
-    for (const key of plan.cached) {
-      const u = plan.unique.get(key)!;
-      this.#settle(u, fromEntry(u, this.entries.get(key)!, false));
-    }
+    for (const key of plan.cached) this.#settle(plan.unique.get(key)!, this.cached.fresh.get(key)!);
   }
 
   /** Step 3: sends planned requests, a few at a time. */
   async send(requests: readonly PlannedRequest[]): Promise<void> {
-    await pool(requests, CONCURRENCY, (r) => (r.kind === 'batch' ? this.#sendBatch(r) : this.#sendSingle(r.member)));
+    this.#report(requests.length, 0);
+    await pool(requests, CONCURRENCY, async (r) => {
+      await (r.kind === 'batch' ? this.#sendBatch(r) : this.#sendSingle(r.member));
+      this.#report(0, 1);
+    });
   }
 
   /** The results, one per query; a query left unanswered (the job ended early) is `aborted`. */
@@ -161,7 +203,11 @@ class Job {
     }
     if (lesson.kind === 'route-refused' || lesson.kind === 'body-refused') {
       if (lesson.kind === 'route-refused') this.host.batch.refused = true;
-      await pool(req.members, CONCURRENCY, (u) => this.#sendSingle(u));
+      this.#report(req.members.length, 0);
+      await pool(req.members, CONCURRENCY, async (u) => {
+        await this.#sendSingle(u);
+        this.#report(0, 1);
+      });
       return;
     }
     for (const u of req.members) await this.#fail(u, error);
@@ -191,16 +237,19 @@ class Job {
     // A revoked or mistyped key is refused for every request alike: the rest of the job stays unsent.
     if (error.code === 'authentication') this.#refusedKey ??= error;
     if (this.opts.cache !== 'no-store') await rememberFailure(this.host.cache, cacheKey(this.host.engine.baseURL, u.key), error, this.host.engine.clock.now());
-    const stale = staleFallback(this.entries.get(u.key), error, this.opts.cache);
-    this.#settle(u, stale ? fromEntry(u, stale, true) : { ok: false, error });
+    const stale = staleFallback(this.cached.expired.get(u.key), error, this.opts.cache);
+    const fallback = stale && fromEntry(u, stale, true);
+    if (fallback && 'problem' in fallback) await discardEntry(this.host.cache, cacheKey(this.host.engine.baseURL, u.key), fallback.problem);
+    this.#settle(u, fallback && 'result' in fallback ? fallback.result : { ok: false, error });
   }
 }
 
 /** Runs a job: see EconDataClient.fetchSeries. */
-export async function fetchSeriesJob(host: ClientCore, queries: readonly SeriesQuery[], call?: CallOptions): Promise<SeriesResult[]> {
+export async function fetchSeriesJob(host: ClientCore, queries: readonly SeriesQuery[], options: FetchSeriesOptions = {}): Promise<SeriesResult[]> {
+  const { onProgress, ...call } = options;
   const opts = host.resolve(call);
-  const { plan, entries } = await planWithCache(host, queries, opts.cache);
-  const job = new Job(host, opts, entries, queries.length);
+  const { plan, cached } = await planWithCache(host, queries, opts.cache);
+  const job = new Job(host, opts, cached, queries.length, onProgress);
   job.answerWithoutRequests(plan);
   await job.send(plan.requests);
   return job.results();

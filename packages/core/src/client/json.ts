@@ -2,7 +2,7 @@
  * A JSON request with the cache around it, by the freshness rules of cache/freshness.ts; and the
  * reading of a JSON answer (parse, `success: false`, envelope and record checks).
  */
-import { cacheGet, cacheInUse, entryAnswer, isFresh, rememberAnswer, rememberFailure, staleFallback, type CacheConfig } from '../cache/freshness.ts';
+import { answerOfEntry, cacheGet, cacheInUse, discardEntry, isFresh, rememberAnswer, rememberFailure, staleFallback, type CacheConfig, type EntryAnswer } from '../cache/freshness.ts';
 import { cacheKey, requestKey, type CacheEntry } from '../cache/store.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
 import { bodyText, checkEnvelope, parseJson, type RecordCheck } from '../wire/check.ts';
@@ -28,7 +28,10 @@ export async function requestJson<T>(
   const useCache = cacheInUse(cache, opts.cache) && spec.method === 'GET';
   const key = cacheKey(engine.baseURL, requestKey(spec.method, spec.path, spec.params ?? {}));
   const entry = useCache ? await cacheGet(cache, key) : undefined;
-  if (isFresh(entry, engine.clock.now())) return answerOf<T>(entry);
+  if (isFresh(entry, engine.clock.now())) {
+    const cached = await checkedEntry(cache, key, entry, check);
+    if (cached) return answerOf<T>(cached);
+  }
   try {
     const answer = await execute(engine, spec, opts);
     const { result } = readJson<T>(answer, check);
@@ -37,14 +40,22 @@ export async function requestJson<T>(
   } catch (error) {
     if (useCache) await rememberFailure(cache, key, error, engine.clock.now());
     const stale = staleFallback(entry, error, opts.cache);
-    if (stale) return { ...answerOf<T>(stale), stale: true };
+    const cached = stale && await checkedEntry(cache, key, stale, check);
+    if (cached) return { ...answerOf<T>(cached), stale: true };
     throw error;
   }
 }
 
-/** The result a cache entry holds, or its remembered "no data" error thrown. */
-function answerOf<T>(entry: CacheEntry): ApiResult<T> {
-  const answer = entryAnswer(entry);
+/** An entry's answer, checked (rule 6 of cache/freshness.ts); undefined when it was none (then reported and removed). */
+async function checkedEntry(cache: CacheConfig, key: string, entry: CacheEntry, check: RecordCheck): Promise<EntryAnswer | undefined> {
+  const answer = answerOfEntry(entry, check);
+  if (!('problem' in answer)) return answer;
+  await discardEntry(cache, key, answer.problem);
+  return undefined;
+}
+
+/** The result a checked entry holds, or its remembered "no data" error thrown. */
+function answerOf<T>(answer: EntryAnswer): ApiResult<T> {
   if (!answer.ok) throw answer.error;
   return answer.value as ApiResult<T>;
 }

@@ -44,8 +44,13 @@ export type EconErrorName = (typeof ERROR_NAMES)[ErrorCode];
 export interface EconErrorDetails {
   /** HTTP status, when a response was received. */
   status?: number;
-  /** The parameter that was refused (invalid_parameter, or a 400 naming one). */
+  /** The parameter that was refused (invalid_parameter, or a 400 naming one), or that matched nothing (a 404 naming one). */
   parameter?: string;
+  /**
+   * The value `parameter` had in the request core sent (`NY.GDP.MKTP.XX` for an unknown indicator):
+   * set by core from its own request, so a sentence can name it without reading the server's text.
+   */
+  value?: string;
   /** How long to wait before trying again, when known. */
   retryAfterMs?: number;
   /** When the exhausted allowance comes back (quota_exhausted, rate_limited). */
@@ -67,6 +72,7 @@ export interface SerializedEconError {
   message: string;
   status?: number;
   parameter?: string;
+  value?: string;
   retryAfterMs?: number;
   resetAt?: string;
   scope?: 'minute' | 'day';
@@ -81,6 +87,7 @@ export class EconError extends Error {
   readonly code: ErrorCode;
   readonly status: number | undefined;
   readonly parameter: string | undefined;
+  readonly value: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly resetAt: Date | undefined;
   readonly scope: 'minute' | 'day' | undefined;
@@ -94,6 +101,7 @@ export class EconError extends Error {
     this.code = code;
     this.status = details.status;
     this.parameter = details.parameter;
+    this.value = details.value;
     this.retryAfterMs = details.retryAfterMs;
     this.resetAt = details.resetAt;
     this.scope = details.scope;
@@ -111,6 +119,7 @@ export class EconError extends Error {
     const json: SerializedEconError = { name: this.name, code: this.code, message: this.message, retryable: this.retryable };
     if (this.status !== undefined) json.status = this.status;
     if (this.parameter !== undefined) json.parameter = this.parameter;
+    if (this.value !== undefined) json.value = this.value;
     if (this.retryAfterMs !== undefined) json.retryAfterMs = this.retryAfterMs;
     if (this.resetAt !== undefined) json.resetAt = this.resetAt.toISOString();
     if (this.scope !== undefined) json.scope = this.scope;
@@ -241,6 +250,7 @@ export function errorFromJSON(json: unknown): EconError {
   const details: EconErrorDetails = {};
   if (typeof s.status === 'number') details.status = s.status;
   if (typeof s.parameter === 'string') details.parameter = s.parameter;
+  if (typeof s.value === 'string') details.value = s.value;
   if (typeof s.retryAfterMs === 'number') details.retryAfterMs = s.retryAfterMs;
   if (typeof s.resetAt === 'string') details.resetAt = new Date(s.resetAt);
   if (s.scope === 'minute' || s.scope === 'day') details.scope = s.scope;

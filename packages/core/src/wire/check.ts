@@ -49,29 +49,42 @@ function checkMetadata(m: unknown): string | undefined {
 }
 
 /**
- * Checks the success envelope (spec 2.1, 2.2) and every record; returns `{ data, metadata }`.
- * `success: false` is not handled here: the caller maps it to the error it reports.
+ * What is wrong with a success envelope (spec 2.1, 2.2) or any of its records, or undefined. Used
+ * for answers from the network and from the cache alike (a cached answer is `{ data, metadata }`,
+ * checked as the envelope it came in). Fills what the checks define as absent (`last_updated`,
+ * open record fields) in place.
  */
-export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { status: number; text: string; key?: string | undefined }): ApiResult<T> {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw invalid('the body is not a JSON object', ctx.status, ctx.text, ctx.key);
+export function envelopeProblem(json: unknown, check: RecordCheck): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return 'the body is not a JSON object';
   const o = json as Record<string, unknown>;
-  if (o['success'] !== true) throw invalid('"success" is not true', ctx.status, ctx.text, ctx.key);
+  if (o['success'] !== true) return '"success" is not true';
   const data = o['data'];
-  if (!Array.isArray(data)) throw invalid('"data" is not an array', ctx.status, ctx.text, ctx.key);
+  if (!Array.isArray(data)) return '"data" is not an array';
   const metaProblem = checkMetadata(o['metadata']);
-  if (metaProblem) throw invalid(metaProblem, ctx.status, ctx.text, ctx.key);
+  if (metaProblem) return metaProblem;
   const metadata = o['metadata'] as ResponseMetadata;
   if (typeof metadata.total_records === 'number' && metadata.total_records !== data.length) {
-    throw invalid(`metadata.total_records says ${metadata.total_records} but data holds ${data.length} records`, ctx.status, ctx.text, ctx.key);
+    return `metadata.total_records says ${metadata.total_records} but data holds ${data.length} records`;
   }
   if (metadata.last_updated === undefined) metadata.last_updated = null;
   for (let i = 0; i < data.length; i++) {
     const r = data[i] as unknown;
-    if (r === null || typeof r !== 'object') throw invalid(`data[${i}] is not an object`, ctx.status, ctx.text, ctx.key);
+    if (r === null || typeof r !== 'object' || Array.isArray(r)) return `data[${i}] is not an object`;
     const problem = check(r as Record<string, unknown>);
-    if (problem !== undefined) throw invalid(`data[${i}]: ${problem}`, ctx.status, ctx.text, ctx.key);
+    if (problem !== undefined) return `data[${i}]: ${problem}`;
   }
-  return { data: data as T[], metadata };
+  return undefined;
+}
+
+/**
+ * Checks the success envelope and every record; returns `{ data, metadata }`.
+ * `success: false` is not handled here: the caller maps it to the error it reports.
+ */
+export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { status: number; text: string; key?: string | undefined }): ApiResult<T> {
+  const problem = envelopeProblem(json, check);
+  if (problem !== undefined) throw invalid(problem, ctx.status, ctx.text, ctx.key);
+  const o = json as Record<string, unknown>;
+  return { data: o['data'] as T[], metadata: o['metadata'] as ResponseMetadata };
 }
 
 const isNumOrNull = (v: unknown): boolean => v === null || typeof v === 'number';

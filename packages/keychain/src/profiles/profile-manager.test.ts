@@ -59,12 +59,17 @@ describe('ProfileManager: profiles', () => {
     [{ ...PROD, name: ' prod' }, 'invalid_profile', "The profile's name must not start or end with spaces."],
     [{ ...PROD, baseURL: 'http://api.example.com' }, 'invalid_profile', "The profile's base URL must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])."],
     [{ ...PROD, baseURL: 'https://user:pw@api.example.com' }, 'invalid_profile', "The profile's base URL must not contain a user name or password (the key belongs in the keychain)."],
-    [{ ...PROD, baseURL: 'https://api.example.com/api/v1/' }, 'invalid_profile', "The profile's base URL must be the service's root, without /api/v1 (the client adds it)."],
+    [{ ...PROD, name: '../etc' }, 'invalid_profile', "The profile's name must be a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit."],
     [{ ...PROD, plan: 'gold' as 'pro' }, 'invalid_profile', "The profile's plan must be one of free, basic, pro, enterprise."],
     [{ ...PROD, name: 'SANDBOX' }, 'profile_exists', 'A profile named "sandbox" already exists: choose another name.'],
   ])('refuses %o with %s', async (input, code, message) => {
     const error = await rejection(f.manager.create(input));
     expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it('takes the address with or without /api/v1, as the connection form shows it, and keeps the root', async () => {
+    expect((await f.manager.create({ ...PROD, baseURL: 'https://api.example.com/api/v1/' })).baseURL).toBe('https://api.example.com');
+    expect((await f.manager.update('prod', { baseURL: 'https://eu.example.com/data/api/v1' })).baseURL).toBe('https://eu.example.com/data');
   });
 
   it('allows plain http on loopback addresses only', async () => {
@@ -246,6 +251,43 @@ describe('ProfileManager: keys', () => {
     const profile = await f.manager.setKey('prod', 'abc123');
     expect(profile.keyLast4).toBeUndefined();
     expect((await f.manager.describeKey('prod')).masked).toBe('…');
+  });
+});
+
+describe('ProfileManager: a profile created with its key', () => {
+  it('checks the key, then saves the profile and the key together', async () => {
+    const made = await f.manager.create(PROD, { activate: true, key: ` ${KEY_1}` });
+    expect(f.verified).toEqual([['prod', KEY_1]]);
+    expect(await f.keys.get('prod')).toBe(KEY_1);
+    expect(made).toEqual({ ...(await f.manager.get('prod')), keySavedAt: '2026-03-01T12:00:00.000Z', keyLast4: '1111' });
+    expect((await f.manager.active())?.name).toBe('prod');
+    expect(await readFile(f.manager.settingsPath, 'utf8')).not.toContain(KEY_1);
+  });
+
+  it('a refused key leaves neither the profile nor a key, and the error never shows the key', async () => {
+    f.verify.impl = async () => {
+      throw new AuthenticationError('Invalid API key', { status: 401 });
+    };
+    const error = await rejection(f.manager.create(PROD, { activate: true, key: KEY_1 }));
+    expect(error.code).toBe('key_rejected');
+    expect(error.message).not.toContain(KEY_1);
+    expect((await f.manager.list()).map((p) => p.name)).toEqual(['sandbox']);
+    expect(await f.keys.get('prod')).toBeUndefined();
+  });
+
+  it('a keychain that refuses the key leaves no profile; a name taken is refused before the check', async () => {
+    const failing: KeyStore = { get: async () => undefined, list: async () => [], delete: async () => false, set: async () => { throw new Error('locked collection'); } };
+    const g = await managerFixture({ keyStore: failing });
+    try {
+      await expect(g.manager.create(PROD, { key: KEY_1 })).rejects.toThrow('locked collection');
+      expect((await g.manager.list()).map((p) => p.name)).toEqual(['sandbox']);
+    } finally {
+      await g.cleanup();
+    }
+    await f.manager.create(PROD);
+    const clash = await rejection(f.manager.create(PROD, { key: KEY_2 }));
+    expect(clash.code).toBe('profile_exists');
+    expect(f.verified).toEqual([]);
   });
 });
 

@@ -113,12 +113,37 @@ export class ProfileManager {
     });
   }
 
-  /** Creates a profile (no key yet); it becomes active when asked or when it is the only one. */
-  async create(input: ProfileInput, options: { activate?: boolean } = {}): Promise<Profile> {
+  /**
+   * Creates a profile; it becomes active when asked or when it is the only one. With `key`, the key
+   * is checked first (one request, as `setKey` does) and saved together with the profile: either
+   * both are kept or neither (a refused key, a keychain out of reach or a settings file that cannot
+   * be written leaves no profile and no key behind).
+   */
+  async create(input: ProfileInput, options: { activate?: boolean; key?: string } = {}): Promise<Profile> {
     const profile = newProfile(input);
-    return this.#changes.apply((settings) => {
-      const clash = settings.profiles.find((p) => sameName(p.name, profile.name));
+    const clashWith = (profiles: readonly Profile[]): void => {
+      const clash = profiles.find((p) => sameName(p.name, profile.name));
       if (clash !== undefined) throw new KeychainError('profile_exists', `A profile named "${clash.name}" already exists: choose another name.`, { profile: profile.name });
+    };
+    let candidate: string | undefined;
+    if (options.key !== undefined) {
+      candidate = checkKey(options.key);
+      clashWith(await this.list()); // before spending a request on the check
+      try {
+        await this.#verify(profile, candidate);
+      } catch (error) {
+        throw rejection(profile, candidate, error);
+      }
+    }
+    return this.#changes.apply(async (settings, onSaveFailure) => {
+      clashWith(settings.profiles);
+      if (candidate !== undefined) {
+        await this.#keys.set(profile.name, candidate);
+        onSaveFailure(() => this.#keys.delete(profile.name));
+        profile.keySavedAt = this.#now().toISOString();
+        const last4 = lastFour(candidate);
+        if (last4 !== undefined) profile.keyLast4 = last4;
+      }
       settings.profiles.push(profile);
       if (options.activate === true || settings.activeProfile === null) settings.activeProfile = profile.name;
       return { ...profile };

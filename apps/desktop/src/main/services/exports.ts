@@ -10,8 +10,8 @@ import { AbortError, InvalidParameterError, type ExportQuery, type Series, type 
 import { layoutSeries } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
 import { readCsv, readXlsx, writeCsv, writeSeriesXlsx } from '@econdata/sheets/node';
+import { saveExport } from '@econdata/core/node';
 import type { Destination, ExportResult, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
-import { downloadExport } from '../core-calls.ts';
 import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
 import { claimFile, safeStem, type FileDialogs } from './files.ts';
@@ -51,15 +51,12 @@ export class ExportService {
   /** Fetches the queries (every one must succeed: a missing series would be a silent hole in the file). */
   private async fetch(request: WriteLocalRequest, job: Job): Promise<Series[]> {
     const client = await this.session.client();
-    const total = request.queries.length;
-    job.progress('fetching', 0, total);
-    const results = await client.fetchSeries(request.queries, { signal: job.signal });
+    const results = await client.fetchSeries(request.queries, { signal: job.signal, onProgress: job.fetchProgress });
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;
       series.push(result.series);
     }
-    job.progress('fetching', total, total);
     if (job.signal.aborted) throw new AbortError('Export cancelled: no file was written.');
     return series;
   }
@@ -95,13 +92,13 @@ export class ExportService {
     if (request.destination !== 'library') {
       const path = await this.target(request.destination, request.name, extension);
       if (path === null) return { path: null, bytes: 0, format: extension };
-      await this.writing(path, () => downloadExport(client, request.format, request.query, path, { signal: job.signal, onProgress }));
+      await this.writing(path, () => saveExport(client, { format: request.format, ...request.query }, { path, signal: job.signal, onProgress }));
       return this.result(path, extension);
     }
     // The library keeps Series with their manifest: download, read back, save in the library's layout.
     const temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(request.name), extension);
     try {
-      await downloadExport(client, request.format, request.query, temp, { signal: job.signal, onProgress });
+      await saveExport(client, { format: request.format, ...request.query }, { path: temp, signal: job.signal, onProgress });
       job.progress('reading', 0, null);
       const query = seriesQueryOf(request.query);
       const options = query.kind === 'indicator' ? { source: query.source, query } : { query };

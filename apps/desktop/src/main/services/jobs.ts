@@ -2,13 +2,15 @@
  * Running jobs (fetches, exports) by the id the renderer chose: each gets an AbortSignal that
  * `cancel` fires, and a progress reporter that becomes 'progress' events.
  */
-import { InvalidParameterError } from '@econdata/core';
+import { InvalidParameterError, type FetchProgress } from '@econdata/core';
 import type { BridgeEvent, JobId, ProgressPhase } from '../../shared/contract.ts';
 
 export interface Job {
   readonly id: JobId;
   readonly signal: AbortSignal;
   progress(phase: ProgressPhase, loaded: number, total?: number | null): void;
+  /** core's fetchSeries `onProgress`, reported as 'fetching' requests done of planned. */
+  fetchProgress(progress: FetchProgress): void;
 }
 
 let anonymous = 0;
@@ -29,12 +31,14 @@ export class JobRegistry {
     }
     const controller = new AbortController();
     this.#running.set(jobId, controller);
+    const progress: Job['progress'] = (phase, loaded, total = null) => {
+      if (id !== undefined) this.#emit({ type: 'progress', jobId, phase, loaded, total });
+    };
     const job: Job = {
       id: jobId,
       signal: controller.signal,
-      progress: (phase, loaded, total = null) => {
-        if (id !== undefined) this.#emit({ type: 'progress', jobId, phase, loaded, total });
-      },
+      progress,
+      fetchProgress: ({ done, planned }) => progress('fetching', done, planned),
     };
     try {
       return await work(job);

@@ -43,10 +43,8 @@ export class LibraryService {
    */
   async rerun(id: string, client: EconDataClient, job: Job): Promise<ExportManifest> {
     return this.library.rerun(id, async (queries) => {
-      job.progress('fetching', 0, queries.length);
       // From the service, not the cache: a re-run is asked for to see revisions.
-      const results = await client.fetchSeries(queries, { signal: job.signal, cache: 'no-store' });
-      job.progress('fetching', queries.length, queries.length);
+      const results = await client.fetchSeries(queries, { signal: job.signal, cache: 'no-store', onProgress: job.fetchProgress });
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;

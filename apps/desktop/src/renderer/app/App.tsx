@@ -46,7 +46,7 @@ export function App({ client }: { client: DesktopApi }) {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    client.call('session.status', {}).then((s) => { if (live) setSession(s); }, (e: unknown) => { if (live) setError(e); });
+    client.session.status().then((s) => { if (live) setSession(s); }, (e: unknown) => { if (live) setError(e); });
     return () => { live = false; };
   }, [client, attempt]);
 

@@ -21,7 +21,7 @@ const SessionContext = createContext<SessionValue | null>(null);
 export function SessionProvider({ client, initial, children }: { client: DesktopApi; initial: SessionStatus; children: ReactNode }) {
   const [status, setStatus] = useState(initial);
   useEffect(() => client.onEvent((e) => { if (e.type === 'session') setStatus(e.status); }), [client]);
-  const refresh = useCallback(async () => setStatus(await client.call('session.status', {})), [client]);
+  const refresh = useCallback(async () => setStatus(await client.session.status()), [client]);
   const value = useMemo(() => ({ client, status, refresh, setStatus }), [client, status, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

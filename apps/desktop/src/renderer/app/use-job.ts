@@ -1,11 +1,11 @@
 /**
- * A long operation in main (fetch, export, open) with its progress and a cancel: the renderer picks
- * the job id, main reports progress events under it, and `jobs.cancel` stops it.
+ * React state around one job at a time (fetch, export, re-run): running, its progress, its result or
+ * error, and Cancel. The job itself (its id, main's progress events, jobs.cancel on abort) is run by
+ * the client (`../../shared/client.ts`): this hook only hands it a signal and a progress listener.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ProgressPhase } from '../../shared/contract.ts';
-import { newJobId } from '../../shared/client.ts';
-import { useSession } from './session.tsx';
+import type { JobOptions } from '../../shared/client.ts';
 
 export interface JobProgress {
   phase: ProgressPhase | 'starting';
@@ -18,51 +18,44 @@ export interface JobState<T> {
   progress: JobProgress | null;
   result: T | null;
   error: unknown;
-  /** Runs `work` with a fresh job id; resolves with its value, or undefined when it failed or was cancelled. */
-  run(work: (jobId: string) => Promise<T>): Promise<T | undefined>;
+  /** Runs `work` with the job's options; resolves with its value, or undefined when it failed or was cancelled. */
+  run(work: (options: Required<JobOptions>) => Promise<T>): Promise<T | undefined>;
   cancel(): void;
   reset(): void;
 }
 
 /** One job at a time, its progress from main's events. */
 export function useJob<T>(): JobState<T> {
-  const { client } = useSession();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [result, setResult] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const current = useRef<string | null>(null);
+  // The job whose state is shown; a newer run (or reset) makes an older one's outcome irrelevant.
+  const current = useRef<AbortController | null>(null);
 
-  useEffect(() => client.onEvent((e) => {
-    if (e.type === 'progress' && e.jobId === current.current) setProgress({ phase: e.phase, loaded: e.loaded, total: e.total });
-  }), [client]);
-
-  const run = useCallback(async (work: (jobId: string) => Promise<T>) => {
-    const jobId = newJobId();
-    current.current = jobId;
+  const run = useCallback(async (work: (options: Required<JobOptions>) => Promise<T>) => {
+    const controller = new AbortController();
+    current.current = controller;
+    const mine = (): boolean => current.current === controller;
     setRunning(true);
     setError(null);
     setProgress({ phase: 'starting', loaded: 0, total: null });
     try {
-      const value = await work(jobId);
-      if (current.current === jobId) setResult(value);
+      const value = await work({ signal: controller.signal, onProgress: (p) => { if (mine()) setProgress(p); } });
+      if (mine()) setResult(value);
       return value;
     } catch (e) {
-      if (current.current === jobId) setError(e);
+      if (mine()) setError(e);
       return undefined;
     } finally {
-      if (current.current === jobId) {
+      if (mine()) {
         setRunning(false);
         setProgress(null);
       }
     }
   }, []);
 
-  const cancel = useCallback(() => {
-    const jobId = current.current;
-    if (!jobId) return;
-    client.call('jobs.cancel', { jobId }).catch((e: unknown) => setError(e));
-  }, [client]);
+  const cancel = useCallback(() => current.current?.abort(), []);
 
   const reset = useCallback(() => {
     current.current = null;

@@ -8,6 +8,7 @@ import type { ConnectionTest, ProfileView, SessionStatus } from '../../shared/co
 import { reviveError } from '../../shared/wire-error.ts';
 import { useSession } from '../app/session.tsx';
 import { AppError } from '../app/AppError.tsx';
+import { EditProfileDialog } from './EditProfileDialog.tsx';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
@@ -41,7 +42,7 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [test, setTest] = useState<ConnectionTest | null>(null);
-  const [dialog, setDialog] = useState<'rotate' | 'remove' | null>(null);
+  const [dialog, setDialog] = useState<'rotate' | 'remove' | 'edit' | 'forget' | null>(null);
   const keyInput = useRef<HTMLInputElement>(null);
 
   const act = async (label: string, work: () => Promise<void>): Promise<boolean> => {
@@ -92,6 +93,8 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
         {!p.active ? <Button size="small" appearance="primary" disabled={busy !== null} onClick={() => void act('switch', async () => { onSwitched(await client.profiles.switch(p.name)); await onChanged(); })}>Use this profile</Button> : null}
         <Button size="small" disabled={busy !== null} onClick={() => void act('test', async () => setTest(await client.profiles.testConnection(p.name)))}>{busy === 'test' ? 'Testing…' : 'Test connection'}</Button>
         {!p.embedded ? <Button size="small" icon={<Key20Regular />} disabled={busy !== null} onClick={() => setDialog('rotate')}>Rotate key</Button> : null}
+        <Button size="small" disabled={busy !== null} onClick={() => setDialog('edit')}>Edit</Button>
+        {key.source === 'keychain' ? <Button size="small" appearance="subtle" disabled={busy !== null} onClick={() => setDialog('forget')}>Forget key</Button> : null}
         {!p.embedded ? <Button size="small" appearance="subtle" disabled={busy !== null} onClick={() => setDialog('remove')}>Remove</Button> : null}
       </div>
       <div aria-live="polite">
@@ -132,6 +135,19 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
             <DialogContent>The profile and its saved key are deleted from this computer. Saved exports stay.</DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={() => void act('remove', async () => { await client.profiles.remove(p.name); setDialog(null); await onChanged(); })}>Remove</Button>
+              <Button onClick={() => setDialog(null)}>Cancel</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <EditProfileDialog profile={p} open={dialog === 'edit'} onClose={() => setDialog(null)} onChanged={onChanged} />
+      <Dialog open={dialog === 'forget'} onOpenChange={(_, d) => { if (!d.open) setDialog(null); }}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{`Forget the key of ${p.name}?`}</DialogTitle>
+            <DialogContent>{p.name === 'sandbox' ? 'The key is deleted from the keychain; the sandbox profile goes back to its public demo key.' : 'The key is deleted from the keychain; the profile stays, and asks for a key before its next request.'}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => void act('forget', async () => { await client.profiles.forgetKey(p.name); setDialog(null); await onChanged(); })}>Forget key</Button>
               <Button onClick={() => setDialog(null)}>Cancel</Button>
             </DialogActions>
           </DialogBody>

@@ -9,7 +9,6 @@ import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
 import { CostPreview, EmptyState, ProgressPanel, QueryBuilder } from '@econdata/ui';
-import { reviveError } from '../../shared/wire-error.ts';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -61,12 +60,12 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const fetchNow = (queries: SeriesQuery[], keepShown = false): void => {
     setPending(null);
     setExported(null);
-    void job.run(async (jobId) => {
-      const results = await client.call('series.fetch', { jobId, queries });
+    void job.run(async (options) => {
+      const results = await client.fetchSeries(queries, options);
       const fetched: Fetched = { queries, series: [], failures: [] };
       results.forEach((r, i) => {
         if (r.ok) fetched.series.push(r.series);
-        else fetched.failures.push({ query: queries[i] ?? queries[0]!, error: reviveError(r.error) });
+        else fetched.failures.push({ query: queries[i] ?? queries[0]!, error: r.error });
       });
       return fetched;
     }).then((fetched) => {

@@ -47,13 +47,13 @@ export function ExportMenu({ queries, defaultName, onExported }: ExportMenuProps
 
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
-    const result = await job.run((jobId) => {
-      const req = exportRequest(k, queries, n.trim() || defaultName, d, jobId);
+    const result = await job.run((options) => {
+      const req = exportRequest(k, queries, n.trim() || defaultName, d);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));
       }
-      return req.operation === 'exports.writeLocal' ? client.call(req.operation, req.request) : client.call(req.operation, req.request);
+      return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(req.request, options) : client.exports.service(req.request, options);
     });
     if (result) {
       onExported({ result, saveToLibrary: result.saved ? undefined : () => start(k, n, 'library') });

@@ -18,21 +18,22 @@ export function exportQueryOf(query: SeriesQuery): ExportQuery {
   return { dataset, ...rest } as ExportQuery;
 }
 
+/** A contract request without its job id: the client's job runner gives it one. */
 export type ExportRequest =
-  | { operation: 'exports.writeLocal'; request: WriteLocalRequest }
-  | { operation: 'exports.service'; request: ServiceExportRequest };
+  | { operation: 'exports.writeLocal'; request: Omit<WriteLocalRequest, 'jobId'> }
+  | { operation: 'exports.service'; request: Omit<ServiceExportRequest, 'jobId'> };
 
 /**
  * The request for an export kind, or a sentence saying why it cannot be made (the service's export
  * takes one query).
  */
-export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, jobId: string): ExportRequest | string {
+export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination): ExportRequest | string {
   if (kind === 'local-xlsx' || kind === 'local-csv') {
-    return { operation: 'exports.writeLocal', request: { jobId, queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination } };
+    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination } };
   }
   const [only] = queries;
   if (!only || queries.length > 1) {
     return `The service's own export covers one query, and this view holds ${queries.length}. Export it as a workbook or CSV written here, or fetch one series.`;
   }
-  return { operation: 'exports.service', request: { jobId, format: kind === 'service-excel' ? 'excel' : 'csv', query: exportQueryOf(only), name, destination } };
+  return { operation: 'exports.service', request: { format: kind === 'service-excel' ? 'excel' : 'csv', query: exportQueryOf(only), name, destination } };
 }

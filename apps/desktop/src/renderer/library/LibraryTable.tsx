@@ -6,7 +6,7 @@ import { useState } from 'react';
 import {
   Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
-import { Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
+import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
 import { queryText } from '@econdata/ui';
 import type { ManifestView } from '../../shared/contract.ts';
 
@@ -23,6 +23,8 @@ export interface LibraryTableProps {
   busy: string | null;
   onOpen(m: ManifestView): void;
   onCompare(older: ManifestView, newer: ManifestView): void;
+  /** Fetches the export's queries again into a new export, then compares the two. */
+  onRerun(m: ManifestView): void;
   onRemove(m: ManifestView): void;
 }
 
@@ -36,7 +38,7 @@ export function manifestQuery(m: ManifestView): string {
 }
 
 /** The saved exports table. */
-export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRemove }: LibraryTableProps) {
+export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun, onRemove }: LibraryTableProps) {
   const styles = useStyles();
   const [picked, setPicked] = useState<string[]>([]);
   const toggle = (id: string, on: boolean): void => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
@@ -63,7 +65,7 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRemov
               <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
               <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
               <TableHeaderCell style={{ width: 60 }}>Series</TableHeaderCell>
-              <TableHeaderCell style={{ width: 130 }}>Actions</TableHeaderCell>
+              <TableHeaderCell style={{ width: 170 }}>Actions</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -83,6 +85,11 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRemov
                   <Tooltip content={`Open ${m.name}`} relationship="label">
                     <Button size="small" icon={<Open20Regular />} disabled={busy !== null} onClick={() => onOpen(m)}>Open</Button>
                   </Tooltip>
+                  {m.queries.length > 0 ? (
+                    <Tooltip content={`Re-run ${m.name}: fetch its queries again from the service and compare`} relationship="label">
+                      <Button size="small" appearance="subtle" icon={<ArrowSync20Regular />} disabled={busy !== null} onClick={() => onRerun(m)} />
+                    </Tooltip>
+                  ) : null}
                   <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="label">
                     <Button size="small" appearance="subtle" icon={<Delete20Regular />} disabled={busy !== null} onClick={() => onRemove(m)} />
                   </Tooltip>

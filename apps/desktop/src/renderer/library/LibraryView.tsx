@@ -6,10 +6,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, ArrowLeft20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
-import { EmptyState } from '@econdata/ui';
-import type { CompareResult, LibraryList, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
+import { EmptyState, ProgressPanel } from '@econdata/ui';
+import type { CompareResult, LibraryList, ManifestView, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
 import { reviveError } from '../../shared/wire-error.ts';
 import { useSession } from '../app/session.tsx';
+import { useJob } from '../app/use-job.ts';
 import { CompareView } from './CompareView.tsx';
 import { LibraryTable } from './LibraryTable.tsx';
 import { OpenFileButton } from './OpenFileButton.tsx';
@@ -40,6 +41,7 @@ export function LibraryView() {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  const rerun = useJob<CompareResult>();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -66,6 +68,17 @@ export function LibraryView() {
     } finally {
       setBusy(null);
     }
+  };
+
+  // A re-run is asked for to see what the source revised: it ends on the comparison with the original.
+  const rerunAndCompare = async (m: ManifestView): Promise<void> => {
+    setActionError(null);
+    const result = await rerun.run(async (options) => {
+      const again = await client.library.rerun(m.id, options);
+      return client.library.compare(m.id, again.id);
+    });
+    void load();
+    if (result) setDetail({ kind: 'compare', result });
   };
 
   const remove = async (id: string): Promise<void> => {
@@ -121,12 +134,17 @@ export function LibraryView() {
         <LibraryTable
           exports={list.exports}
           folder={list.folder}
-          busy={busy}
+          busy={busy ?? (rerun.running ? 'rerun' : null)}
           onOpen={(m) => void act(`open:${m.id}`, async () => ({ kind: 'opened', view: await client.library.open(m.id) }))}
           onCompare={(older, newer) => void act('compare', async () => ({ kind: 'compare', result: await client.library.compare(older.id, newer.id) }))}
+          onRerun={(m) => void rerunAndCompare(m)}
           onRemove={(m) => void remove(m.id)}
         />
       ) : null}
+      {rerun.running && rerun.progress ? (
+        <ProgressPanel label="Re-running: fetching from the service" {...(rerun.progress.total ? { value: rerun.progress.loaded, max: rerun.progress.total, unit: 'requests' } : {})} onCancel={rerun.cancel} />
+      ) : null}
+      {rerun.error ? <AppError error={rerun.error} /> : null}
       {actionError ? <AppError error={actionError} /> : null}
       {busy ? <Spinner size="small" label={busy === 'compare' ? 'Comparing…' : 'Opening…'} /> : null}
     </div>

@@ -109,6 +109,26 @@ describe('saved exports', () => {
     });
   });
 
+  it('keeps the transform in the manifest, hands it to a re-run, and refuses to diff different transforms', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z', '2026-11-02T09:00:00.000Z', '2026-11-03T09:00:00.000Z');
+    const old = await lib.save([gdp], { name: 'growth', transform: 'Units=pc1' });
+    expect(old.transform).toBe('Units=pc1');
+    const told: Array<string | undefined> = [];
+    const fresh = await lib.rerun(old.id, (_queries, transform) => {
+      told.push(transform);
+      return Promise.resolve([gdp]);
+    });
+    expect(told).toEqual(['Units=pc1']);
+    expect(fresh).toMatchObject({ rerun_of: old.id, transform: 'Units=pc1' });
+    expect((await lib.compare(old.id, fresh.id)).changed).toEqual([]);
+    const level = await lib.save([gdp], { name: 'growth' });
+    expect(level.transform).toBeUndefined();
+    await expect(lib.compare(old.id, level.id)).rejects.toMatchObject({
+      code: 'different_queries',
+      message: `Exports "${old.id}" and "${level.id}" show the same queries under different transforms ("Units=pc1" and "none"), so their differences are not revisions. Compare an export with a re-run of it.`,
+    });
+  });
+
   it('keeps its CSV files byte for byte through git with line-ending conversion on, so they still open', async () => {
     const lib = await library('2026-11-01T09:00:00.000Z');
     const m = await lib.save([gdp, inflation], { name: 'in git', format: 'csv' });

@@ -35,6 +35,8 @@ export interface SaveOptions {
   orientation?: Orientation;
   /** The queries asked for; default the queries of the series' provenance. Give them when a query may have returned nothing. */
   queries?: SeriesQuery[];
+  /** The transform the series were made with (analysis's canonical text): kept in the manifest for re-runs. */
+  transform?: string;
 }
 
 export { TEMP_MAX_AGE_MS };
@@ -146,6 +148,7 @@ export class ExportLibrary {
       bytes: (await stat(dataPath)).size,
       queries: uniqueQueries(options.queries ?? series.map((s) => s.provenance.query)),
       series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
+      ...(options.transform ? { transform: options.transform } : {}),
       ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
     };
     await writeAtomic(join(this.folder, `${id}.json`), async (temp) => {
@@ -264,13 +267,14 @@ export class ExportLibrary {
   }
 
   /**
-   * Fetches an export's queries again through the caller's fetch function and saves the answer as
-   * a new export (the old one is kept, so the two can be compared).
+   * Fetches an export's queries again through the caller's fetch function (told the export's
+   * transform, to apply again) and saves the answer as a new export (the old one is kept, so the two
+   * can be compared).
    */
-  async rerun(id: string, fetchSeries: (queries: SeriesQuery[]) => Promise<Series[]>): Promise<ExportManifest> {
+  async rerun(id: string, fetchSeries: (queries: SeriesQuery[], transform: string | undefined) => Promise<Series[]>): Promise<ExportManifest> {
     const old = await this.readManifest(`${id}.json`);
-    const series = await fetchSeries(old.queries);
-    return this.save(series, { name: old.name, format: old.format, orientation: old.orientation, queries: old.queries }, old.id);
+    const series = await fetchSeries(old.queries, old.transform);
+    return this.save(series, { name: old.name, format: old.format, orientation: old.orientation, queries: old.queries, ...(old.transform ? { transform: old.transform } : {}) }, old.id);
   }
 
   /** The revision diff between two exports of the same queries (older first). */
@@ -283,6 +287,13 @@ export class ExportLibrary {
       throw new SheetsError(
         'different_queries',
         `Exports "${olderId}" and "${newerId}" were made from different queries, so their differences are not revisions. Compare an export with a re-run of it.`,
+      );
+    }
+    const [ta, tb] = [older.manifest.transform ?? '', newer.manifest.transform ?? ''];
+    if (ta !== tb) {
+      throw new SheetsError(
+        'different_queries',
+        `Exports "${olderId}" and "${newerId}" show the same queries under different transforms ("${ta || 'none'}" and "${tb || 'none'}"), so their differences are not revisions. Compare an export with a re-run of it.`,
       );
     }
     return { ...compareSeries(older.series, newer.series), older: older.manifest, newer: newer.manifest };

@@ -34,6 +34,8 @@ export interface ExportManifest {
   /** The queries that produced the data, without duplicates: what a re-run fetches. */
   queries: SeriesQuery[];
   series: Array<{ id: string; title: string; provenance: Provenance }>;
+  /** The @econdata/analysis transform the series were shown with (canonical text); a re-run applies it again. */
+  transform?: string;
   /** The export this one re-ran, if any. */
   rerun_of?: string;
 }
@@ -84,6 +86,7 @@ export function validateManifest(value: unknown, file: string): ExportManifest {
   (m['series'] as unknown[]).forEach((s, i) => {
     if (!isObject(s) || typeof s['id'] !== 'string' || typeof s['title'] !== 'string' || !isObject(s['provenance'])) fail(`series[${i}] lacks its id, title or provenance`);
   });
+  if (m['transform'] !== undefined && typeof m['transform'] !== 'string') fail('"transform" is not text');
   if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
   return value as ExportManifest;
 }

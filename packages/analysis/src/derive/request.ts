@@ -1,0 +1,91 @@
+/**
+ * A derived series as the apps hold it: an expression, one query (and optional transform) per
+ * operand, and a result transform. This is what a saved export or a formula keeps; the apps ask
+ * `derivedQueries` what to fetch (every operand of every derived series goes into ONE core
+ * fetchSeries job, so the planner batches them like any other queries), and `computeDerived` turns
+ * the fetched Series into the derived one.
+ */
+import { InvalidParameterError, type Series, type SeriesQuery } from '@econdata/core';
+import { applyTransform, readTransform } from '../transform/apply.ts';
+import { formatTransform } from '../transform/spec.ts';
+import { widenQuery } from '../transform/widen.ts';
+import { deriveSeries } from './derive.ts';
+import { parseExpression, type Expression } from './expression.ts';
+
+export interface DerivedOperand {
+  /** The letter the expression uses: 'a', 'b', ... */
+  name: string;
+  /** The query as the user asked it (before widening). */
+  query: SeriesQuery;
+  /** The operand's own transform (text form), applied before the expression. */
+  transform?: string;
+}
+
+export interface DerivedRequest {
+  expression: string;
+  operands: DerivedOperand[];
+  /** The result transform (text form), applied after the expression: `Units=pc1` on `a/b` is the growth of a per-capita value. */
+  transform?: string;
+  /** Words after the first operand's title ('per capita'); without them the title is the expression. */
+  words?: string;
+}
+
+/** A request checked: its expression parsed, every transform readable, one operand per name the expression uses. */
+interface Checked {
+  expr: Expression;
+  request: DerivedRequest;
+}
+
+function check(request: DerivedRequest): Checked {
+  const expr = parseExpression(request.expression);
+  const names = request.operands.map((o) => o.name.toLowerCase());
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new InvalidParameterError('expression', `Operand ${twice} is given twice: give each of ${expr.names.join(', ')} one series.`);
+  for (const n of expr.names) {
+    if (!names.includes(n)) throw new InvalidParameterError('expression', `The expression "${expr.text}" uses ${n}, but no series is given for ${n}: give one series per operand (${expr.names.join(', ')}).`);
+  }
+  for (const n of names) {
+    if (!expr.names.includes(n)) throw new InvalidParameterError('expression', `A series is given for ${n}, but the expression "${expr.text}" does not use ${n}: use it or leave it out.`);
+  }
+  for (const o of request.operands) if (o.transform) readTransform(o.transform);
+  if (request.transform) readTransform(request.transform);
+  return { expr, request };
+}
+
+/** What one operand's own transform is applied against: its asked range widened for the result transform's lags. */
+const operandAsked = (o: DerivedOperand, resultTransform: string | undefined): SeriesQuery => (resultTransform ? widenQuery(o.query, resultTransform) : o.query);
+
+/**
+ * The queries to fetch for a derived series, one per operand in the request's order: each widened
+ * for the result transform, then for its own transform (widenQuery), so the first asked period is
+ * defined. Refuses a bad expression, operand list or transform before any request.
+ * @example derivedQueries({ expression: 'a/b', operands: [{ name: 'a', query: gdp }, { name: 'b', query: pop }], transform: 'Units=pc1' })
+ */
+export function derivedQueries(request: DerivedRequest): SeriesQuery[] {
+  check(request);
+  return request.operands.map((o) => {
+    const q = operandAsked(o, request.transform);
+    return o.transform ? widenQuery(q, o.transform) : q;
+  });
+}
+
+/**
+ * The derived Series from the fetched operands (`fetched[i]` answers `derivedQueries(request)[i]`):
+ * each operand's transform, then the expression, then the result transform, trimmed to the first
+ * operand's asked range. Its provenance names the expression and every operand's asked query and
+ * transform.
+ */
+export function computeDerived(request: DerivedRequest, fetched: readonly Series[]): Series {
+  const { expr } = check(request);
+  if (fetched.length !== request.operands.length) throw new InvalidParameterError('operands', `${fetched.length} series for ${request.operands.length} operands: give one per operand, in the order derivedQueries returned.`);
+  const operands: Record<string, Series> = {};
+  request.operands.forEach((o, i) => {
+    const own = o.transform ? applyTransform(fetched[i]!, o.transform, operandAsked(o, request.transform)) : fetched[i]!;
+    // The derivation names what was asked, not what was fetched to compute it.
+    operands[o.name.toLowerCase()] = { ...own, provenance: { ...own.provenance, query: { ...o.query } } };
+  });
+  const transform = request.transform ? formatTransform(readTransform(request.transform)) : undefined;
+  // The result covers the range asked of the first operand by name (a): the one a title starts from.
+  const first = [...request.operands].sort((x, y) => (x.name.toLowerCase() < y.name.toLowerCase() ? -1 : 1))[0]!;
+  return deriveSeries(expr, operands, transform, { asked: first.query, ...(request.words ? { words: request.words } : {}) });
+}
