@@ -21,6 +21,7 @@ export { searchIndicators, type SearchEntry, type SearchOptions } from './search
 
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';
 export { TransformFields, UNITS_CHOICES, type TransformFieldsProps } from './query/TransformFields.tsx';
+export { DerivedFields, type DerivedFieldsProps } from './query/DerivedFields.tsx';
 export {
   buildIndicatorQueries, buildTradeQuery, buildStockQuery, emptyIndicatorForm, emptyTradeForm, emptyStockForm,
   type BuildResult, type FieldErrors, type IndicatorForm, type StockForm, type TradeForm,

@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
 
   /** One screenshot per gallery card, to look at each component closely. */
   async function shootSections(page: Page, width: number): Promise<void> {
-    for (const id of ['query-builder', 'transform', 'quota', 'cost', 'provenance', 'progress', 'connection', 'states', 'errors']) {
+    for (const id of ['query-builder', 'transform', 'derived', 'quota', 'cost', 'provenance', 'progress', 'connection', 'states', 'errors']) {
       await page.locator(`#${id}`).screenshot({ path: `${SHOTS}ui-${id}-${width}.png` });
     }
   }
