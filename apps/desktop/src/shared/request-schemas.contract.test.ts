@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { errorFromJSON, InvalidParameterError } from '@econdata/core';
-import { filesUnder, GDP_VN, useMain } from '../main/testing/harness.ts';
+import { filesUnder, GDP_VN, useMain } from '../../test/support/harness.ts';
 import { validateRequest } from './request-schemas.ts';
 
 const refusal = (parameter: string, message: string) => ({
@@ -62,7 +62,7 @@ describe('request schemas, from the renderer side', () => {
     });
   });
 
-  it("accepts what core accepts: a GSO table code of 146 characters (the desktop once stopped at 64)", () => {
+  it("accepts what core accepts: a GSO table code of 134 characters (the desktop once stopped at 64)", () => {
     const indicator = 'GDP.ACTIVITIES_OF_THE_COMMUNIST_PARTY_SOCIO_POLITICAL_ORGANIZATIONS_PUBLIC_ADMINISTRATION_AND_DEFENCE_COMPULSORY_SOCIAL_SECURITY.VALUE';
     const query = { kind: 'indicator', source: 'GSO', indicator, frequency: 'quarterly' } as const;
     expect(validateRequest('series.fetch', { queries: [query] })).toEqual({ queries: [query] });

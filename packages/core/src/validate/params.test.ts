@@ -19,7 +19,8 @@ describe('indicator parameters', () => {
 
   it.each([
     [{ country: 'VNM' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "VNM". Correct it and try again.'],
-    [{ country: 'V1' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "V1". Correct it and try again.'],
+    [{ country: 'V!' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "V!". Correct it and try again.'],
+    [{ country: '84' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "84". Correct it and try again.'],
     [{ start_year: 2015.5 }, 'start_year', 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 2015.5. Correct it and try again.'],
     [{ end_year: 1700 }, 'end_year', 'Invalid end_year: expected a whole year between 1800 and 2200 such as 2015, got 1700. Correct it and try again.'],
     [{ start_year: 2020, end_year: 2010 }, 'start_year', 'Invalid start_year: 2020 is after end_year 2010; start_year must be <= end_year.'],
@@ -30,6 +31,12 @@ describe('indicator parameters', () => {
   ])('refuses %j naming the parameter', (patch, parameter, message) => {
     const e = refusal(() => indicatorParams({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', ...patch } as never));
     expect(e).toMatchObject({ code: 'invalid_parameter', parameter, message });
+  });
+});
+
+describe('country codes', () => {
+  it("accepts the World Bank's aggregate codes that /countries lists beside the ISO ones (1W World, V1...)", () => {
+    for (const country of ['1W', 'XD', 'V1', 'eu']) expect(indicatorParams({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country })).toMatchObject({ country: country.toUpperCase() });
   });
 });
 

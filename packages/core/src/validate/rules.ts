@@ -70,9 +70,13 @@ export function indicator(p: Problems, value: unknown, parameter = 'indicator'):
   return value;
 }
 
-/** An ISO 3166 alpha-2 country code; lower case is accepted and upper-cased. */
+/**
+ * An ISO 3166 alpha-2 country code, or one of the World Bank's two-character aggregate codes that
+ * /countries lists beside them (1W World, XD High income, V1...): the service serves those too.
+ * Lower case is accepted and upper-cased.
+ */
 export function country(p: Problems, value: unknown, parameter = 'country', form = COUNTRY_FORM): string | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value)) return p.refuse(parameter, form, value);
+  if (typeof value !== 'string' || !/^[A-Za-z0-9]{2}$/.test(value) || /^\d{2}$/.test(value)) return p.refuse(parameter, form, value);
   return value.toUpperCase();
 }
 
