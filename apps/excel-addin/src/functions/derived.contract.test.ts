@@ -11,7 +11,7 @@ import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { createAddinRuntime } from '../runtime/runtime.ts';
 import { setRuntime } from '../runtime/instance.ts';
 import { MemoryStorage } from '../runtime/storage.ts';
-import { evaluateEconFormula } from './evaluate.ts';
+import { evaluateEconFormula } from '../../dev/standin/evaluate.ts';
 import { associateFunctions } from './functions.ts';
 
 const sandbox = useSandboxes({ seed: 11 });
