@@ -6,12 +6,13 @@
  * with it.
  */
 import type { DerivedRequest } from '@econdata/analysis';
-import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DerivedFields, useDescribeContext } from '@econdata/ui';
 import { useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { derivedFormulaText, writeFormulas } from '../office/insert-formula.ts';
 import { errorSentence } from './messages.ts';
+import { NoticeBar, type Notice } from './NoticeBar.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -23,7 +24,7 @@ export function DerivedPanel({ excel }: { excel: ExcelHost }): ReactNode {
   const styles = useStyles();
   const describe = useDescribeContext();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const insert = async (request: DerivedRequest): Promise<void> => {
     setBusy(true);
@@ -44,13 +45,7 @@ export function DerivedPanel({ excel }: { excel: ExcelHost }): ReactNode {
         Select a cell, then pick a preset over series a or write a formula over several series: an =ECON.DERIVED formula spills the result and recalculates with the workbook.
       </Text>
       <DerivedFields onSubmit={(r) => void insert(r)} submitLabel="Insert as formula" busy={busy} />
-      <div aria-live="polite">
-        {notice ? (
-          <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
-            <MessageBarBody>{notice.text}</MessageBarBody>
-          </MessageBar>
-        ) : null}
-      </div>
+      <NoticeBar notice={notice} />
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * more than a few requests shows its cost against the quota first (CostPreview).
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
-import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CostPreview, ProgressPanel, QueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
@@ -13,6 +13,7 @@ import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { needsCostPreview } from './cost.ts';
 import { errorSentence } from './messages.ts';
+import { NoticeBar, type Notice } from './NoticeBar.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -20,7 +21,6 @@ const useStyles = makeStyles({
 });
 
 type Mode = 'values' | 'formula';
-type Notice = { intent: 'success' | 'warning' | 'error'; text: string };
 interface Progress {
   label: string;
   value?: number;
@@ -133,13 +133,7 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
       ) : null}
       <QueryBuilder onSubmit={(queries) => void run(queries, false)} submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'} busy={busy} />
       {progress ? <ProgressPanel label={progress.label} {...(progress.value === undefined ? {} : { value: progress.value })} {...(progress.max === undefined ? {} : { max: progress.max })} {...(progress.unit ? { unit: progress.unit } : {})} /> : null}
-      <div aria-live="polite">
-        {notice ? (
-          <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
-            <MessageBarBody>{notice.text}</MessageBarBody>
-          </MessageBar>
-        ) : null}
-      </div>
+      <NoticeBar notice={notice} />
     </div>
   );
 }
