@@ -86,4 +86,29 @@ describe('QueryBuilder', () => {
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([[[{ kind: 'stock', index: 'HNX', start_date: '2024-01-02', end_date: '2024-03-29' }], 'stocks']]);
   });
+
+  it('with transform on, emits the transform\'s canonical text beside the queries, and holds submit while the engine refuses it', async () => {
+    const user = userEvent.setup();
+    const emitted: Array<[SeriesQuery[], QueryKind, string]> = [];
+    render(
+      <EconThemeProvider>
+        <EconDataProvider api={createFakeEconDataApi()} timeZone="UTC">
+          <QueryBuilder transform initialKind="trade" onSubmit={(q, k, t) => emitted.push([q, k, t])} />
+        </EconDataProvider>
+      </EconThemeProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Transform (optional): as published' }));
+    // Monthly trade: only lower frequencies are offered.
+    expect(Array.from((screen.getByLabelText('Convert to') as HTMLSelectElement).options, (o) => o.textContent)).toEqual(['As published', 'Quarterly', 'Annual']);
+    type('Show as', 'pc1');
+    type('Moving average', '1');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([]);
+    expect(screen.getByText('Fix 1 field before continuing.')).toBeTruthy();
+    type('Moving average', '3');
+    type('Convert to', 'Q');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[[{ kind: 'trade', flow: 'exports' }], 'trade', 'Per=Q Units=pc1 MA=3']]);
+    expect(screen.getByRole('button', { name: /^Transform: quarterly/ })).toBeTruthy();
+  });
 });

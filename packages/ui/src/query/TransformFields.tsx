@@ -18,6 +18,8 @@ export interface TransformFieldsProps {
   onChange(text: string): void;
   /** The series' own frequency: only lower frequencies are offered for conversion. */
   frequency?: Frequency;
+  /** Called with the engine's refusal while the fields make no valid transform, and null once they do (a form holds its submit meanwhile). */
+  onProblem?(message: string | null): void;
 }
 
 /** The units offered, the common ones first (FRED's codes). */
@@ -60,7 +62,7 @@ function transformOf(d: Draft): Transform {
 }
 
 /** Transform fields: level, % change, % change from a year ago, annualized, log, index = 100, moving average, frequency. */
-export function TransformFields({ value, onChange, frequency }: TransformFieldsProps): ReactNode {
+export function TransformFields({ value, onChange, frequency, onProblem }: TransformFieldsProps): ReactNode {
   const styles = useFormStyles();
   const own = useStyles();
   const [draft, setDraft] = useState<Draft>(() => draftOf(value));
@@ -74,10 +76,12 @@ export function TransformFields({ value, onChange, frequency }: TransformFieldsP
       const text = formatTransform(checkTransform(transformOf(next)));
       setError(null);
       setWords(describe(next));
+      onProblem?.(null);
       onChange(text);
     } catch (e) {
       if (!isEconError(e)) throw e;
       setError({ option: e.parameter ?? 'transform', message: e.message });
+      onProblem?.(e.message);
     }
   };
   const errorFor = (option: string): string | undefined => (error?.option === option ? error.message : undefined);
