@@ -1,7 +1,7 @@
 /** @econdata/ui: the React pieces the Excel add-in and the desktop explorer share. */
 export type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from './data/api.ts';
 export { EconDataProvider, useEconData, useOptionalEconData, useDescribeContext, type EconDataProviderProps } from './data/provider.tsx';
-export { useSources, useIndicators, useCountries, useQuota, useQuotaOf, type UseIndicatorsOptions } from './data/hooks.ts';
+export { useSources, useIndicators, useCatalogue, useCountries, useQuota, useQuotaOf, type CatalogueView, type UseIndicatorsOptions } from './data/hooks.ts';
 export { useLoad, type LoadState } from './data/use-load.ts';
 
 export { describeError, type DescribeContext, type ErrorAction, type ErrorDescription, type ErrorSurface } from './errors/describe-error.ts';
@@ -34,6 +34,7 @@ export { ProvenanceBlock, staleText, type ProvenanceBlockProps } from './provena
 export { queryText } from './provenance/query-text.ts';
 export { CostPreview, type CostPreviewProps } from './cost/CostPreview.tsx';
 export { costWords, type CostWords } from './cost/cost-text.ts';
+export { COST_PREVIEW_FREE_REQUESTS, needsCostPreview } from './cost/needs-preview.ts';
 export { ConnectionForm, type ConnectionFormProps } from './connection/ConnectionForm.tsx';
 export { baseURLMessage, type ConnectionSettings, type SavedKeyInfo } from './connection/settings.ts';
 export { formatAge, formatClock, formatCount, formatDateTime, formatDuration } from './format/time.ts';

@@ -1,4 +1,4 @@
-import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, AbortError } from '@econdata/core';
+import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, StorageError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, AbortError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { describeError, ERROR_CODES, toUiError } from '../src/index.ts';
 import { sampleQuota } from '../src/testing/index.ts';
@@ -45,6 +45,7 @@ describe('describeError', () => {
       [new TimeoutError('Timed out after 30000 ms'), 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.'],
       [new AbortError(), 'The request was cancelled. Nothing was changed.'],
       [new InvalidResponseError('Not JSON', { status: 200 }), 'The service sent a reply this app cannot read (200). Check that the base URL points at the Economic Data Service, then retry.'],
+      [new StorageError('The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions'), 'A file this app keeps on this computer could not be used: The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions. Nothing was sent to the service.'],
       [new Error('boom'), 'Something went wrong: boom. Retry; if it happens again, report it with these words.'],
     ];
     for (const [error, text] of cases) expect(describeError(error, ctx).text).toBe(text);

@@ -10,9 +10,9 @@ import { REVISED_FILL } from './block-writer.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks, RefreshError } from './refresh.ts';
 import type { FetchSeries } from './transformed.ts';
-import { addressOf, WorkbookModel } from './standin/model.ts';
-import { gdpQuery, gdpSeries, stockQuery, stockSeries } from './testing/fixtures.ts';
-import { mockExcel } from './testing/mock-excel.ts';
+import { addressOf, WorkbookModel } from '../../dev/standin/model.ts';
+import { gdpQuery, gdpSeries, stockQuery, stockSeries } from '../../test/support/fixtures.ts';
+import { mockExcel } from '../../test/support/mock-excel.ts';
 
 const NOW = new Date('2026-11-22T19:30:00.000Z');
 

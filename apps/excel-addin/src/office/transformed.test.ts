@@ -10,9 +10,9 @@ import { BLOCK_SETTING_PREFIX, parseBinding } from './bindings.ts';
 import { REVISED_FILL } from './block-writer.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks } from './refresh.ts';
-import { WorkbookModel } from './standin/model.ts';
-import { gdpQuery, gdpSeries } from './testing/fixtures.ts';
-import { mockExcel } from './testing/mock-excel.ts';
+import { WorkbookModel } from '../../dev/standin/model.ts';
+import { gdpQuery, gdpSeries } from '../../test/support/fixtures.ts';
+import { mockExcel } from '../../test/support/mock-excel.ts';
 import { fetchTransformed, queriesToFetch } from './transformed.ts';
 
 /** gdpQuery (2020-2023) widened for Units=pc1: 2019 too. */

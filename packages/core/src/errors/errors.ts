@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'connection'
   | 'timeout'
   | 'aborted'
-  | 'invalid_response';
+  | 'invalid_response'
+  | 'storage';
 
 /** The class name of each code: `name` of an error and of its JSON form. */
 export const ERROR_NAMES = {
@@ -36,6 +37,7 @@ export const ERROR_NAMES = {
   timeout: 'TimeoutError',
   aborted: 'AbortError',
   invalid_response: 'InvalidResponseError',
+  storage: 'StorageError',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The class name of an error: one per code. */
@@ -186,6 +188,13 @@ export class AbortError extends EconError {
 export class InvalidResponseError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('invalid_response', message, details); }
 }
+/**
+ * A file or store the client keeps on this machine (the quota usage log, a cache file) could not be
+ * read or written; the message names it and says what to do. Nothing was sent.
+ */
+export class StorageError extends EconError {
+  constructor(message: string, details: EconErrorDetails = {}) { super('storage', message, details); }
+}
 
 // InvalidParameterError takes the parameter first, so it is built apart in createError.
 const CLASS_BY_CODE: Record<Exclude<ErrorCode, 'invalid_parameter'>, new (message: string, details: EconErrorDetails) => EconError> = {
@@ -201,6 +210,7 @@ const CLASS_BY_CODE: Record<Exclude<ErrorCode, 'invalid_parameter'>, new (messag
   timeout: TimeoutError,
   aborted: AbortError,
   invalid_response: InvalidResponseError,
+  storage: StorageError,
 };
 
 /** Builds the error of the given code; the one constructor the rest of core uses. */

@@ -126,6 +126,8 @@ function describeForPanel(e: UiError, ctx: DescribeContext): ErrorDescription {
       return { code: e.code, title: 'No answer in time', intent: 'error', action: 'retry', text: 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.' };
     case 'aborted':
       return { code: e.code, title: 'Cancelled', intent: 'info', text: 'The request was cancelled. Nothing was changed.' };
+    case 'storage':
+      return { code: e.code, title: 'Local file problem', intent: 'error', action: 'retry', text: `A file this app keeps on this computer could not be used: ${sentence(e.message)} Nothing was sent to the service.` };
     case 'invalid_response':
       return { code: e.code, title: 'Unreadable reply', intent: 'error', action: 'retry', text: `The service sent a reply this app cannot read${e.status ? ` (${e.status})` : ''}. Check that the base URL points at the Economic Data Service, then retry.` };
     default:
