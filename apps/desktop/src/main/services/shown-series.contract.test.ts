@@ -76,6 +76,15 @@ describe('what the explorer shows: transformed, at one frequency, and the same i
     expect(growth!.values[0]![1]).toBe((retail!.values[0]![1]! / retail!.values[0]![0]! - 1) * 100);
   });
 
+  it('converts GSO series asked at the service default once their frequencies are known (monthly and quarterly: quarterly)', async () => {
+    const { services } = await main.make();
+    const { frequency: _f, ...asPublished } = RETAIL;
+    const gdp = { kind: 'indicator', source: 'GSO', indicator: 'GDP.TOTAL.VALUE', start_year: 2016, end_year: 2019 } as const;
+    const [retail, quarterly] = (await services.handlers['series.fetch']({ queries: [asPublished, gdp] })).map(ok);
+    expect([retail!.frequency, quarterly!.frequency, retail!.provenance.transform, quarterly!.provenance.transform]).toEqual(['quarterly', 'quarterly', 'Per=Q', undefined]);
+    expect(retail!.periods[0]).toBe('2016-Q1');
+  });
+
   it('warns on a % change of a percentage, refuses per query what the engine refuses, and bad text before anything', async () => {
     const { services, embedded } = await main.make();
     const inflation = { ...GDP_VN, indicator: 'FP.CPI.TOTL.ZG' };

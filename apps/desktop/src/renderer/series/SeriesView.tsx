@@ -1,16 +1,21 @@
 /**
  * Series shown as a product view: a toolbar (what to show, chart style for stocks, the GSO
- * frequency switch, a frequency picker when series of several frequencies are open), the uPlot
- * chart, the virtualized table, and the provenance of every series with stale ones marked.
+ * frequency switch, a frequency picker when series of several frequencies are open), the transform
+ * control with the conversion and warnings it led to, the uPlot chart, the virtualized table, and
+ * the provenance of every series with stale ones marked.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Frequency, GsoFrequency, Series } from '@econdata/core';
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar } from '@fluentui/react-components';
+import {
+  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
+} from '@fluentui/react-components';
 import { ProvenanceBlock } from '@econdata/ui';
 import { frequenciesOf } from './chart-data.ts';
 import { SeriesChart, type ChartMode } from './SeriesChart.tsx';
 import { SeriesTable } from './SeriesTable.tsx';
 import { tableModel, type TableColumn } from './table-model.ts';
+import { TransformBar } from './TransformBar.tsx';
+import { conversionNote, transformWarnings } from './transform-choices.ts';
 import type { CellChange } from '../library/compare-model.ts';
 
 const useStyles = makeStyles({
@@ -46,6 +51,8 @@ export interface SeriesViewProps {
   changeAt?: (period: string, column: TableColumn) => CellChange | undefined;
   /** A line under the title (compare summary). */
   note?: ReactNode;
+  /** The transform control: shown when given (Explore). */
+  transform?: { value: string; onChange(text: string): void; native: Frequency | undefined; busy: boolean };
 }
 
 const MAX_CHART_SERIES = 12;
@@ -53,7 +60,7 @@ const MAX_CHART_SERIES = 12;
 const FREQUENCY_LABEL: Record<Frequency, string> = { annual: 'Annual', quarterly: 'Quarterly', monthly: 'Monthly', daily: 'Daily' };
 
 /** Chart, table and provenance of some series. */
-export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note }: SeriesViewProps) {
+export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note, transform }: SeriesViewProps) {
   const styles = useStyles();
   const [show, setShow] = useState<Show>('both');
   const [mode, setMode] = useState<ChartMode>('candles');
@@ -67,6 +74,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
   const hasStock = shown.some((s) => s.kind === 'stock');
   const stale = series.filter((s) => s.provenance.stale);
   const sources = [...new Set(series.map((s) => s.provenance.source))].join(', ');
+  const conversion = transform ? conversionNote(series, transform.value) : null;
+  const warnings = useMemo(() => transformWarnings(series), [series]);
   const cellChange = changeAt ? (r: number, c: number) => { const col = model.columns[c]; return col ? changeAt(model.period(r), col) : undefined; } : undefined;
 
   return (
@@ -84,6 +93,11 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
         </Toolbar>
       </div>
       {note}
+      {transform && frequency ? (
+        <TransformBar {...transform} shown={frequency} baseYear={shown[0]?.periods[0]?.slice(0, 4) ?? ''} />
+      ) : null}
+      {conversion ? <MessageBar intent="info" layout="multiline" data-testid="conversion-note"><MessageBarBody>{conversion}</MessageBarBody></MessageBar> : null}
+      {warnings.map((w) => <MessageBar key={w} intent="warning" layout="multiline"><MessageBarBody>{w}</MessageBarBody></MessageBar>)}
       <div className={styles.controls}>
         {frequencies.length > 1 ? (
           <RadioGroup layout="horizontal" value={frequency ?? ''} onChange={(_, d) => setPicked(d.value as Frequency)} aria-label="Frequency shown">
