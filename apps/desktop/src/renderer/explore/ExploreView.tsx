@@ -31,7 +31,12 @@ const useStyles = makeStyles({
     '& .fui-Input': { minWidth: 0, maxWidth: '100%' },
   },
   sideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  result: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box', overflowY: 'auto', overflowX: 'hidden' },
+  result: {
+    flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box', overflowY: 'auto', overflowX: 'hidden',
+    // Message bars hide their overflow, so a flex column would squeeze them to nothing under a tall
+    // series view: every child keeps its own height and the column scrolls instead.
+    '& > *': { flexShrink: 0 },
+  },
   failures: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   center: { margin: 'auto', maxWidth: '520px' },
 });

@@ -20,7 +20,7 @@ import type { CellChange } from '../library/compare-model.ts';
 
 const useStyles = makeStyles({
   // Below this height the chart and table would overlap: the view scrolls instead.
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: '520px' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: '680px', flexShrink: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: {
     flex: 1, minWidth: '220px', margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold,
@@ -29,8 +29,10 @@ const useStyles = makeStyles({
   },
   controls: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  chart: { flex: 1, minHeight: '220px', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
+  // Never below the chart's and the table's own minimum: with notes above, the view grows and scrolls
+  // instead of letting the table slide under the provenance.
+  body: { flex: 1, minHeight: '448px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  chart: { flex: 1, minHeight: '260px', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
   table: { flex: 1, minHeight: '180px' },
   only: { flex: 1 },
   provenance: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -93,12 +95,12 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
         </Toolbar>
       </div>
       {note}
-      {transform && frequency ? (
-        <TransformBar {...transform} shown={frequency} baseYear={shown[0]?.periods[0]?.slice(0, 4) ?? ''} />
-      ) : null}
       {conversion ? <MessageBar intent="info" layout="multiline" data-testid="conversion-note"><MessageBarBody>{conversion}</MessageBarBody></MessageBar> : null}
       {warnings.map((w) => <MessageBar key={w} intent="warning" layout="multiline"><MessageBarBody>{w}</MessageBarBody></MessageBar>)}
       <div className={styles.controls}>
+        {transform && frequency ? (
+          <TransformBar {...transform} shown={frequency} baseYear={shown[0]?.periods[0]?.slice(0, 4) ?? ''} />
+        ) : null}
         {frequencies.length > 1 ? (
           <RadioGroup layout="horizontal" value={frequency ?? ''} onChange={(_, d) => setPicked(d.value as Frequency)} aria-label="Frequency shown">
             {frequencies.map((f) => <Radio key={f} value={f} label={FREQUENCY_LABEL[f]} />)}

@@ -77,8 +77,10 @@ export function conversionNote(series: readonly Series[], text: string): string 
   const converted = series.filter((s) => s.provenance.transform !== undefined && read(s.provenance.transform.split(' | ')[0] ?? '').per !== undefined);
   const [first] = converted;
   if (!first) return null;
-  const parts = converted.map((s) => `${s.title} (from ${queryFrequency(s.provenance.query) ?? 'the frequency the service sends'}, ${s.provenance.transform})`);
-  return `Series of different frequencies are open together, so all are shown ${ADVERB[first.frequency]}, the lowest of them: ${parts.join('; ')}.`;
+  // The indicator's name (a title's part before its first colon) keeps the note short; the full
+  // title, with the conversion in words, is on the chart and the table.
+  const parts = converted.map((s) => `${s.title.split(': ')[0] ?? s.title} (from ${queryFrequency(s.provenance.query) ?? 'the frequency the service sends'}, ${s.provenance.transform})`);
+  return `Different frequencies are open together, so all are shown ${ADVERB[first.frequency]}, the lowest of them. Converted: ${parts.join('; ')}.`;
 }
 
 /** Every warning of the engine on the series shown, once each. */
