@@ -74,10 +74,11 @@ describe.skipIf(!hasChromium)('the add-in page with a CustomFunctions host', () 
     const page = await openPage();
     expect(await page.evaluate(`Object.keys(${REGISTERED})`)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'QUOTA']);
     const [one, two, bad] = await recalc(page);
-    expect((one as unknown[][]).map((r) => r[0])).toEqual(['Year', 2018, 2019, 2020]);
-    expect((two as unknown[][])[0]).toEqual(['Year', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    // sheets' Grid, values only: 2018-01-01..2020-01-01 as serial days.
+    expect((one as unknown[][]).map((r) => r[0])).toEqual(['Period', 43101, 43466, 43831]);
+    expect((two as unknown[][])[0]).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     // Outside Excel, office.js leaves CustomFunctions.Error undefined: the same code and message come as a CellError.
-    expect(bad).toEqual({ code: '#VALUE!', message: 'start_year must be a year such as 2015, got "soon".', kind: 'CellError' });
+    expect(bad).toEqual({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "soon".', kind: 'CellError' });
     expect(data.splice(0)).toEqual(['POST /api/v1/indicators/batch']);
 
     await page.reload();

@@ -18,3 +18,4 @@ export { deriveSeries, mainColumn, type DeriveOptions } from './derive/derive.ts
 export { derivedQueries, computeDerived, type DerivedRequest, type DerivedOperand } from './derive/request.ts';
 export { DERIVED_PRESETS, presetRequest, type DerivedPreset, type PresetId } from './derive/presets.ts';
 export { unitClass, type UnitClass } from './derive/units.ts';
+export { parseOperand, formatOperand, readDerived, operandName, type OperandYears } from './derive/operand-text.ts';

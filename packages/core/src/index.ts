@@ -1,4 +1,6 @@
 export * from './query.ts';
+export { queryProblems, type CheckedQuery, type QueryProblem, type QueryReport } from './validate/params.ts';
+export { GSO_FREQUENCIES, STOCK_INDICES, TRADE_FLOWS, YEAR_RANGE } from './validate/rules.ts';
 export * from './series.ts';
 export * from './auth.ts';
 export * from './errors/errors.ts';
@@ -6,6 +8,7 @@ export * from './quota/index.ts';
 export * from './wire/records.ts';
 export { EconDataClient } from './client/client.ts';
 export type { CallOptions, CacheMode, ClientOptions, Clock, Sleep } from './client/options.ts';
+export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL, type BaseURLProblem, type BaseURLReading } from './client/options.ts';
 export type { ExportFormat, ExportOptions, ExportQuery, ExportRequest, ExportStream } from './client/export.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
 export { planRequests, BATCH_COMBINATION_LIMIT, type Plan, type PlanOptions, type PlanStats, type PlannedRequest, type UniqueQuery } from './plan/planner.ts';

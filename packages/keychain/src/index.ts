@@ -7,10 +7,10 @@ export { MemoryKeyStore } from './store/memory-key-store.ts';
 export { KeytarKeyStore, type KeytarKeyStoreOptions, type KeytarModule } from './store/keytar-key-store.ts';
 export {
   SANDBOX_PROFILE,
-  PLANS,
   sandboxDemoKey,
   isLoopback,
-  type Plan,
+  nameProblem,
+  PROFILE_NAME_FORM,
   type Profile,
   type ProfileInput,
   type ProfileChanges,

@@ -93,18 +93,19 @@ describe('GET /indicators', () => {
   });
 
   it.each([
-    ['source=XX&indicator=A&country=VN', 'Data not found: unknown source "XX"; sources: WB, IMF, GSO'],
-    ['source=WB&indicator=NOPE&country=VN', 'Data not found: unknown WB indicator "NOPE"; GET /api/v1/sources/WB/indicators lists its 3 indicators'],
-    ['source=WB&indicator=NY.GDP.MKTP.CD&country=ZZ', 'Data not found: unknown country "ZZ"; GET /api/v1/countries lists the codes'],
+    ['source=XX&indicator=A&country=VN', 'Data not found: unknown source "XX"; sources: WB, IMF, GSO', 'source'],
+    ['source=WB&indicator=NOPE&country=VN', 'Data not found: unknown WB indicator "NOPE"; GET /api/v1/sources/WB/indicators lists its 3 indicators', 'indicator'],
+    ['source=WB&indicator=NY.GDP.MKTP.CD&country=ZZ', 'Data not found: unknown country "ZZ"; GET /api/v1/countries lists the codes', 'country'],
     ['source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=1950&end_year=1960', 'Data not found: WB NY.GDP.MKTP.CD for VN has no annual data from 1950 to 1960; it runs 1980 to 2024'],
     ['source=GSO&indicator=CPI.TOTAL.YOY&frequency=annual', 'Data not found: GSO CPI.TOTAL.YOY for VN has no annual data; its frequencies: monthly'],
     ['source=WB&indicator=NY.GDP.MKTP.CD&country=VN&frequency=monthly', 'Data not found: WB NY.GDP.MKTP.CD for VN has no monthly data; its frequencies: annual'],
-    ['source=GSO&indicator=CPI.YOY&country=US', 'Data not found: GSO data covers VN (Viet Nam) only, not "US"'],
+    ['source=GSO&indicator=CPI.YOY&country=US', 'Data not found: GSO data covers VN (Viet Nam) only, not "US"', 'country'],
     ['source=IMF&indicator=NGDPD&country=1W', 'Data not found: no IMF data for NGDPD in 1W (World); the indicator has data for 5 other countries and aggregates'],
-  ])('404 for %s', async (query, message) => {
+  ])('404 for %s', async (query, message, parameter?: string) => {
     const res = await get(app, `/api/v1/indicators?${query}`);
     expect(res.statusCode).toBe(404);
-    expect(errorOf(res)).toEqual({ status: 404, code: 'data_not_found', message });
+    // An unknown source, indicator or country is named (`parameter`); missing data is not a parameter's fault.
+    expect(errorOf(res)).toEqual({ status: 404, code: 'data_not_found', message, ...(parameter ? { parameter } : {}) });
   });
 });
 
@@ -161,8 +162,8 @@ describe('POST /indicators/batch', () => {
     expect(body.items).toEqual([
       { indicator: 'NY.GDP.MKTP.CD', country: 'VN', status: 200, total_records: 2 },
       { indicator: 'NY.GDP.MKTP.CD', country: 'US', status: 200, total_records: 2 },
-      { indicator: 'NOPE', country: 'VN', status: 404, total_records: 0, message: 'Data not found: unknown WB indicator "NOPE"; GET /api/v1/sources/WB/indicators lists its 3 indicators' },
-      { indicator: 'NOPE', country: 'US', status: 404, total_records: 0, message: 'Data not found: unknown WB indicator "NOPE"; GET /api/v1/sources/WB/indicators lists its 3 indicators' },
+      { indicator: 'NOPE', country: 'VN', status: 404, total_records: 0, message: 'Data not found: unknown WB indicator "NOPE"; GET /api/v1/sources/WB/indicators lists its 3 indicators', parameter: 'indicator' },
+      { indicator: 'NOPE', country: 'US', status: 404, total_records: 0, message: 'Data not found: unknown WB indicator "NOPE"; GET /api/v1/sources/WB/indicators lists its 3 indicators', parameter: 'indicator' },
     ]);
   });
 

@@ -9,6 +9,7 @@ export { bodyRow, gridRows, gridRowCount, gridColumnCount, sheetName } from './g
 export { periodToDate, periodToSerial, isPeriodFormat, dateToPeriod, periodFormat, formatDate, excelSerialToDate, frequencyOfPeriod } from './grid/periods.ts';
 export { valueFormat } from './grid/formats.ts';
 export { displayText } from './grid/display.ts';
+export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
 export { metadataGrid, type MetadataInfo } from './grid/metadata.ts';
 export { queryText, parseQueryText } from './grid/provenance.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';

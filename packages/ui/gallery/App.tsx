@@ -1,14 +1,17 @@
 /** The gallery page: a card per component and state. */
+import type { DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import {
   ConnectionForm, CostPreview, EconDataProvider, EconThemeProvider, EmptyState, ErrorMessage, IndicatorBrowser, ProgressPanel,
-  ProvenanceBlock, QueryBuilder, QuotaMeter, SourcePicker, TransformFields,
+  DerivedFields, ProvenanceBlock, QueryBuilder, QuotaMeter, SourcePicker, TransformFields,
 } from '../src/index.ts';
 import { createFakeEconDataApi, sampleQuota } from '../src/testing/index.ts';
-import { SAMPLE_ERRORS, SAMPLE_SERIES, sampleEstimate } from './samples.ts';
+import { SAMPLE_ERRORS, SAMPLE_SERIES, sampleDerived, sampleEstimate } from './samples.ts';
 import { Section } from './Section.tsx';
+
+const DERIVED_BASE: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2023 };
 
 const useStyles = makeStyles({
   page: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, padding: tokens.spacingHorizontalL, boxSizing: 'border-box' },
@@ -58,6 +61,7 @@ export function App(): ReactNode {
   const [emitted, setEmitted] = useState<SeriesQuery[] | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [transform, setTransform] = useState('Per=Q Units=pc1 MA=4');
+  const [derived, setDerived] = useState<DerivedRequest | null>(null);
   return (
     <EconThemeProvider>
       <EconDataProvider api={api} baseURL={BASE_URL} timeZone="UTC">
@@ -77,6 +81,10 @@ export function App(): ReactNode {
               <TransformFields value={transform} onChange={setTransform} frequency="monthly" />
               <pre className={styles.code} aria-label="Transform text">{transform || '(none)'}</pre>
             </Section>
+            <Section id="derived" title="Derived series">
+              <DerivedFields series={{ query: DERIVED_BASE }} onSubmit={setDerived} />
+              {derived ? <pre className={styles.code} aria-label="Derived request">{JSON.stringify(derived, null, 1)}</pre> : null}
+            </Section>
             <Section id="quota" title="Quota meter">
               <QuotaMeter />
               <QuotaMeter status={sampleQuota('free', { minuteUsed: 9, dayUsed: 97, queued: { interactive: 2, background: 1 } })} />
@@ -92,7 +100,7 @@ export function App(): ReactNode {
               <CostPreview estimate={sampleEstimate(120, 92)} onConfirm={() => undefined} onCancel={() => undefined} />
             </Section>
             <Section id="provenance" title="Provenance">
-              <ProvenanceBlock series={SAMPLE_SERIES} timeZone="UTC" />
+              <ProvenanceBlock series={[...SAMPLE_SERIES, sampleDerived()]} timeZone="UTC" />
             </Section>
             <Section id="progress" title="Progress">
               <Progress />

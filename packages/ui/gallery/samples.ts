@@ -1,8 +1,9 @@
 /** Sample errors, series and estimates the gallery shows. */
 import {
   AbortError, AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, KeyUnavailableError, NotFoundError,
-  PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, type Estimate, type SeriesQuery,
+  PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, type Estimate, type Series, type SeriesQuery,
 } from '@econdata/core';
+import { deriveSeries } from '@econdata/analysis';
 import { sampleSeries } from '../src/testing/index.ts';
 
 /** One error of each code, as the client raises them (key_unavailable arrives serialized, as over IPC). */
@@ -29,6 +30,15 @@ export const SAMPLE_SERIES = [
   sampleSeries(q('VN'), '2026-11-22T14:03:00.000Z'),
   sampleSeries(q('TH'), '2026-11-20T09:12:00.000Z', true),
 ];
+
+/** GDP per capita of Viet Nam as a derived series (the sample GDP over a sample population), with a units warning to show. */
+export function sampleDerived(): Series {
+  const gdp = sampleSeries(q('VN'), '2026-11-22T14:03:00.000Z');
+  const pop = sampleSeries({ ...q('VN'), indicator: 'SP.POP.TOTL' }, '2026-11-22T14:03:00.000Z');
+  pop.columns = [{ ...pop.columns[0]!, unit: 'persons' }];
+  pop.title = 'Population, total: Viet Nam';
+  return deriveSeries('a/b', { a: gdp, b: pop }, 'Units=pc1', { words: 'per capita' });
+}
 
 /** A job's estimate against a quota. */
 export function sampleEstimate(requests: number, remainingToday: number | null, fitsThisMinute = true, estimatedWaitMs = 0): Estimate {

@@ -4,7 +4,7 @@ export { EconDataProvider, useEconData, useOptionalEconData, useDescribeContext,
 export { useSources, useIndicators, useCountries, useQuota, useQuotaOf, type UseIndicatorsOptions } from './data/hooks.ts';
 export { useLoad, type LoadState } from './data/use-load.ts';
 
-export { describeError, type DescribeContext, type ErrorAction, type ErrorDescription } from './errors/describe-error.ts';
+export { describeError, type DescribeContext, type ErrorAction, type ErrorDescription, type ErrorSurface } from './errors/describe-error.ts';
 export { toUiError, isAbort, hasErrorCode, ERROR_CODES, type UiError, type UiErrorCode } from './errors/normalize.ts';
 export { ErrorMessage, type ErrorMessageProps } from './errors/ErrorMessage.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
@@ -17,8 +17,11 @@ export { SeriesBrowser, type SeriesBrowserProps, type SeriesSelection } from './
 export { SelectedTags, type SelectedTagsProps } from './pickers/SelectedTags.tsx';
 export { CheckList, type CheckListItem, type CheckListProps } from './pickers/CheckList.tsx';
 
+export { searchIndicators, type SearchEntry, type SearchOptions } from './search/search-indicators.ts';
+
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';
 export { TransformFields, UNITS_CHOICES, type TransformFieldsProps } from './query/TransformFields.tsx';
+export { DerivedFields, type DerivedFieldsProps } from './query/DerivedFields.tsx';
 export {
   buildIndicatorQueries, buildTradeQuery, buildStockQuery, emptyIndicatorForm, emptyTradeForm, emptyStockForm,
   type BuildResult, type FieldErrors, type IndicatorForm, type StockForm, type TradeForm,
@@ -32,5 +35,5 @@ export { queryText } from './provenance/query-text.ts';
 export { CostPreview, type CostPreviewProps } from './cost/CostPreview.tsx';
 export { costWords, type CostWords } from './cost/cost-text.ts';
 export { ConnectionForm, type ConnectionFormProps } from './connection/ConnectionForm.tsx';
-export { checkBaseURL, type ConnectionSettings, type SavedKeyInfo } from './connection/settings.ts';
+export { baseURLMessage, type ConnectionSettings, type SavedKeyInfo } from './connection/settings.ts';
 export { formatAge, formatClock, formatCount, formatDateTime, formatDuration } from './format/time.ts';

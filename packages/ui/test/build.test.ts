@@ -16,16 +16,16 @@ describe('buildIndicatorQueries', () => {
   });
   it('refuses missing choices and bad years with messages naming the field and the form', () => {
     expect(buildIndicatorQueries(emptyIndicatorForm())).toEqual({ ok: false, errors: {
-      source: 'Source: choose a source.', indicators: 'Indicators: choose at least one indicator.', countries: 'Countries: choose at least one country.',
+      source: 'Source: choose a source code such as "WB", "IMF" or "GSO".', indicators: 'Indicators: choose at least one indicator code such as "NY.GDP.MKTP.CD".', countries: 'Countries: choose at least one ISO 2-letter country code such as "VN".',
     } });
     expect(buildIndicatorQueries({ ...emptyIndicatorForm(), source: 'WB', indicators: ['X'], countries: ['VN'], startYear: '20100', endYear: '1799' })).toEqual({ ok: false, errors: {
-      startYear: 'Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.', endYear: 'End year: enter a year between 1800 and 2200 such as 2010, or leave it empty.',
+      startYear: 'Start year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.', endYear: 'End year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.',
     } });
-    expect(buildIndicatorQueries({ ...emptyIndicatorForm(), source: 'WB', indicators: ['X'], countries: ['VN'], startYear: '2020', endYear: '2010' })).toEqual({ ok: false, errors: { endYear: 'End year: must be 2020 or later (the start year).' } });
+    expect(buildIndicatorQueries({ ...emptyIndicatorForm(), source: 'WB', indicators: ['X'], countries: ['VN'], startYear: '2020', endYear: '2010' })).toEqual({ ok: false, errors: { startYear: 'Start year: enter a year no later than the end (2010), or leave it empty.', endYear: 'End year: enter a year no earlier than the start (2020), or leave it empty.' } });
   });
-  it("passes anything core's validation refuses back as a field error", () => {
+  it("shows what core's rule refuses under its field, naming the value and the accepted form", () => {
     const r = buildIndicatorQueries({ ...emptyIndicatorForm(), source: 'WB', indicators: ['bad code!'], countries: ['VN'] });
-    expect(r).toEqual({ ok: false, errors: { indicators: 'Invalid indicator: expected an indicator code such as "NY.GDP.MKTP.CD", got "bad code!". Correct it and try again.' } });
+    expect(r).toEqual({ ok: false, errors: { indicators: 'Indicators: "bad code!" is not an indicator code such as "NY.GDP.MKTP.CD".' } });
   });
 });
 
@@ -36,9 +36,9 @@ describe('buildTradeQuery', () => {
   });
   it('refuses a bad partner, HS code and period', () => {
     expect(buildTradeQuery({ flow: 'balance', partner: 'China', hsCode: '8', period: '2024-3' })).toEqual({ ok: false, errors: {
-      partner: 'Partner: enter an ISO 2-letter country code such as CN, or WLD for all partners; leave it empty for all.',
-      hsCode: 'HS code: enter 2 to 10 digits such as 85, or TOTAL; leave it empty for all goods.',
-      period: 'Period: enter a month as YYYY-MM such as 2024-03, or leave it empty for every month.',
+      partner: 'Partner: enter an ISO 2-letter country code, or "WLD" for all partners; leave it empty for all.',
+      hsCode: 'HS code: enter an HS code of 2 to 10 digits, or "TOTAL" for all goods, or leave it empty.',
+      period: 'Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.',
     } });
   });
 });
@@ -50,10 +50,10 @@ describe('buildStockQuery', () => {
   });
   it('refuses an empty symbol, unreal dates and a reversed range', () => {
     expect(buildStockQuery({ ...emptyStockForm(), startDate: '2024-02-30', endDate: '28/06/2024' })).toEqual({ ok: false, errors: {
-      symbol: 'Symbol: enter a stock symbol of 1 to 10 letters or digits such as VNM.',
-      startDate: 'Start date: enter a real date as YYYY-MM-DD such as 2024-01-31, or leave it empty.',
-      endDate: 'End date: enter a real date as YYYY-MM-DD such as 2024-06-30, or leave it empty.',
+      symbol: 'Symbol: enter a stock symbol of 1 to 10 letters or digits such as "VNM".',
+      startDate: 'Start date: enter a calendar date YYYY-MM-DD such as "2024-03-15", or leave it empty.',
+      endDate: 'End date: enter a calendar date YYYY-MM-DD such as "2024-03-15", or leave it empty.',
     } });
-    expect(buildStockQuery({ ...emptyStockForm(), symbol: 'FPT', startDate: '2024-06-01', endDate: '2024-01-01' })).toEqual({ ok: false, errors: { endDate: 'End date: must be 2024-06-01 or later (the start date).' } });
+    expect(buildStockQuery({ ...emptyStockForm(), symbol: 'FPT', startDate: '2024-06-01', endDate: '2024-01-01' })).toEqual({ ok: false, errors: { startDate: 'Start date: enter a date no later than the end (2024-01-01), or leave it empty.', endDate: 'End date: enter a date no earlier than the start (2024-06-01), or leave it empty.' } });
   });
 });

@@ -156,7 +156,8 @@ describe('ConnectionForm', () => {
     await user.selectOptions(screen.getByLabelText('Plan'), 'pro');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved. The key is stored securely and no longer shown.');
-    expect(saved).toEqual([[{ baseURL: 'http://127.0.0.1:8000/api/v1', plan: 'pro' }, 'sandbox-pro']]);
+    // The form hands on the address core's rule keeps (its /api/v1 dropped): the one the keychain stores.
+    expect(saved).toEqual([[{ baseURL: 'http://127.0.0.1:8000', plan: 'pro' }, 'sandbox-pro']]);
     expect(key.value).toBe('');
     expect(document.body.innerHTML.includes('sandbox-pro')).toBe(false);
   });

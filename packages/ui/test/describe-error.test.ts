@@ -1,4 +1,4 @@
-import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, AbortError } from '@econdata/core';
+import { AuthenticationError, BadRequestError, ConnectionError, InvalidParameterError, InvalidResponseError, StorageError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, AbortError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { describeError, ERROR_CODES, toUiError } from '../src/index.ts';
 import { sampleQuota } from '../src/testing/index.ts';
@@ -45,6 +45,7 @@ describe('describeError', () => {
       [new TimeoutError('Timed out after 30000 ms'), 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.'],
       [new AbortError(), 'The request was cancelled. Nothing was changed.'],
       [new InvalidResponseError('Not JSON', { status: 200 }), 'The service sent a reply this app cannot read (200). Check that the base URL points at the Economic Data Service, then retry.'],
+      [new StorageError('The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions'), 'A file this app keeps on this computer could not be used: The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions. Nothing was sent to the service.'],
       [new Error('boom'), 'Something went wrong: boom. Retry; if it happens again, report it with these words.'],
     ];
     for (const [error, text] of cases) expect(describeError(error, ctx).text).toBe(text);
@@ -63,5 +64,28 @@ describe('describeError', () => {
     const e = new Error('The operation was aborted');
     e.name = 'AbortError';
     expect(describeError(e).code).toBe('aborted');
+  });
+});
+
+describe('describeError on other surfaces', () => {
+  const gdp = { kind: 'indicator' as const, source: 'wb', indicator: 'NY.GDP.MKTP.XX', country: 'VN' };
+  it('a cell: short, says to recalculate, names the unknown code core names (parameter, value), never read from the server text', () => {
+    const cell = (e: unknown, query?: typeof gdp): string => describeError(e, { surface: 'cell', ...(query ? { query } : {}) }).text;
+    expect(cell(new NotFoundError('x', { status: 404, parameter: 'indicator', value: 'NY.GDP.MKTP.XX', serverMessage: 'anything at all' }), gdp)).toBe("Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane's browser for the codes.");
+    expect(cell(new NotFoundError('x', { status: 404, parameter: 'country', value: 'XK' }), gdp)).toBe("Unknown country code XK: use ISO 2-letter codes such as VN (the taskpane's browser lists them).");
+    // Without a named parameter, the cell says what the service said (the spec's "Data not found:" heading dropped).
+    expect(cell(new NotFoundError('x', { status: 404, serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"' }), gdp)).toBe('No data: unknown WB indicator "NY.GDP.MKTP.XX"');
+    expect(cell(new PermissionDeniedError('x', { status: 403 }), gdp)).toBe('Your plan does not include WB: upgrade the plan, or use a source it includes (the taskpane shows which).');
+    expect(cell(new RateLimitedError('x', { resetAt: new Date('2026-11-22T19:31:00Z'), scope: 'minute' }))).toBe('Rate limit reached: recalculate after 19:31 UTC (Ctrl+Alt+F9).');
+    expect(cell(new Error('boom'))).toBe('Unexpected failure: boom. Recalculate (Ctrl+Alt+F9); if it persists, reload the add-in.');
+    // The same code and title as in a panel: only the words differ.
+    expect(describeError(new ServerError('x', { status: 503 }), { surface: 'cell' })).toMatchObject({ code: 'server_error', title: 'Service error', text: 'The data service failed (503): recalculate later (Ctrl+Alt+F9).' });
+  });
+  it('"Test connection": the address, and CORS told from an unreachable host by the probe\'s answer', () => {
+    const base = { surface: 'connection-test' as const, baseURL: 'http://127.0.0.1:8787', origin: 'https://localhost:3000' };
+    expect(describeError(new ConnectionError('x'), { ...base, reachable: true }).text).toBe('http://127.0.0.1:8787 answers, but not to this add-in: the service must allow the origin https://localhost:3000 in its CORS settings (for the sandbox: --cors-origins). Ask its administrator to add it.');
+    expect(describeError(new ConnectionError('x'), { ...base, reachable: false }).text).toBe('http://127.0.0.1:8787 could not be reached. Check the address and your network, and that the sandbox runs (pnpm sandbox).');
+    expect(describeError(new NotFoundError('x', { status: 404 }), base).text).toBe("http://127.0.0.1:8787 answers, but not as the Economic Data Service (status 404). Check the address: give the service's base URL, e.g. https://api.example.com.");
+    expect(describeError(new PermissionDeniedError('x', { status: 403 }), { ...base, query: { kind: 'indicator', source: 'GSO', indicator: 'CPI' } }).text).toBe('Your plan does not include GSO (403). Choose data your plan includes, or upgrade the plan.');
   });
 });

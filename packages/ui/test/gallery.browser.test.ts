@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
 
   /** One screenshot per gallery card, to look at each component closely. */
   async function shootSections(page: Page, width: number): Promise<void> {
-    for (const id of ['query-builder', 'transform', 'quota', 'cost', 'provenance', 'progress', 'connection', 'states', 'errors']) {
+    for (const id of ['query-builder', 'transform', 'derived', 'quota', 'cost', 'provenance', 'progress', 'connection', 'states', 'errors']) {
       await page.locator(`#${id}`).screenshot({ path: `${SHOTS}ui-${id}-${width}.png` });
     }
   }
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     expect(await page.getByRole('radio', { name: 'Imports' }).isVisible()).toBe(true);
     await page.getByLabel('Period').fill('2024-3');
     await page.getByRole('button', { name: 'Get data' }).click();
-    expect(await page.getByText('Period: enter a month as YYYY-MM such as 2024-03, or leave it empty for every month.').isVisible()).toBe(true);
+    expect(await page.getByText('Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.').isVisible()).toBe(true);
     await page.locator('#query-builder').screenshot({ path: `${SHOTS}ui-query-builder-trade-error-1280.png` });
 
     await expectNoSeriousViolations(page);
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     await page.getByLabel('Symbol').fill('VNM');
     await page.getByLabel('End date').fill('2024-02-30');
     await page.getByRole('button', { name: 'Get data' }).click();
-    expect(await page.getByText('End date: enter a real date as YYYY-MM-DD such as 2024-06-30, or leave it empty.').isVisible()).toBe(true);
+    expect(await page.getByText('End date: enter a calendar date YYYY-MM-DD such as "2024-03-15", or leave it empty.').isVisible()).toBe(true);
     await page.locator('#query-builder').screenshot({ path: `${SHOTS}ui-query-builder-stocks-400.png` });
 
     expect(await overflow(page)).toEqual({ scrollWidth: 400, wider: [] });

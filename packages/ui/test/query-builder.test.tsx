@@ -50,14 +50,14 @@ describe('QueryBuilder', () => {
     type('Start year', '95');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([]);
-    expect(screen.getByText('Indicators: choose at least one indicator.')).toBeTruthy();
-    expect(screen.getByText('Countries: choose at least one country.')).toBeTruthy();
-    expect(screen.getByText('Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.')).toBeTruthy();
+    expect(screen.getByText('Indicators: choose at least one indicator code such as "NY.GDP.MKTP.CD".')).toBeTruthy();
+    expect(screen.getByText('Countries: choose at least one ISO 2-letter country code such as "VN".')).toBeTruthy();
+    expect(screen.getByText('Start year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.')).toBeTruthy();
     expect(screen.getByText('Fix 3 fields before continuing.')).toBeTruthy();
     // A fixed field clears at once; the others stay.
     type('Start year', '2015');
     await waitFor(() => expect(screen.getByText('Fix 2 fields before continuing.')).toBeTruthy());
-    expect(screen.queryByText('Start year: enter a year between 1800 and 2200 such as 2010, or leave it empty.')).toBeNull();
+    expect(screen.queryByText('Start year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.')).toBeNull();
   });
 
   it('builds a trade query and refuses a period not in YYYY-MM form', async () => {
@@ -69,7 +69,7 @@ describe('QueryBuilder', () => {
     type('Period', '03/2024');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([]);
-    expect(screen.getByText('Period: enter a month as YYYY-MM such as 2024-03, or leave it empty for every month.')).toBeTruthy();
+    expect(screen.getByText('Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.')).toBeTruthy();
     type('Period', '2024-03');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([[[{ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85', period: '2024-03' }], 'trade']]);
@@ -85,5 +85,30 @@ describe('QueryBuilder', () => {
     type('End date', '2024-03-29');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([[[{ kind: 'stock', index: 'HNX', start_date: '2024-01-02', end_date: '2024-03-29' }], 'stocks']]);
+  });
+
+  it('with transform on, emits the transform\'s canonical text beside the queries, and holds submit while the engine refuses it', async () => {
+    const user = userEvent.setup();
+    const emitted: Array<[SeriesQuery[], QueryKind, string]> = [];
+    render(
+      <EconThemeProvider>
+        <EconDataProvider api={createFakeEconDataApi()} timeZone="UTC">
+          <QueryBuilder transform initialKind="trade" onSubmit={(q, k, t) => emitted.push([q, k, t])} />
+        </EconDataProvider>
+      </EconThemeProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Transform (optional): as published' }));
+    // Monthly trade: only lower frequencies are offered.
+    expect(Array.from((screen.getByLabelText('Convert to') as HTMLSelectElement).options, (o) => o.textContent)).toEqual(['As published', 'Quarterly', 'Annual']);
+    type('Show as', 'pc1');
+    type('Moving average', '1');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([]);
+    expect(screen.getByText('Fix 1 field before continuing.')).toBeTruthy();
+    type('Moving average', '3');
+    type('Convert to', 'Q');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[[{ kind: 'trade', flow: 'exports' }], 'trade', 'Per=Q Units=pc1 MA=3']]);
+    expect(screen.getByRole('button', { name: /^Transform: quarterly/ })).toBeTruthy();
   });
 });

@@ -9,9 +9,9 @@
  * keychain's masked description.
  */
 import type {
-  ApiResult, CountryInfo, Estimate, ExportQuery, IndicatorInfo, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, CountryInfo, Estimate, ExportQuery, IndicatorInfo, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
-import type { KeyDescription, Plan } from '@econdata/keychain';
+import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
 import type { WireError } from './wire-error.ts';
 
@@ -26,7 +26,7 @@ export type Priority = 'interactive' | 'background';
 export interface ProfileView {
   name: string;
   baseURL: string;
-  plan: Plan;
+  plan: PlanName;
   authMode: AuthMode;
   active: boolean;
   /** keychain's `describeKey`: source, masked ('…abcd'), savedAt, ageDays, needsRotation, summary. */
@@ -68,7 +68,7 @@ export interface SessionStatus {
 export interface ProfileCreateRequest {
   name: string;
   baseURL: string;
-  plan: Plan;
+  plan: PlanName;
   authMode?: AuthMode;
   /** Saved to the keychain after one check request to the service; never returned. */
   key?: string;
@@ -223,7 +223,7 @@ export interface Operations {
 
   'profiles.list': { request: Empty; response: ProfileView[] };
   'profiles.create': { request: ProfileCreateRequest; response: ProfileView };
-  'profiles.update': { request: { name: string; baseURL?: string; plan?: Plan; authMode?: AuthMode }; response: ProfileView };
+  'profiles.update': { request: { name: string; baseURL?: string; plan?: PlanName; authMode?: AuthMode }; response: ProfileView };
   'profiles.remove': { request: { name: string }; response: { removed: string } };
   'profiles.switch': { request: { name: string }; response: SessionStatus };
   'profiles.testConnection': { request: { name?: string }; response: ConnectionTest };

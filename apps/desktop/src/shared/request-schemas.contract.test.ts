@@ -15,6 +15,8 @@ const refusal = (parameter: string, message: string) => ({
 
 const CASES: Array<[string, unknown, string, string]> = [
   ['profiles.create', { name: 'prod', baseURL: 'ftp://example.com', plan: 'pro' }, 'baseURL', 'Invalid request: baseURL must be the service\'s address, starting with https:// (or http:// for this computer), got "ftp://example.com".'],
+  ['profiles.create', { name: 'prod', baseURL: 'http://api.example.com', plan: 'pro' }, 'baseURL', 'Invalid request: baseURL must be the service\'s address, starting with https:// (or http:// for this computer), got "http://api.example.com".'],
+  ['profiles.update', { name: 'prod', baseURL: 'https://me:pw@api.example.com' }, 'baseURL', 'Invalid request: baseURL must be the service\'s address without a user name, password, query or fragment (the key goes in the key field), got "https://me:pw@api.example.com".'],
   ['profiles.create', { name: 'prod', baseURL: 'https://api.example.com', plan: 'gold' }, 'plan', 'Invalid request: plan must be one of free, basic, pro, enterprise, got "gold".'],
   ['profiles.create', { name: '../etc', baseURL: 'https://api.example.com', plan: 'pro' }, 'name', 'Invalid request: name must be a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit, got "../etc".'],
   ['profiles.create', { name: 'prod', baseURL: 'https://api.example.com', plan: 'pro', key: 'short' }, 'key', 'Invalid request: key must be an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard), got "short".'],
@@ -23,7 +25,9 @@ const CASES: Array<[string, unknown, string, string]> = [
   ['session.status', 'status please', 'request', 'Invalid request: the request must be an object, got "status please".'],
   ['series.fetch', { queries: [] }, 'queries', 'Invalid request: queries must be a list of 1 to 2000 items, got a list of 0.'],
   ['series.fetch', { queries: [{ ...GDP_VN, kind: 'bond' }] }, 'queries[0].kind', 'Invalid request: queries[0].kind must be one of indicator, trade, stock, got "bond".'],
-  ['series.fetch', { queries: [{ ...GDP_VN, start_year: '2015' }] }, 'queries[0].start_year', 'Invalid request: queries[0].start_year must be a whole number from 1800 to 2200, got "2015".'],
+  ['series.fetch', { queries: [{ ...GDP_VN, start_year: '2015' }] }, 'queries[0].start_year', 'Invalid request: queries[0].start_year must be a whole year between 1800 and 2200 such as 2015, got "2015".'],
+  ['series.fetch', { queries: [GDP_VN, { ...GDP_VN, country: 'VNM' }] }, 'queries[1].country', 'Invalid request: queries[1].country must be an ISO 2-letter country code such as "VN", got "VNM".'],
+  ['series.estimate', { queries: [{ ...GDP_VN, start_year: 2020, end_year: 2010 }] }, 'queries[0].start_year', 'Invalid request: queries[0].start_year must be a year no later than the end (2010), got 2020.'],
   ['series.fetch', { queries: [{ ...GDP_VN, api_key: 'x' }] }, 'queries[0].api_key', 'Invalid request: queries[0] has an unknown field "api_key"; the fields are kind, source, indicator, country, start_year, end_year, frequency.'],
   ['series.fetch', { queries: [GDP_VN], jobId: 'a b' }, 'jobId', 'Invalid request: jobId must be a job id of 1 to 64 letters, digits, dashes or underscores, got "a b".'],
   ['exports.writeLocal', { queries: [GDP_VN], format: 'pdf', name: 'x', destination: 'library' }, 'format', 'Invalid request: format must be one of xlsx, csv, got "pdf".'],
@@ -56,6 +60,13 @@ describe('request schemas, from the renderer side', () => {
     expect(await services.dispatch('fs.readFile', { path: '/etc/passwd' })).toEqual({
       ok: false, error: { name: 'BridgeError', code: 'unknown_operation', message: 'The explorer has no operation "fs.readFile". Reload the page: it may be older than the explorer.' },
     });
+  });
+
+  it("accepts what core accepts: a GSO table code of 134 characters (the desktop once stopped at 64)", () => {
+    const indicator = 'GDP.ACTIVITIES_OF_THE_COMMUNIST_PARTY_SOCIO_POLITICAL_ORGANIZATIONS_PUBLIC_ADMINISTRATION_AND_DEFENCE_COMPULSORY_SOCIAL_SECURITY.VALUE';
+    const query = { kind: 'indicator', source: 'GSO', indicator, frequency: 'quarterly' } as const;
+    expect(validateRequest('series.fetch', { queries: [query] })).toEqual({ queries: [query] });
+    expect(validateRequest('exports.service', { format: 'csv', query: { source: 'GSO', indicator }, name: 'gdp', destination: 'library' }).query).toEqual({ source: 'GSO', indicator });
   });
 
   it('returns a fresh copy holding only known fields, and the error revives as core\'s class', () => {

@@ -1,28 +1,38 @@
 /**
  * The request schema of every operation. Main runs `validateRequest` before any handler: a request
  * that fails is refused with core's InvalidParameterError (serialized across the bridge) and nothing
- * is read, written or sent. Query values (years, codes, dates) are checked for type and form here and
- * in full by core's own validation, which refuses them before any request.
+ * is read, written or sent. The schemas check the request's shape and size; a query's values (codes,
+ * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
 import { formatTransform, parseTransform } from '@econdata/analysis';
-import { InvalidParameterError, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
 import type { OperationName, RequestOf } from './contract.ts';
-import { bool, fail, int, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
+import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
-const PLANS = ['free', 'basic', 'pro', 'enterprise'] as const;
 const AUTH = oneOf(['header', 'query'] as const);
 const CACHE = oneOf(['default', 'no-store', 'allow-stale'] as const);
 
 /** Limits that keep one request from tying main up. */
 export const LIMITS = { queries: 2000, uploadBytes: 64 * 1024 * 1024 } as const;
 
-const profileName = str({ max: 64, pattern: /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, describe: 'a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit' });
-const baseURL = str({ max: 2000, pattern: /^https?:\/\/\S+$/i, describe: 'the service\'s address, starting with https:// (or http:// for this computer)' });
+/** keychain's profile-name rule. */
+const profileName: Check<string> = (value, path) => (nameProblem(value) === undefined ? value as string : fail(path, PROFILE_NAME_FORM, value));
+/**
+ * core's base-URL rule (`readBaseURL`, which the keychain applies too): refused here as the input
+ * problem it is, before the keychain would refuse it. The address is kept as given; the keychain stores it normalized.
+ */
+const baseURL: Check<string> = (value, path) => {
+  const reading = typeof value === 'string' && value.length <= 2000 ? readBaseURL(value) : undefined;
+  if (reading?.ok === true) return value as string;
+  const form = reading?.problem === 'credentials' || reading?.problem === 'query'
+    ? 'the service\'s address without a user name, password, query or fragment (the key goes in the key field)'
+    : 'the service\'s address, starting with https:// (or http:// for this computer)';
+  return fail(path, form, value);
+};
 const apiKey = str({ min: 8, max: 512, pattern: /^\S+$/, describe: 'an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard)' });
 const jobId = str({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, describe: 'a job id of 1 to 64 letters, digits, dashes or underscores' });
 const code = (what: string): Check<string> => str({ max: 64, pattern: /^[A-Za-z0-9._-]+$/, describe: `${what} of 1 to 64 letters, digits, dots, dashes or underscores` });
-const country = str({ max: 3, pattern: /^[A-Za-z0-9]{2,3}$/, describe: 'a 2-letter country code such as "VN"' });
-const year = int(1800, 2200);
 // Control characters are refused by the check below the pattern (a regex with them trips no-control-regex).
 const exportNameText = str({ max: 120, pattern: /^[^\\/:*?"<>|]+$/, describe: 'a name of 1 to 120 characters without \\ / : * ? " < > |' });
 const exportId = str({ max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, describe: 'a saved export id (its file name without extension, as the library lists it)' });
@@ -37,32 +47,41 @@ const transformText = str({ min: 0, max: 200, describe: 'a transform in its text
 const transform: Check<string> = (value, path) => formatTransform(parseTransform(transformText(value, path)));
 const destination = oneOf(['library', 'downloads', 'dialog'] as const);
 
-const indicatorFields = {
-  source: req(code('a source code')), indicator: req(code('an indicator code')), country: opt(country),
-  start_year: opt(year), end_year: opt(year), frequency: opt(oneOf(['monthly', 'quarterly', 'annual'] as const)),
-};
-const tradeFields = {
-  flow: opt(oneOf(['exports', 'imports', 'balance'] as const)), partner: opt(code('a partner code')),
-  hs_code: opt(code('an HS code')), period: opt(str({ max: 7, pattern: /^\d{4}-\d{2}$/, describe: 'a month YYYY-MM such as "2024-03"' })),
-};
-const date = str({ max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, describe: 'a date YYYY-MM-DD such as "2024-03-15"' });
-const stockFields = {
-  symbol: opt(str({ max: 10, pattern: /^[A-Za-z0-9]+$/, describe: 'a stock symbol of 1 to 10 letters or digits such as "VNM"' })),
-  index: opt(oneOf(['VNINDEX', 'HNX', 'UPCOM'] as const)), start_date: opt(date), end_date: opt(date),
-};
+/**
+ * A query's fields are core's to judge (codes, years, dates, stock index): the schema knows their
+ * names (unknown ones are refused) and then asks core, so a query passes here exactly when core
+ * would send it. Core checks the types too, so any value is handed on as it came.
+ */
+const asGiven: Check<unknown> = (value) => value;
+const fieldsNamed = <const K extends string>(names: readonly K[]): Record<K, ReturnType<typeof opt<unknown>>> =>
+  Object.fromEntries(names.map((n) => [n, opt(asGiven)])) as Record<K, ReturnType<typeof opt<unknown>>>;
+const indicatorFields = fieldsNamed(['source', 'indicator', 'country', 'start_year', 'end_year', 'frequency']);
+const tradeFields = fieldsNamed(['flow', 'partner', 'hs_code', 'period']);
+const stockFields = fieldsNamed(['symbol', 'index', 'start_date', 'end_date']);
+
+/** The shape's copy, if core finds no problem in it; core's first problem, at its path, otherwise. */
+function askCore<T>(shape: Check<unknown>, asQuery: (checked: Record<string, unknown>) => CheckedQuery): Check<T> {
+  return (value, path) => {
+    const checked = shape(value, path) as Record<string, unknown>;
+    const problem = Object.values(queryProblems(asQuery(checked)))[0];
+    if (problem !== undefined) fail(below(path, problem.parameter), problem.expected, problem.value);
+    return checked as T;
+  };
+}
+const asKind = (kind: 'indicator' | 'trade' | 'stock') => ({ kind: _k, dataset: _d, ...fields }: Record<string, unknown>): CheckedQuery => ({ ...fields, kind } as CheckedQuery);
 
 /** One SeriesQuery: `kind` picks the fields; unknown fields are refused. */
 export const seriesQuery = tagged<SeriesQuery>('kind', {
-  indicator: object({ kind: req(oneOf(['indicator'] as const)), ...indicatorFields }) as Check<SeriesQuery>,
-  trade: object({ kind: req(oneOf(['trade'] as const)), ...tradeFields }) as Check<SeriesQuery>,
-  stock: object({ kind: req(oneOf(['stock'] as const)), ...stockFields }) as Check<SeriesQuery>,
+  indicator: askCore(object({ kind: req(oneOf(['indicator'] as const)), ...indicatorFields }), asKind('indicator')),
+  trade: askCore(object({ kind: req(oneOf(['trade'] as const)), ...tradeFields }), asKind('trade')),
+  stock: askCore(object({ kind: req(oneOf(['stock'] as const)), ...stockFields }), asKind('stock')),
 });
 
 /** One ExportQuery: `dataset` picks the fields (absent = indicators, as core reads it). */
 export const exportQuery = tagged<ExportQuery>('dataset', {
-  indicators: object({ dataset: opt(oneOf(['indicators'] as const)), ...indicatorFields }) as Check<ExportQuery>,
-  trade: object({ dataset: req(oneOf(['trade'] as const)), ...tradeFields }) as Check<ExportQuery>,
-  stocks: object({ dataset: req(oneOf(['stocks'] as const)), ...stockFields }) as Check<ExportQuery>,
+  indicators: askCore(object({ dataset: opt(oneOf(['indicators'] as const)), ...indicatorFields }), asKind('indicator')),
+  trade: askCore(object({ dataset: req(oneOf(['trade'] as const)), ...tradeFields }), asKind('trade')),
+  stocks: askCore(object({ dataset: req(oneOf(['stocks'] as const)), ...stockFields }), asKind('stock')),
 }, 'indicators');
 
 const queries = list(seriesQuery, { min: 1, max: LIMITS.queries });
@@ -83,9 +102,9 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'session.status': empty as Check<RequestOf<'session.status'>>,
   'profiles.list': empty as Check<RequestOf<'profiles.list'>>,
   'profiles.create': object({
-    name: req(profileName), baseURL: req(baseURL), plan: req(oneOf(PLANS)), authMode: opt(AUTH), key: opt(apiKey), activate: opt(bool()),
+    name: req(profileName), baseURL: req(baseURL), plan: req(oneOf(PLAN_NAMES)), authMode: opt(AUTH), key: opt(apiKey), activate: opt(bool()),
   }),
-  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLANS)), authMode: opt(AUTH) }),
+  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH) }),
   'profiles.remove': object({ name: req(profileName) }),
   'profiles.switch': object({ name: req(profileName) }),
   'profiles.testConnection': object({ name: opt(profileName) }),

@@ -1,19 +1,24 @@
 /**
- * Pure: the arguments Excel passes to ECON.* formulas, turned into core SeriesQuery objects. A
- * problem with an argument is an ArgumentError naming it, so that cell alone shows #VALUE!.
+ * Pure: the arguments Excel passes to ECON.* formulas, turned into core SeriesQuery objects. This
+ * file reads the cells' own syntax (ranges, empty cells, Excel date serials, any letter case) and
+ * then asks core's `queryProblems` whether the query is valid: codes, years, dates and which values
+ * go together are core's rule, so a formula accepts exactly what a request would. A problem is an
+ * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
-import type { GsoFrequency, SeriesQuery, StockIndex, TradeFlow } from '@econdata/core';
+import { InvalidParameterError, queryProblems, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
 export type CellValue = string | number | boolean | null | undefined;
 /** A value or a range (Excel passes a single value as a 1x1 matrix to `any[][]` parameters). */
 export type CellRange = CellValue[][] | CellValue;
 
-/** A bad formula argument; the message names it and says what to type instead. */
-export class ArgumentError extends Error {
-  override readonly name = 'ArgumentError';
+/**
+ * A bad formula argument; the message names it and says what to type instead. It is core's
+ * invalid_parameter (`parameter` = the argument), so it reads like every other refusal.
+ */
+export class ArgumentError extends InvalidParameterError {
   constructor(readonly argument: string, message: string) {
-    super(message);
+    super(argument, message);
   }
 }
 
@@ -32,11 +37,11 @@ function optionalText(value: CellValue): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function optionalYear(name: string, value: CellValue): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isInteger(n) || n < 1800 || n > 2200) throw new ArgumentError(name, `${name} must be a year such as 2015, got ${JSON.stringify(value)}.`);
-  return n;
+/** A year argument: a number, or text that reads as one (core judges the year); empty is none. */
+function optionalYear(value: CellValue): number | string | undefined {
+  const text = optionalText(value);
+  if (typeof value === 'number' || text === undefined) return typeof value === 'number' ? value : undefined;
+  return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
 /** Excel's serial day number (1900 date system) as YYYY-MM-DD. */
@@ -45,30 +50,39 @@ export function serialToIsoDate(serial: number): string {
   return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
 }
 
-/** A date argument: text YYYY-MM-DD, or a real Excel date (a serial number). */
+/** A date argument: text (core judges it), or a real Excel date (a serial number). */
 function optionalDate(name: string, value: CellValue): string | undefined {
   if (typeof value === 'number') {
     if (!(value > 0 && value < 2_958_466)) throw new ArgumentError(name, `${name} must be a date such as 2024-03-01, got ${value}.`);
     return serialToIsoDate(value);
   }
-  const text = optionalText(value);
-  if (text !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(text)) throw new ArgumentError(name, `${name} must be a date written 2024-03-01 (or a date cell), got "${text}".`);
-  return text;
+  return optionalText(value);
 }
 
-/** A month argument: text YYYY-MM, or a date cell (Excel turns a typed 2024-03 into a date). */
+/** A month argument: text YYYY-MM (core judges it), or a date cell (Excel turns a typed 2024-03 into a date). */
 function optionalMonth(name: string, value: CellValue): string | undefined {
   if (typeof value === 'number') return optionalDate(name, value)?.slice(0, 7);
-  const text = optionalText(value);
-  if (text !== undefined && !/^\d{4}-\d{2}$/.test(text)) throw new ArgumentError(name, `${name} must be a month written 2024-03, got "${text}".`);
-  return text;
+  return optionalText(value);
 }
 
-function oneOf<T extends string>(name: string, value: CellValue, allowed: readonly T[]): T | undefined {
-  const text = optionalText(value)?.toLowerCase();
-  if (text === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(text)) throw new ArgumentError(name, `${name} must be one of ${allowed.join(', ')}, got "${text}".`);
-  return text as T;
+/** A word argument in any letter case: lower-cased for the checks that follow. */
+function lowerText(value: CellValue): string | undefined {
+  return optionalText(value)?.toLowerCase();
+}
+
+/** The formula's argument for one of core's parameters. */
+const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index' };
+
+/** Core's first problem with `query`, as an ArgumentError naming the formula's argument. */
+function askCore(query: CheckedQuery): void {
+  const problem = Object.values(queryProblems(query))[0];
+  if (problem === undefined) return;
+  const parameter = problem.parameter.replace(/\[\d+\]$/, '');
+  const argument = ARGUMENT[parameter] ?? parameter;
+  const missing = problem.value === undefined || (Array.isArray(problem.value) && problem.value.length === 0);
+  throw new ArgumentError(argument, missing
+    ? `${argument} is required: ${problem.expected}.`
+    : `${argument} must be ${problem.expected}, got ${JSON.stringify(problem.value)}.`);
 }
 
 function capped(queries: SeriesQuery[]): SeriesQuery[] {
@@ -85,28 +99,27 @@ export function indicatorQueries(source: CellValue, indicator: CellRange, countr
   const indicators = cellTexts(indicator);
   if (indicators.length === 0) throw new ArgumentError('indicator', 'indicator is required: an indicator code such as NY.GDP.MKTP.CD, or a range of codes (the taskpane\'s browser lists them).');
   const countries = cellTexts(country).map((c) => c.toUpperCase());
-  if (countries.length === 0 && src !== 'GSO') throw new ArgumentError('country', 'country is required: an ISO 2-letter code such as VN, or a range of codes.');
-  const start = optionalYear('start_year', startYear);
-  const end = optionalYear('end_year', endYear);
-  if (start !== undefined && end !== undefined && start > end) throw new ArgumentError('end_year', `end_year (${end}) is before start_year (${start}).`);
-  const freq = oneOf<GsoFrequency>('frequency', frequency, ['monthly', 'quarterly', 'annual']);
-  if (freq && src !== 'GSO') throw new ArgumentError('frequency', `frequency applies to GSO only; ${src} series are annual: leave it empty.`);
-  const common = { kind: 'indicator' as const, source: src, ...(start === undefined ? {} : { start_year: start }), ...(end === undefined ? {} : { end_year: end }), ...(freq ? { frequency: freq } : {}) };
+  const start = optionalYear(startYear);
+  const end = optionalYear(endYear);
+  const freq = lowerText(frequency);
+  const common = { source: src, ...(start === undefined ? {} : { start_year: start }), ...(end === undefined ? {} : { end_year: end }), ...(freq ? { frequency: freq } : {}) } as const;
   const places: Array<string | undefined> = countries.length ? countries : [undefined];
-  return capped(indicators.flatMap((code) => places.map((c) => ({ ...common, indicator: code, ...(c === undefined ? {} : { country: c }) }))));
+  const queries = capped(indicators.flatMap((code) => places.map((c): SeriesQuery => ({ kind: 'indicator', ...common, indicator: code, ...(c === undefined ? {} : { country: c }) }) as SeriesQuery)));
+  askCore({ kind: 'batch', ...common, indicators, ...(countries.length || src !== 'GSO' ? { countries } : {}) } as CheckedQuery);
+  return queries;
 }
 
 /** =ECON.TRADE([flow], [partner], [hs_code], [period]): one query. */
 export function tradeQuery(flow?: CellValue, partner?: CellValue, hsCode?: CellValue, period?: CellValue): SeriesQuery {
-  const f = oneOf<TradeFlow>('flow', flow, ['exports', 'imports', 'balance']);
+  const f = lowerText(flow);
   const p = optionalText(partner)?.toUpperCase();
   const hs = optionalText(hsCode)?.toUpperCase();
   const month = optionalMonth('period', period);
-  return { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...(month ? { period: month } : {}) };
+  const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...(month ? { period: month } : {}) } as SeriesQuery;
+  askCore(query);
+  return query;
 }
 
-/** The index codes the service accepts for `index` (spec 4.6). */
-export const STOCK_INDICES: readonly string[] = ['VNINDEX', 'HNX', 'UPCOM'];
 export const STOCK_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
 export type StockField = (typeof STOCK_FIELDS)[number];
 
@@ -116,13 +129,15 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   if (codes.length === 0) throw new ArgumentError('symbol_or_index', 'symbol_or_index is required: a ticker such as VNM, or an index (VNINDEX, HNX, UPCOM).');
   const start = optionalDate('start_date', startDate);
   const end = optionalDate('end_date', endDate);
-  if (start && end && start > end) throw new ArgumentError('end_date', `end_date (${end}) is before start_date (${start}).`);
-  const chosen = oneOf<StockField>('field', field, STOCK_FIELDS);
+  // `field` is the formula's own argument (which columns to spill), not a query parameter.
+  const chosen = lowerText(field);
+  if (chosen !== undefined && !(STOCK_FIELDS as readonly string[]).includes(chosen)) throw new ArgumentError('field', `field must be one of ${STOCK_FIELDS.join(', ')}, got "${chosen}".`);
   // Several tickers side by side: one column each, of one field (close unless told).
-  const fields: StockField[] = chosen ? [chosen] : codes.length > 1 ? ['close'] : [...STOCK_FIELDS];
+  const fields: StockField[] = chosen ? [chosen as StockField] : codes.length > 1 ? ['close'] : [...STOCK_FIELDS];
   const dates = { ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}) };
-  const queries = codes.map((code): SeriesQuery => (STOCK_INDICES.includes(code)
+  const queries = capped(codes.map((code): SeriesQuery => ((STOCK_INDICES as readonly string[]).includes(code)
     ? { kind: 'stock', index: code as StockIndex, ...dates }
-    : { kind: 'stock', symbol: code, ...dates }));
-  return { queries: capped(queries), fields };
+    : { kind: 'stock', symbol: code, ...dates })));
+  for (const query of queries) askCore(query);
+  return { queries, fields };
 }

@@ -1,11 +1,13 @@
 /**
  * Formula text evaluated through the registered functions: the formulas the taskpane writes
- * ("insert as formula", src/office/formula.ts) must be ones these functions accept, against the sandbox.
+ * ("insert as formula", src/office/insert-formula.ts) must be ones these functions accept, against the sandbox.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Frequency } from '@econdata/core';
+import { periodToSerial } from '@econdata/sheets';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { formulasFor } from '../office/formula.ts';
+import { formulasFor } from '../office/insert-formula.ts';
 import { setRuntime } from '../runtime/instance.ts';
 import { createAddinRuntime } from '../runtime/runtime.ts';
 import { MemoryStorage } from '../runtime/storage.ts';
@@ -41,14 +43,16 @@ describe('the taskpane\'s formulas, evaluated', () => {
     ]);
     expect(formulas).toHaveLength(3);
     const [indicators, trade, stock] = await Promise.all(formulas.map((f, i) => evaluateEconFormula(f, `Sheet1!A${i + 1}`)));
-    expect(indicators!.map((r) => r[0])).toEqual(['Year', 2018, 2019, 2020]);
-    expect(indicators![0]).toEqual(['Year', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
-    expect(trade![0]).toEqual(['Period', 'Exports (USD billion)', 'Exports, year to date (USD billion)']);
-    expect(trade!.map((r) => r[0])).toEqual(['Period', '2024-03']);
-    expect(stock![0]).toEqual(['Date', 'Open (thousand VND)', 'High (thousand VND)', 'Low (thousand VND)', 'Close (thousand VND)', 'Volume (shares)']);
-    expect(stock!.slice(1).map((r) => r[0])).toEqual(['2024-03-01', '2024-03-04', '2024-03-05']);
+    // sheets' Grid, values only: the headers of an inserted block, periods as serial days (dates).
+    const day = (p: string, f: Frequency): number => periodToSerial(p, f);
+    expect(indicators!.map((r) => r[0])).toEqual(['Period', day('2018', 'annual'), day('2019', 'annual'), day('2020', 'annual')]);
+    expect(indicators![0]).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    expect(trade![0]).toEqual(['Period', 'Vietnam trade: exports (World, All goods): Exports', 'Vietnam trade: exports (World, All goods): Exports, year to date']);
+    expect(trade!.map((r) => r[0])).toEqual(['Period', day('2024-03', 'monthly')]);
+    expect(stock![0]).toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
+    expect(stock!.slice(1).map((r) => r[0])).toEqual(['2024-03-01', '2024-03-04', '2024-03-05'].map((d) => day(d, 'daily')));
     const gso = await evaluateEconFormula('=ECON.INDICATOR("GSO","CPI.TOTAL.YOY",,2024,2024,"monthly")');
-    expect(gso.map((r) => r[0])).toEqual(['Period', ...Array.from({ length: 12 }, (_, m) => `2024-${String(m + 1).padStart(2, '0')}`)]);
+    expect(gso.map((r) => r[0])).toEqual(['Period', ...Array.from({ length: 12 }, (_, m) => day(`2024-${String(m + 1).padStart(2, '0')}`, 'monthly'))]);
     for (const row of gso.slice(1)) expect(typeof row[1]).toBe('number');
     const quota = await evaluateEconFormula('=ECON.QUOTA()');
     expect(quota[3]).toEqual(['Plan', 'Pro', '', '', '']);
@@ -56,7 +60,7 @@ describe('the taskpane\'s formulas, evaluated', () => {
 
   it('a formula the functions refuse shows the cell\'s error', async () => {
     setRuntime(createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory() }));
-    await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN"},"soon")')).rejects.toMatchObject({ code: '#VALUE!', message: 'start_year must be a year such as 2015, got "soon".' });
+    await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN"},"soon")')).rejects.toMatchObject({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "soon".' });
     await expect(evaluateEconFormula('=ECON.TRADE({"exports","imports"})')).rejects.toMatchObject({ code: '#VALUE!', message: 'Argument 1 of ECON.TRADE takes one value, not a list.' });
     await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN")')).rejects.toMatchObject({ code: '#N/A', message: 'Not connected to the data service: open the Econdata taskpane and connect.' });
   });

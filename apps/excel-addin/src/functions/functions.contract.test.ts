@@ -11,6 +11,7 @@ import { createAddinRuntime, type RuntimeOptions } from '../runtime/runtime.ts';
 import { MemoryStorage } from '../runtime/storage.ts';
 import { setRuntime } from '../runtime/instance.ts';
 import type { PlanName } from '@econdata/core';
+import { periodToSerial } from '@econdata/sheets';
 import { associateFunctions } from './functions.ts';
 
 const sandbox = useSandboxes({ seed: 11 });
@@ -75,8 +76,8 @@ describe('ECON.INDICATOR in one recalculation', () => {
     if (vn >= 0 && gdp >= 0) {
       const answer = await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2020 });
       const spill = results[gdp * 50 + vn] as unknown[][];
-      expect(spill[0]).toEqual(['Year', `${answer.data[0]!.indicator_name}: ${answer.data[0]!.country_name}${answer.data[0]!.unit && !answer.data[0]!.indicator_name.includes(answer.data[0]!.unit) ? ` (${answer.data[0]!.unit})` : ''}`]);
-      expect(spill.slice(1)).toEqual(answer.data.map((r) => [r.year, r.value ?? '']));
+      expect(spill[0]).toEqual(['Period', `${answer.data[0]!.indicator_name}: ${answer.data[0]!.country_name}`]);
+      expect(spill.slice(1)).toEqual(answer.data.map((r) => [periodToSerial(String(r.year), 'annual'), r.value ?? '']));
     }
   });
 
@@ -85,8 +86,8 @@ describe('ECON.INDICATOR in one recalculation', () => {
     await connected(sb.url, 'free', 'sandbox-free');
     const spill = await cell('INDICATOR', 'Sheet1!B2', 'WB', [['NY.GDP.MKTP.CD']], [['VN'], ['TH'], ['']], 2018, 2020, null) as unknown[][];
     expect(spill.map((r) => r.length)).toEqual([3, 3, 3, 3]);
-    expect(spill.map((r) => r[0])).toEqual(['Year', 2018, 2019, 2020]);
-    expect(spill[0]).toEqual(['Year', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    expect(spill.map((r) => r[0])).toEqual(['Period', 43101, 43466, 43831]); // 2018-01-01..2020-01-01 as serial days
+    expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     for (const row of spill.slice(1)) for (const v of row.slice(1)) expect(typeof v).toBe('number');
   });
 
@@ -103,9 +104,9 @@ describe('ECON.INDICATOR in one recalculation', () => {
       cell('INDICATOR', 'Sheet1!A6', 'GSO', [['CPI.TOTAL.YOY']], [[null]], 2024, 2024, 'monthly'),
       cell('INDICATOR', 'Sheet1!A7', 'WB', [['SP.POP.TOTL']], [['VN']], 2015, 2020, null),
     ]);
-    expect((good as unknown[][]).map((r) => r[0])).toEqual(['Year', 2015, 2016, 2017, 2018, 2019, 2020]);
+    expect((good as unknown[][]).map((r) => r[0])).toEqual(['Period', ...[2015, 2016, 2017, 2018, 2019, 2020].map((y) => periodToSerial(String(y), 'annual'))]);
     expect((good2 as unknown[][]).length).toBe(7);
-    expect(badYear).toEqual({ code: '#VALUE!', message: 'start_year must be a year such as 2015, got "twenty".' });
+    expect(badYear).toEqual({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "twenty".' });
     expect(unknownCode).toEqual({ code: '#N/A', message: 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.' });
     expect(badCountry).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/country/) });
     expect(noSource).toEqual({ code: '#VALUE!', message: 'source is required: WB, IMF or GSO (the taskpane lists every source).' });

@@ -2,14 +2,14 @@
 /**
  * The ECON.* custom functions as Excel sees them. custom-functions-metadata reads the JSDoc below
  * at build time to write dist/functions.json (never written by hand); the namespace ECON is set in
- * the manifest. The work is in formulas.ts; this file is the Office glue: invocation, cancel,
+ * the manifest. The work is in compute.ts; this file is the Office glue: invocation, cancel,
  * streaming, and failures as CustomFunctions.Error.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- custom-functions-metadata reads `any[][]` as "one value or a range of any type"; `unknown` has no meaning to it */
 import { getRuntime } from '../runtime/instance.ts';
 import { NotConnectedError } from '../runtime/types.ts';
 import { excelError, type ExcelErrorInfo } from './errors.ts';
-import { FormulaError, indicatorFormula, quotaMatrix, stockFormula, tradeFormula, type CallContext } from './formulas.ts';
+import { FormulaError, indicatorFormula, quotaMatrix, stockFormula, tradeFormula, type CallContext } from './compute.ts';
 
 /** Where Excel has no CustomFunctions (tests, the browser stand-in): the same shape as CustomFunctions.Error. */
 export class CellError extends Error {

@@ -3,7 +3,7 @@
  * under Excel's limit. The body stays column-major in the Grid; rows are built one chunk at a time,
  * so a 100,000-row block never holds a second full copy of itself as row objects.
  */
-import { gridColumnCount, type CellValue, type Grid } from '@econdata/sheets';
+import { gridColumnCount, plainValue, type CellValue, type Grid } from '@econdata/sheets';
 import { EXCEL_PAYLOAD_LIMIT, type XValue } from './excel-api.ts';
 
 /**
@@ -17,12 +17,10 @@ function textValue(s: string): string {
   return /^[=+\-@]/.test(s) ? `'${s}` : s;
 }
 
-/** One Grid cell value as Office.js takes it: dates as serial days, missing as ''. */
+/** One Grid cell value as Office.js takes it: sheets' plain value (dates as serial days, missing as ''), text kept as text. */
 export function officeValue(v: CellValue | undefined): XValue {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return Math.round(v.getTime() / 86_400_000) + 25_569;
-  if (typeof v === 'string') return textValue(v);
-  return v;
+  const plain = plainValue(v);
+  return typeof plain === 'string' ? textValue(plain) : plain;
 }
 
 /** Bytes a value takes in the JSON of a request (an estimate: ASCII digits, quotes, separator). */

@@ -4,7 +4,7 @@
  * the block needs are empty, then one sync for a block under the payload limit (one per chunk above it).
  */
 import type { Series, SeriesQuery } from '@econdata/core';
-import { gridColumnCount, gridRowCount, groupByFrequency, layoutSeries, type Grid } from '@econdata/sheets';
+import { gridColumnCount, gridRowCount, layoutSeries, type Grid } from '@econdata/sheets';
 import { newBlockId, type BlockBinding } from './bindings.ts';
 import { writeBlocks, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost } from './excel-api.ts';
@@ -27,8 +27,7 @@ export interface InsertedBlock {
 
 /** The layout a block uses: wide, unless its series mix frequencies (then long: one row each). */
 export function layoutBlock(series: readonly Series[]): Grid {
-  const orientation = groupByFrequency(series).length > 1 ? 'long' : 'wide';
-  return layoutSeries(series, { orientation });
+  return layoutSeries(series, { orientation: 'auto' });
 }
 
 /** A short name for the block in lists. */

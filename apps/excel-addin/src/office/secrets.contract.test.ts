@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { realDataDir } from '../../../../test/support/paths.ts';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { createAddinRuntime, MemoryStorage, STORAGE_KEYS } from '../runtime/index.ts';
-import { insertFormulas } from './formula.ts';
+import { insertFormulas } from './insert-formula.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks } from './refresh.ts';
 import { WorkbookModel } from './standin/model.ts';

@@ -5,6 +5,7 @@
  * `no-cors` probe, which succeeds against any host that answers.
  */
 import { EconError, type EconDataClient, type SeriesQuery } from '@econdata/core';
+import { describeError } from '@econdata/ui';
 
 /** What went wrong, in the words the taskpane shows. */
 export type ConnectionProblem =
@@ -75,50 +76,36 @@ export async function runConnectionTest(ctx: TestContext): Promise<ConnectionOut
   return { ok: true, service: ctx.service, demoData, sources, message: `Connected to ${where}: ${sources.length} sources (${sources.join(', ')}).` };
 }
 
-/** The outcome of a failure, with a sentence that says what to do. */
-export async function explain(error: unknown, ctx: Pick<TestContext, 'baseURL' | 'probe' | 'origin' | 'permission'>): Promise<ConnectionOutcome> {
-  if (!(error instanceof EconError)) {
-    // Not an answer of the service (IndexedDB refused the quota log, a bug): said as it is, never as "unreachable".
-    const what = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: 'unexpected', message: `The connection could not be tested: ${what}. Reload the add-in; if it persists, report it with this message.` };
-  }
-  const base = { code: error.code, ...(error.status === undefined ? {} : { status: error.status }) };
-  switch (error.code) {
-    case 'authentication':
-      return { ok: false, problem: 'bad_key', ...base, message: 'The service refused the API key (401). Check it for typos, or generate a new key in the provider\'s dashboard (Settings > API Keys), then connect again.' };
-    case 'permission_denied': {
-      const source = ctx.permission?.kind === 'indicator' ? ctx.permission.source : ctx.permission?.kind;
-      return { ok: false, problem: 'no_permission', ...base, message: `Your plan does not include ${source ?? 'that data'} (403). Choose data your plan includes, or upgrade the plan.${error.serverMessage ? ` The service said: ${error.serverMessage}` : ''}` };
-    }
-    case 'rate_limited':
-    case 'quota_exhausted': {
-      const at = error.resetAt;
-      const when = at ? ` Try again after ${utcTime(at)} UTC.` : ' Try again in a minute.';
-      const what = error.code === 'quota_exhausted' || error.scope === 'day' ? 'The day\'s request allowance is spent.' : 'Too many requests this minute.';
-      return { ok: false, problem: 'rate_limited', ...base, ...(at ? { resetAt: at } : {}), message: `${what}${when} Cached values keep showing meanwhile.` };
-    }
-    case 'connection':
-    case 'timeout': {
-      if (error.code === 'connection' && await ctx.probe(ctx.baseURL)) {
-        return { ok: false, problem: 'cors', ...base, message: `${ctx.baseURL} answers, but not to this add-in: the service must allow the origin ${ctx.origin ?? 'of this add-in'} in its CORS settings (for the sandbox: --cors-origins). Ask its administrator to add it.` };
-      }
-      const why = error.code === 'timeout' ? 'did not answer in time' : 'could not be reached';
-      return { ok: false, problem: 'unreachable', ...base, message: `${ctx.baseURL} ${why}. Check the address and your network${ctx.baseURL.includes('127.0.0.1') || ctx.baseURL.includes('localhost') ? ', and that the sandbox runs (pnpm sandbox)' : ''}.` };
-    }
-    case 'not_found':
-    case 'invalid_response':
-    case 'bad_request':
-      return { ok: false, problem: 'not_the_service', ...base, message: `${ctx.baseURL} answers, but not as the Economic Data Service (${error.status === undefined ? error.code : `status ${error.status}`}). Check the address: give the service's base URL, e.g. https://api.example.com.` };
-    case 'server_error':
-      return { ok: false, problem: 'server_error', ...base, message: `The service failed (${error.status ?? 'server error'}). Try again later; if it persists, tell the service's support.` };
-    case 'invalid_parameter':
-      return { ok: false, problem: 'invalid_settings', ...base, message: error.message };
-    default:
-      return { ok: false, problem: 'unreachable', ...base, message: error.message };
-  }
-}
+/** Which problem each of core's codes is, for "Test connection" (the words come from @econdata/ui). */
+const PROBLEM: Partial<Record<EconError['code'], ConnectionProblem>> = {
+  authentication: 'bad_key',
+  permission_denied: 'no_permission',
+  rate_limited: 'rate_limited',
+  quota_exhausted: 'rate_limited',
+  connection: 'unreachable',
+  timeout: 'unreachable',
+  not_found: 'not_the_service',
+  invalid_response: 'not_the_service',
+  bad_request: 'not_the_service',
+  server_error: 'server_error',
+  invalid_parameter: 'invalid_settings',
+};
 
-/** HH:MM of an instant, in UTC (quota windows reset on UTC days). */
-export function utcTime(at: Date): string {
-  return at.toISOString().slice(11, 16);
+/** The outcome of a failure, with a sentence (ui's describeError, surface 'connection-test') that says what to do. */
+export async function explain(error: unknown, ctx: Pick<TestContext, 'baseURL' | 'probe' | 'origin' | 'permission'>): Promise<ConnectionOutcome> {
+  const words = { surface: 'connection-test' as const, baseURL: ctx.baseURL, ...(ctx.origin ? { origin: ctx.origin } : {}), ...(ctx.permission ? { query: ctx.permission } : {}) };
+  if (!(error instanceof EconError)) {
+    // Not an answer of the service (IndexedDB refused the quota log, a bug): never told as "unreachable".
+    return { ok: false, problem: 'unexpected', message: describeError(error, words).text };
+  }
+  // A browser reports a CORS refusal like a host that is down: a no-cors probe tells them apart.
+  const reachable = error.code === 'connection' && await ctx.probe(ctx.baseURL);
+  const problem: ConnectionProblem = reachable ? 'cors' : PROBLEM[error.code] ?? 'unreachable';
+  const at = problem === 'rate_limited' ? error.resetAt : undefined;
+  return {
+    ok: false, problem, code: error.code,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(at ? { resetAt: at } : {}),
+    message: describeError(error, { ...words, reachable }).text,
+  };
 }

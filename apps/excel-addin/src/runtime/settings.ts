@@ -2,7 +2,7 @@
  * Connection settings: where the service is and which plan the key is on. Stored in the add-in's
  * own storage beside (not with) the key; neither ever goes into the workbook.
  */
-import { InvalidParameterError, PLANS, type AuthMode, type PlanName } from '@econdata/core';
+import { BASE_URL_PROBLEMS, InvalidParameterError, isLoopbackHost, isPlanName, PLAN_NAMES, readBaseURL, type AuthMode, type PlanName } from '@econdata/core';
 import type { KeyValueStorage } from './storage.ts';
 
 /** The local sandbox's default address (`pnpm sandbox`); its CORS allows https://localhost:* origins. */
@@ -23,14 +23,16 @@ export const STORAGE_KEYS = { settings: 'econdata.connection', apiKey: 'econdata
 /** The settings a fresh install offers: the sandbox on the Free plan. */
 export const DEFAULT_SETTINGS: ConnectionSettings = { baseURL: SANDBOX_BASE_URL, plan: 'free' };
 
-/** Checks settings read from storage or typed by a user; throws an InvalidParameterError naming the field. */
+/** Checks settings read from storage or typed by a user (core's base-URL rule and plan names); throws an InvalidParameterError naming the field. */
 export function checkSettings(value: unknown): ConnectionSettings {
   if (typeof value !== 'object' || value === null) throw new InvalidParameterError('settings', 'The saved connection settings are not an object: connect again from the taskpane.');
   const { baseURL, plan, authMode } = value as Record<string, unknown>;
   if (typeof baseURL !== 'string' || baseURL.trim() === '') throw new InvalidParameterError('baseURL', 'Give the service address, e.g. https://api.example.com (or http://127.0.0.1:8787 for the local sandbox).');
-  if (typeof plan !== 'string' || !(plan in PLANS)) throw new InvalidParameterError('plan', `Unknown plan ${JSON.stringify(plan)}: choose one of ${Object.keys(PLANS).join(', ')}.`);
+  if (!isPlanName(plan)) throw new InvalidParameterError('plan', `Unknown plan ${JSON.stringify(plan)}: choose one of ${PLAN_NAMES.join(', ')}.`);
   if (authMode !== undefined && authMode !== 'header' && authMode !== 'query') throw new InvalidParameterError('authMode', 'authMode must be "header" or "query".');
-  return { baseURL: baseURL.trim(), plan: plan as PlanName, ...(authMode === undefined ? {} : { authMode }) };
+  const address = readBaseURL(baseURL);
+  if (!address.ok) throw new InvalidParameterError('baseURL', `The service address ${BASE_URL_PROBLEMS[address.problem]}. Correct it and try again.`);
+  return { baseURL: address.baseURL, plan, ...(authMode === undefined ? {} : { authMode }) };
 }
 
 /** Reads the saved settings, or undefined when none are saved. A damaged entry is an error that says what to do. */
@@ -49,8 +51,7 @@ export async function loadSettings(storage: KeyValueStorage): Promise<Connection
 /** Whether an address is the local sandbox (loopback) rather than a deployed service. */
 export function isLoopback(baseURL: string): boolean {
   try {
-    const host = new URL(baseURL).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    return isLoopbackHost(new URL(baseURL).hostname);
   } catch {
     return false; // not a URL at all: checkBaseURL reports it
   }

@@ -27,7 +27,7 @@ export interface CacheConfig {
 
 /** A cached "no data" answer (rule 3). */
 interface CachedNotFound {
-  not_found: { message: string; serverMessage?: string };
+  not_found: { message: string; serverMessage?: string; parameter?: string; value?: string };
 }
 
 function isCachedNotFound(value: unknown): value is CachedNotFound {
@@ -53,9 +53,11 @@ export function answerOfEntry(entry: CacheEntry, check: RecordCheck): EntryAnswe
   if (isCachedNotFound(value)) {
     const nf = value.not_found as unknown;
     if (typeof nf !== 'object' || nf === null) return { problem: 'a "no data" marker without its message' };
-    const { message, serverMessage } = nf as Record<string, unknown>;
+    const { message, serverMessage, parameter, value: sent } = nf as Record<string, unknown>;
     if (typeof message !== 'string' || (serverMessage !== undefined && typeof serverMessage !== 'string')) return { problem: 'a "no data" marker without its message' };
-    return { ok: false, error: new NotFoundError(message, { status: 404, ...(serverMessage === undefined ? {} : { serverMessage }) }) };
+    // The parameter that matched nothing and the value sent for it (see rememberFailure), when known.
+    const named = typeof parameter === 'string' ? { parameter, ...(typeof sent === 'string' ? { value: sent } : {}) } : {};
+    return { ok: false, error: new NotFoundError(message, { status: 404, ...(serverMessage === undefined ? {} : { serverMessage }), ...named }) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'not an answer object' };
   const v = value as Record<string, unknown>;
@@ -127,5 +129,6 @@ export async function rememberAnswer(cache: CacheConfig, key: string, value: unk
 /** Rule 3: stores a failure worth remembering (a `404 Data not found`); any other failure is not stored. */
 export async function rememberFailure(cache: CacheConfig, key: string, error: unknown, now: number): Promise<void> {
   if (!isDataNotFound(error)) return;
-  await cachePut(cache, key, { not_found: { message: error.message, ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }) } } satisfies CachedNotFound, now);
+  const fields = { ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }), ...(error.parameter === undefined ? {} : { parameter: error.parameter }), ...(error.value === undefined ? {} : { value: error.value }) };
+  await cachePut(cache, key, { not_found: { message: error.message, ...fields } } satisfies CachedNotFound, now);
 }

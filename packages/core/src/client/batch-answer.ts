@@ -43,7 +43,11 @@ export function splitBatchAnswer(req: BatchRequest, result: ApiResult<IndicatorR
     if (gone && data.length === 0) {
       const what = `${u.params['indicator']}${u.params['country'] === undefined ? '' : ` for ${u.params['country']}`}`;
       const message = `${gone.message ?? `Data not found: ${what}`} (status 404). Check the indicator and country codes: listSourceIndicators and listCountries show what exists.`;
-      return { ok: false, error: new NotFoundError(message, { status: 404, ...(gone.message ? { serverMessage: gone.message } : {}) }) };
+      // The item names the parameter that matched nothing; its value is the one this request sent.
+      const parameter = typeof gone['parameter'] === 'string' ? gone['parameter'] : undefined;
+      const sent = parameter === undefined ? undefined : u.params[parameter];
+      const named = parameter === undefined ? {} : { parameter, ...(sent === undefined ? {} : { value: String(sent) }) };
+      return { ok: false, error: new NotFoundError(message, { status: 404, ...(gone.message ? { serverMessage: gone.message } : {}), ...named }) };
     }
     return { ok: true, result: { data, metadata: { ...result.metadata, total_records: data.length } } };
   });

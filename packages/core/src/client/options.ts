@@ -113,21 +113,58 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]', '::1']);
 
-/** Refuses a base URL that is not https, unless it is loopback (the local sandbox): an `invalid_parameter` naming baseURL. */
-export function checkBaseURL(baseURL: string): string {
+/** Whether a host name is this machine (127.x.x.x, localhost, [::1]): the only place plain http is allowed, since the key never leaves it. */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_NAMES.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Why a base URL is refused. */
+export type BaseURLProblem = 'not_a_url' | 'not_http' | 'credentials' | 'query' | 'insecure';
+
+/** What each problem means, as a phrase completing "The base URL ...": for messages that have no better words of their own. */
+export const BASE_URL_PROBLEMS: Readonly<Record<BaseURLProblem, string>> = {
+  not_a_url: 'must be an absolute URL such as https://api.example.com',
+  not_http: 'must start with https://',
+  credentials: 'must not contain a user name or password (the key belongs in the keychain)',
+  query: 'must not contain a query or fragment',
+  insecure: 'must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])',
+};
+
+/** A base URL read by `readBaseURL`: the normalized address, or the problem (with the parsed URL when it parsed). */
+export type BaseURLReading = { ok: true; baseURL: string } | { ok: false; problem: BaseURLProblem; url?: URL };
+
+/**
+ * The base-URL rule, the one every app and the keychain ask: an absolute http(s) address without
+ * credentials, query or fragment, https unless the host is loopback. The service's root is given
+ * with or without its `/api/v1` (the address the provider's docs show): a trailing `/api/v1` is
+ * dropped, since the client adds it, so both spellings name the same service.
+ *
+ * @example readBaseURL('https://api.example.com/api/v1/') // { ok: true, baseURL: 'https://api.example.com' }
+ */
+export function readBaseURL(text: string): BaseURLReading {
   let url: URL;
   try {
-    url = new URL(baseURL);
+    url = new URL(text.trim());
   } catch {
-    throw new InvalidParameterError('baseURL', `Invalid baseURL ${JSON.stringify(baseURL)}: give a full address such as "https://api.example.com".`);
+    return { ok: false, problem: 'not_a_url' };
   }
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname) && !/^127\.\d+\.\d+\.\d+$/.test(url.hostname)) {
-    throw new InvalidParameterError('baseURL', `Refused baseURL ${url.origin}: the service requires HTTPS (plain http is allowed only for loopback addresses such as http://127.0.0.1). Use https://.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidParameterError('baseURL', `Refused baseURL ${url.protocol}//${url.host}: use https://.`);
-  if (url.username || url.password || url.search) throw new InvalidParameterError('baseURL', 'Refused baseURL: it must not hold credentials or a query string; give the key with apiKey or getApiKey.');
-  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
-  return `${url.origin}${path}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'not_http', url };
+  if (url.username || url.password) return { ok: false, problem: 'credentials', url };
+  if (url.search || url.hash) return { ok: false, problem: 'query', url };
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, problem: 'insecure', url };
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return { ok: true, baseURL: `${url.origin}${path}` };
+}
+
+/** Refuses a base URL that `readBaseURL` refuses, as an `invalid_parameter` naming baseURL; the normalized address otherwise. */
+export function checkBaseURL(baseURL: string): string {
+  const reading = readBaseURL(baseURL);
+  if (reading.ok) return reading.baseURL;
+  const { problem, url } = reading;
+  if (problem === 'not_a_url' || url === undefined) throw new InvalidParameterError('baseURL', `Invalid baseURL ${JSON.stringify(baseURL)}: give a full address such as "https://api.example.com".`);
+  if (problem === 'insecure') throw new InvalidParameterError('baseURL', `Refused baseURL ${url.origin}: the service requires HTTPS (plain http is allowed only for loopback addresses such as http://127.0.0.1). Use https://.`);
+  if (problem === 'not_http') throw new InvalidParameterError('baseURL', `Refused baseURL ${url.protocol}//${url.host}: use https://.`);
+  throw new InvalidParameterError('baseURL', 'Refused baseURL: it must not hold credentials or a query string; give the key with apiKey or getApiKey.');
 }

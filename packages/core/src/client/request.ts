@@ -144,7 +144,7 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
     }
     const answeredAt = cfg.clock.now();
     let wait = retryAfterMs(res.headers, answeredAt);
-    const errorOf = (w: number | undefined): EconError => errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(w === undefined ? {} : { retryAfterMs: w }), ...(key ? { key } : {}) });
+    const errorOf = (w: number | undefined): EconError => errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(spec.params ? { params: spec.params } : {}), ...(w === undefined ? {} : { retryAfterMs: w }), ...(key ? { key } : {}) });
     let error = errorOf(wait);
     // A rate-limit refusal without Retry-After: X-RateLimit-Reset says when the window opens (net/rate-limit-reset.ts).
     if (error.code === 'rate_limited' && wait === undefined && (wait = rateLimitResetMs(res.headers, answeredAt)) !== undefined) error = errorOf(wait);

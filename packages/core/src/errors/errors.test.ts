@@ -15,10 +15,10 @@ const CODES = Object.keys(ERROR_NAMES) as ErrorCode[];
 const resetAt = new Date('2026-11-23T00:00:00.000Z');
 
 describe('the error taxonomy', () => {
-  it('has the thirteen codes the apps switch on', () => {
+  it('has the fourteen codes the apps switch on', () => {
     expect(CODES).toEqual([
       'invalid_parameter', 'bad_request', 'authentication', 'key_unavailable', 'permission_denied', 'rate_limited',
-      'quota_exhausted', 'not_found', 'server_error', 'connection', 'timeout', 'aborted', 'invalid_response',
+      'quota_exhausted', 'not_found', 'server_error', 'connection', 'timeout', 'aborted', 'invalid_response', 'storage',
     ]);
   });
 

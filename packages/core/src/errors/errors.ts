@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'connection'
   | 'timeout'
   | 'aborted'
-  | 'invalid_response';
+  | 'invalid_response'
+  | 'storage';
 
 /** The class name of each code: `name` of an error and of its JSON form. */
 export const ERROR_NAMES = {
@@ -36,6 +37,7 @@ export const ERROR_NAMES = {
   timeout: 'TimeoutError',
   aborted: 'AbortError',
   invalid_response: 'InvalidResponseError',
+  storage: 'StorageError',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The class name of an error: one per code. */
@@ -44,8 +46,13 @@ export type EconErrorName = (typeof ERROR_NAMES)[ErrorCode];
 export interface EconErrorDetails {
   /** HTTP status, when a response was received. */
   status?: number;
-  /** The parameter that was refused (invalid_parameter, or a 400 naming one). */
+  /** The parameter that was refused (invalid_parameter, or a 400 naming one), or that matched nothing (a 404 naming one). */
   parameter?: string;
+  /**
+   * The value `parameter` had in the request core sent (`NY.GDP.MKTP.XX` for an unknown indicator):
+   * set by core from its own request, so a sentence can name it without reading the server's text.
+   */
+  value?: string;
   /** How long to wait before trying again, when known. */
   retryAfterMs?: number;
   /** When the exhausted allowance comes back (quota_exhausted, rate_limited). */
@@ -67,6 +74,7 @@ export interface SerializedEconError {
   message: string;
   status?: number;
   parameter?: string;
+  value?: string;
   retryAfterMs?: number;
   resetAt?: string;
   scope?: 'minute' | 'day';
@@ -81,6 +89,7 @@ export class EconError extends Error {
   readonly code: ErrorCode;
   readonly status: number | undefined;
   readonly parameter: string | undefined;
+  readonly value: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly resetAt: Date | undefined;
   readonly scope: 'minute' | 'day' | undefined;
@@ -94,6 +103,7 @@ export class EconError extends Error {
     this.code = code;
     this.status = details.status;
     this.parameter = details.parameter;
+    this.value = details.value;
     this.retryAfterMs = details.retryAfterMs;
     this.resetAt = details.resetAt;
     this.scope = details.scope;
@@ -111,6 +121,7 @@ export class EconError extends Error {
     const json: SerializedEconError = { name: this.name, code: this.code, message: this.message, retryable: this.retryable };
     if (this.status !== undefined) json.status = this.status;
     if (this.parameter !== undefined) json.parameter = this.parameter;
+    if (this.value !== undefined) json.value = this.value;
     if (this.retryAfterMs !== undefined) json.retryAfterMs = this.retryAfterMs;
     if (this.resetAt !== undefined) json.resetAt = this.resetAt.toISOString();
     if (this.scope !== undefined) json.scope = this.scope;
@@ -177,6 +188,13 @@ export class AbortError extends EconError {
 export class InvalidResponseError extends EconError {
   constructor(message: string, details: EconErrorDetails = {}) { super('invalid_response', message, details); }
 }
+/**
+ * A file or store the client keeps on this machine (the quota usage log, a cache file) could not be
+ * read or written; the message names it and says what to do. Nothing was sent.
+ */
+export class StorageError extends EconError {
+  constructor(message: string, details: EconErrorDetails = {}) { super('storage', message, details); }
+}
 
 // InvalidParameterError takes the parameter first, so it is built apart in createError.
 const CLASS_BY_CODE: Record<Exclude<ErrorCode, 'invalid_parameter'>, new (message: string, details: EconErrorDetails) => EconError> = {
@@ -192,6 +210,7 @@ const CLASS_BY_CODE: Record<Exclude<ErrorCode, 'invalid_parameter'>, new (messag
   timeout: TimeoutError,
   aborted: AbortError,
   invalid_response: InvalidResponseError,
+  storage: StorageError,
 };
 
 /** Builds the error of the given code; the one constructor the rest of core uses. */
@@ -241,6 +260,7 @@ export function errorFromJSON(json: unknown): EconError {
   const details: EconErrorDetails = {};
   if (typeof s.status === 'number') details.status = s.status;
   if (typeof s.parameter === 'string') details.parameter = s.parameter;
+  if (typeof s.value === 'string') details.value = s.value;
   if (typeof s.retryAfterMs === 'number') details.retryAfterMs = s.retryAfterMs;
   if (typeof s.resetAt === 'string') details.resetAt = new Date(s.resetAt);
   if (s.scope === 'minute' || s.scope === 'day') details.scope = s.scope;

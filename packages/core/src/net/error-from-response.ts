@@ -99,13 +99,19 @@ function notFoundAdvice(path: string | undefined): string {
  * 404, 410 `not_found`; 408 `timeout`; 5xx `server_error`; 2xx with success: false, 3xx, 1xx `invalid_response`.
  * @param extra.key the API key in use, so that no message or excerpt can echo it.
  * @param extra.path the route (below /api/v1), so that the advice fits what was asked.
+ * @param extra.params the request's parameters: when the body names a parameter, its value in the
+ *   request becomes the error's `value` (from what core sent, never read out of the server's text).
  */
-export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string; path?: string }): EconError {
+export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string; path?: string; params?: Record<string, string | number> }): EconError {
   const body = readErrorBody(bodyText);
   const serverMessage = body.message === undefined ? undefined : redact(body.message, extra.key);
   const details: EconErrorDetails = { status };
   if (serverMessage !== undefined) details.serverMessage = serverMessage;
-  if (body.parameter !== undefined) details.parameter = body.parameter;
+  if (body.parameter !== undefined) {
+    details.parameter = body.parameter;
+    const sent = extra.params?.[body.parameter];
+    if (sent !== undefined) details.value = redact(String(sent), extra.key);
+  }
   if (extra.retryAfterMs !== undefined) details.retryAfterMs = extra.retryAfterMs;
   if (serverMessage === undefined || body.isHtml) details.excerpt = excerptOf(bodyText, extra.key);
   const said = serverMessage ?? `HTTP ${status}`;

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { StorageError } from '../errors/errors.ts';
 
 export interface FileLockOptions {
   /** A lock older than this is taken to be left by a crashed process. @default 10000 */
@@ -96,7 +97,7 @@ export async function lockFile(path: string, options: FileLockOptions = {}): Pro
       continue;
     }
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`Could not lock ${path} within ${timeoutMs} ms: another process keeps it. If no other EconData program is running, delete that file.`);
+      throw new StorageError(`Could not lock ${path} within ${timeoutMs} ms: another process keeps it. If no other EconData program is running, delete that file.`);
     }
     // The lock is held for about a millisecond: yield a few times, then sleep briefly (jittered,
     // so that two waiting processes do not keep colliding).

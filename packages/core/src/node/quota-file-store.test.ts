@@ -86,10 +86,11 @@ describe('FileQuotaStore', () => {
     await expect(store.update('k', () => 1)).rejects.toThrow(/Could not lock .*quota-k\.json\.lock within 50 ms/);
   });
 
-  it('refuses a damaged usage file with a message that says what to do', async () => {
-    await writeFile(join(dir, 'quota-k.json'), '{"v":1,"sent":[1,');
-    await expect(new FileQuotaStore({ dir }).update('k', () => 1)).rejects.toThrow(/not valid JSON\. Delete it/);
+  it('starts a damaged usage file again from what it still shows, and leaves a newer version\'s file alone', async () => {
+    await writeFile(join(dir, 'quota-k.json'), '{"v":1,"sent":[1767225600000,17672256');
+    const log = await new FileQuotaStore({ dir }).update('k', (l) => structuredClone(l));
+    expect(log).toMatchObject({ v: 1, sent: [1767225600000], recovered: { note: expect.stringMatching(/was damaged \(not valid JSON\); it was moved to .*quota-k\.json\.damaged-/) as string } });
     await writeFile(join(dir, 'quota-k.json'), '{"v":2}');
-    await expect(new FileQuotaStore({ dir }).update('k', () => 1)).rejects.toThrow(/not in a form this version reads/);
+    await expect(new FileQuotaStore({ dir }).update('k', () => 1)).rejects.toThrow(/written by a newer version/);
   });
 });

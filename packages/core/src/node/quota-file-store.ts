@@ -4,9 +4,10 @@
  * a restart does not reset the day. The key itself is never written: files are named and keyed by
  * its fingerprint (`quotaKeyId`).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { emptyLog, parseLog, type QuotaLog } from '../quota/log.ts';
+import { EconError, StorageError } from '../errors/errors.ts';
+import { emptyLog, readStoredLog, recoveryNote, salvagedLog, type QuotaLog } from '../quota/log.ts';
 import { checkKeyId, type QuotaStore } from '../quota/store.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 import { lockFile, type FileLockOptions } from './quota-file-lock.ts';
@@ -79,13 +80,15 @@ export class FileQuotaStore implements QuotaStore {
   async #locked(file: string, changes: Array<(log: QuotaLog) => unknown>): Promise<Array<{ ok: boolean; value: unknown }>> {
     this.#ready ??= mkdir(this.#dir, { recursive: true }).catch((error: unknown) => {
       this.#ready = undefined; // try again on the next change (the folder may be creatable later)
-      throw error;
+      throw storageError(`The folder for quota usage files, ${this.#dir}, cannot be created`, error, 'Check that its parent is a folder you may write to, or choose another folder');
     });
     await this.#ready;
-    const release = await lockFile(`${file}.lock`, this.#lock);
+    const release = await lockFile(`${file}.lock`, this.#lock).catch((error: unknown) => {
+      throw storageError(`The lock file ${file}.lock cannot be taken`, error, 'Check that the folder is writable');
+    });
     try {
       const raw = await readOrUndefined(file);
-      const log = raw === undefined ? emptyLog() : parseLog(parseJson(raw, file), file);
+      const log = raw === undefined ? emptyLog() : await readLog(file, raw);
       const results = changes.map((change) => {
         try {
           return { ok: true, value: change(log) };
@@ -97,13 +100,22 @@ export class FileQuotaStore implements QuotaStore {
       if (after !== raw) {
         // Write aside and rename: a crash mid-write never leaves a half-written log behind. Not
         // flushed: this runs under the lock for every request, and a lost log only forgets usage.
-        await writeFileAtomic(file, (temp) => writeFile(temp, after), { sync: false });
+        await writeFileAtomic(file, (temp) => writeFile(temp, after), { sync: false }).catch((error: unknown) => {
+          throw storageError(`The quota usage file ${file} cannot be written`, error, 'Check that the disk has room and the folder is writable');
+        });
       }
       return results;
     } finally {
-      await release();
+      await release().catch(() => undefined); // a lock left behind is broken as stale by the next taker
     }
   }
+}
+
+/** A `storage` error naming what failed, the system's reason and what to do (an EconError passes through). */
+function storageError(what: string, error: unknown, todo: string): EconError {
+  if (error instanceof EconError) return error;
+  const reason = (error as NodeJS.ErrnoException | undefined)?.code ?? (error instanceof Error ? error.message : String(error));
+  return new StorageError(`${what} (${reason}). ${todo}.`, error instanceof Error ? { cause: error } : {});
 }
 
 async function readOrUndefined(path: string): Promise<string | undefined> {
@@ -111,14 +123,22 @@ async function readOrUndefined(path: string): Promise<string | undefined> {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw storageError(`The quota usage file ${path} cannot be read`, error, 'Check that it is a file you may read, or delete it');
   }
 }
 
-function parseJson(raw: string, file: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch (error) {
-    throw new Error(`The quota usage file ${file} is not valid JSON. Delete it to start counting afresh (the service may then refuse requests until its own windows clear).`, { cause: error });
-  }
+/**
+ * The log in a usage file. A damaged one (cut short, bytes changed, another shape) is moved aside
+ * as `<file>.damaged-<time>` and a new log is started from what it still shows (see `salvagedLog`
+ * and the quota README): the ledger keeps working, careful, and reports where the old file went. A
+ * file from a newer version is left alone: that version still counts in it.
+ */
+async function readLog(file: string, raw: string): Promise<QuotaLog> {
+  const read = readStoredLog(raw, file);
+  if ('log' in read) return read.log;
+  const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await rename(file, aside).catch((error: unknown) => {
+    throw storageError(`The quota usage file ${file} is damaged (${read.damaged}) and cannot be moved aside`, error, 'Delete it to start counting afresh (the service may then refuse requests until its own windows clear)');
+  });
+  return salvagedLog(read.text, recoveryNote(`file ${file}`, read.damaged, aside));
 }

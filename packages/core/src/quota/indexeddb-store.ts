@@ -5,7 +5,7 @@
  * measured in Chromium, two tabs interleaving changes under navigator.locks still lost about one
  * change in six, because each tab reads its own cached copy.
  */
-import { emptyLog, parseLog, type QuotaLog } from './log.ts';
+import { emptyLog, readStoredLog, recoveryNote, salvagedLog, type QuotaLog } from './log.ts';
 import { checkKeyId, type QuotaStore } from './store.ts';
 import { indexedDbFactory, LazyDatabase } from '../indexeddb.ts';
 
@@ -29,6 +29,16 @@ export class IndexedDbQuotaStore implements QuotaStore {
     this.#db = new LazyDatabase(factory, this.#name, LOGS, 'the quota database');
   }
 
+  /** The stored log; a damaged one is kept aside under `<keyId>.damaged-<time>` and started again (see the quota README). */
+  #recovered(logs: IDBObjectStore, keyId: string, record: unknown): QuotaLog {
+    const where = `in IndexedDB "${this.#name}", record ${keyId}`;
+    const read = readStoredLog(record, where);
+    if ('log' in read) return read.log;
+    const aside = `${keyId}.damaged-${Date.now()}`;
+    logs.put(record, aside);
+    return salvagedLog(read.text, recoveryNote(where, read.damaged, `record ${aside}`));
+  }
+
   async update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T> {
     checkKeyId(keyId);
     const db = await this.#db.open();
@@ -41,7 +51,7 @@ export class IndexedDbQuotaStore implements QuotaStore {
       // Read, change and write inside one transaction: no other tab's change can come between.
       read.onsuccess = () => {
         try {
-          const log = read.result === undefined ? emptyLog() : parseLog(read.result, `IndexedDB "${this.#name}", record ${keyId}`);
+          const log = read.result === undefined ? emptyLog() : this.#recovered(logs, keyId, read.result);
           result = change(log);
           logs.put(log, keyId);
         } catch (error) {

@@ -5,7 +5,7 @@
  * more careful, never less.
  */
 import type { ServerUsageHint } from './gate.ts';
-import { countSince, insertSorted, type QuotaLog } from './log.ts';
+import { countSince, insertSorted, prune, usage, type QuotaLog } from './log.ts';
 import type { WindowLengths } from './plans.ts';
 
 /** The limits in force, null where unlimited. */
@@ -80,4 +80,22 @@ export function learnFromRefusal(log: QuotaLog, info: RefusalInfo, used: { minut
     }
   }
   return scope;
+}
+
+/**
+ * A log a store started again from a damaged one (`salvagedLog`): its salvaged times are clamped to
+ * now (a time in the future was a lease or a block, and counts as sent now), and the current minute
+ * counts as full, as after a refusal without Retry-After, since nothing in it can be trusted. The day
+ * keeps what could be read; the service's headers and refusals teach the rest. Returns the store's
+ * note to report, or undefined when the log was not recovered.
+ */
+export function learnFromRecovery(log: QuotaLog, limits: Limits, now: number, w: WindowLengths): string | undefined {
+  const recovered = log.recovered;
+  if (!recovered) return undefined;
+  delete log.recovered;
+  log.sent = log.sent.map((t) => Math.min(t, now)).sort((a, b) => a - b);
+  prune(log, now, w);
+  const used = usage(log, now, w);
+  learnFromRefusal(log, { scope: 'minute' }, { minute: used.minuteUsed, day: used.dayUsed }, limits, now, w);
+  return recovered.note;
 }

@@ -4,12 +4,12 @@
  * spent, learns from the service's refusals and headers, and keeps its log in a QuotaStore so that
  * a restart does not reset the day and processes sharing a key share one count.
  */
-import { AbortError, InvalidParameterError } from '../errors/errors.ts';
+import { AbortError, InvalidParameterError, StorageError } from '../errors/errors.ts';
 import { exhaustedError, takeSlots, type Decision, type Exhaustion } from './admission.ts';
 import { systemQuotaClock, type QuotaClock } from './clock.ts';
 import { estimateJob } from './estimate.ts';
 import type { AcquireOptions, QuotaEstimate, RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from './gate.ts';
-import { learnFromHint, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
+import { learnFromHint, learnFromRecovery, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
 import { emptyLog, insertSorted, prune, usage, type QuotaLog } from './log.ts';
 import { planLabel, planLimits, windowLengths, type PlanLimits, type PlanSpec, type WindowLengths } from './plans.ts';
 import { computeStatus, type QuotaStatus } from './status.ts';
@@ -133,7 +133,11 @@ export class QuotaLedger implements RequestGate {
     return () => this.#listeners.delete(fn);
   }
 
-  /** `on('change')`: as subscribe. `on('error')`: a report could not be saved to the store. */
+  /**
+   * `on('change')`: as subscribe. `on('error')`: a report could not be saved to the store, or the
+   * store found the usage log damaged and started it again (a `storage` EconError saying where the
+   * damaged log was kept).
+   */
   on(event: 'change', fn: (status: QuotaStatus) => void): () => void;
   on(event: 'error', fn: (error: Error) => void): () => void;
   on(event: 'change' | 'error', fn: ((status: QuotaStatus) => void) | ((error: Error) => void)): () => void {
@@ -163,6 +167,9 @@ export class QuotaLedger implements RequestGate {
   async #update<T>(change: (log: QuotaLog, now: number) => T): Promise<T> {
     return this.#store.update(this.#keyId, (log) => {
       const now = this.#clock.now();
+      // A store that found the log damaged started it again: count this minute as full, and say so.
+      const recovered = learnFromRecovery(log, this.#effective(), now, this.#windows);
+      if (recovered !== undefined) queueMicrotask(() => this.#fail(new StorageError(recovered)));
       prune(log, now, this.#windows);
       const result = change(log, now);
       this.#snapshot = structuredClone(log);
@@ -328,7 +335,7 @@ export class QuotaLedger implements RequestGate {
 
   #fail(error: unknown): void {
     const e = error instanceof Error ? error : new Error(String(error));
-    if (this.#errorListeners.size === 0) console.error('Quota ledger: could not save usage:', e.message);
+    if (this.#errorListeners.size === 0) console.error('Quota ledger:', e.message);
     for (const fn of this.#errorListeners) fn(e);
   }
 

@@ -6,6 +6,7 @@
  * An entry at time `t` counts in a window of length `W` until `t + W + 1`: one millisecond beyond the
  * window, so that a server counting the closed span [now - W, now] agrees with us at the boundary.
  */
+import { StorageError } from '../errors/errors.ts';
 import type { WindowLengths } from './plans.ts';
 
 /** A request admitted but not yet reported: counted in both windows while it lasts. */
@@ -31,6 +32,11 @@ export interface QuotaLog {
   /** No request before these instants (a Retry-After); 0 when none. */
   minuteBlockedUntil: number;
   dayBlockedUntil: number;
+  /**
+   * Set by a store that found the log damaged and started a new one from what it could read
+   * (`salvagedLog`): the ledger then counts the current minute as full and reports `note` once.
+   */
+  recovered?: { note: string };
 }
 
 /** A log with no usage. */
@@ -40,19 +46,64 @@ export function emptyLog(): QuotaLog {
 
 const isTimes = (value: unknown): value is number[] => Array.isArray(value) && value.every((t) => typeof t === 'number' && Number.isFinite(t));
 
-/** Checks a log read back from storage; throws a message that says what to do if it is damaged. */
-export function parseLog(value: unknown, where: string): QuotaLog {
-  const v = value as Partial<QuotaLog> | null;
+/** Why a stored log cannot be used as it is: damaged (recoverable) or from a newer version (left alone). */
+type LogProblem = { kind: 'damaged'; reason: string } | { kind: 'newer'; version: unknown };
+
+/** What is wrong with a log read back from storage, or undefined when it is a valid log. */
+function logProblem(value: unknown): LogProblem | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'damaged', reason: 'not a JSON object' };
+  const v = value as Partial<QuotaLog>;
+  if (typeof v.v === 'number' && v.v > 1) return { kind: 'newer', version: v.v };
   const ok =
-    typeof v === 'object' && v !== null && v.v === 1 &&
-    isTimes(v.sent) && isTimes(v.minuteExtra) && isTimes(v.dayExtra) &&
-    Array.isArray(v.pending) && v.pending.every((p) => typeof p?.id === 'string' && typeof p.until === 'number') &&
-    typeof v.minuteBlockedUntil === 'number' && typeof v.dayBlockedUntil === 'number';
-  if (!ok) {
-    throw new Error(`The quota usage stored in ${where} is not in a form this version reads. Delete it to start counting afresh (the service may then refuse requests until its own windows clear).`);
+    v.v === 1 && isTimes(v.sent) && isTimes(v.minuteExtra) && isTimes(v.dayExtra) &&
+    Array.isArray(v.pending) && v.pending.every((p) => typeof p === 'object' && p !== null && typeof p.id === 'string' && Number.isFinite(p.until)) &&
+    Number.isFinite(v.minuteBlockedUntil) && Number.isFinite(v.dayBlockedUntil);
+  return ok ? undefined : { kind: 'damaged', reason: 'its fields are not those of a usage log' };
+}
+
+/** The error for a log from a newer version: never overwritten, since that version still counts in it. */
+function newerLogError(where: string, version: unknown): StorageError {
+  return new StorageError(`The quota usage in ${where} was written by a newer version of Econdata (format ${String(version)}), which this one cannot read without losing its count. Update this program, or use another folder for its usage files.`);
+}
+
+/**
+ * A log read back from storage (text, or a structured-cloned record): the log (its lists sorted),
+ * or why it is damaged. A log from a newer version is a `storage` error: never overwritten, since
+ * that version still counts in it.
+ */
+export function readStoredLog(raw: unknown, where: string): { log: QuotaLog } | { damaged: string; text: string } {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      return { damaged: 'not valid JSON', text: raw };
+    }
   }
-  const log = v as QuotaLog;
+  const problem = logProblem(value);
+  if (problem?.kind === 'newer') throw newerLogError(where, problem.version);
+  if (problem) return { damaged: problem.reason, text: typeof raw === 'string' ? raw : JSON.stringify(raw) ?? '' };
+  const log = value as QuotaLog;
   for (const list of [log.sent, log.minuteExtra, log.dayExtra]) list.sort((a, b) => a - b);
+  return { log };
+}
+
+/** What a store reports when it started a damaged log again, keeping the old one as `aside`. */
+export function recoveryNote(where: string, reason: string, aside: string): string {
+  return `The quota usage ${where} was damaged (${reason}); it was moved to ${aside} and counting started again: the request times it still showed are kept, and the current minute counts as full. Nothing to do; delete the damaged copy when you no longer need it.`;
+}
+
+/**
+ * A new log from a damaged one's text: every number in it that could be a time (epoch ms) counts
+ * as a request sent then, so whatever survived of the log still counts (also blocked-until and
+ * lease times: more careful, never less). The ledger prunes those outside its windows, counts the
+ * current minute as full (nothing in it can be trusted) and reports `note`.
+ */
+export function salvagedLog(text: string, note: string): QuotaLog {
+  const log = emptyLog();
+  for (const m of text.matchAll(/\d{12,14}/g)) log.sent.push(Number(m[0]));
+  log.sent.sort((a, b) => a - b);
+  log.recovered = { note };
   return log;
 }
 

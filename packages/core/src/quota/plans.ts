@@ -23,6 +23,14 @@ export const PLANS: Readonly<Record<PlanName, Readonly<PlanLimits>>> = {
   enterprise: { perMinute: null, perDay: null },
 };
 
+/** The plan names, cheapest first: the one list every picker, schema and settings check uses. */
+export const PLAN_NAMES: readonly PlanName[] = Object.keys(PLANS) as PlanName[];
+
+/** Whether `value` names a plan. */
+export function isPlanName(value: unknown): value is PlanName {
+  return typeof value === 'string' && (PLAN_NAMES as readonly string[]).includes(value);
+}
+
 /** A plan by name, or custom limits (a contract negotiated apart, a test). */
 export type PlanSpec = PlanName | PlanLimits;
 

@@ -36,10 +36,13 @@ describe('BrowserQuotaStore', () => {
     expect(names).toEqual(['p.k']);
   });
 
-  it('says what to do with a damaged entry', async () => {
+  it('keeps a damaged entry aside and starts it again (the ledger counts the minute as full); a newer version\'s entry is left alone', async () => {
     const storage = new FakeStorage();
-    storage.setItem('econdata.quota.k', 'not json');
-    await expect(new BrowserQuotaStore({ storage }).update('k', () => 1)).rejects.toThrow(/not valid JSON\. Delete it/);
+    storage.setItem('econdata.quota.k', '{"v":1,"sent":[1767225600000,17');
+    const log = await new BrowserQuotaStore({ storage }).update('k', (l) => structuredClone(l));
+    expect(log).toMatchObject({ sent: [1767225600000], recovered: { note: expect.stringMatching(/^The quota usage in storage entry "econdata\.quota\.k" was damaged \(not valid JSON\); it was moved to "econdata\.quota\.k\.damaged-\d+"/) as string } });
+    storage.setItem('econdata.quota.k', '{"v":3}');
+    await expect(new BrowserQuotaStore({ storage }).update('k', () => 1)).rejects.toMatchObject({ code: 'storage', message: expect.stringContaining('newer version') as string });
   });
 });
 

@@ -5,7 +5,7 @@
  * file store (`@econdata/core/node`) locks across processes.
  */
 import { InvalidParameterError } from '../errors/errors.ts';
-import { emptyLog, parseLog, type QuotaLog } from './log.ts';
+import { emptyLog, readStoredLog, recoveryNote, salvagedLog, type QuotaLog } from './log.ts';
 
 /** Persists usage logs, one per key fingerprint (never per key). */
 export interface QuotaStore {
@@ -76,11 +76,20 @@ export class BrowserQuotaStore implements QuotaStore {
     this.#prefix = options.prefix ?? 'econdata.quota.';
   }
 
+  /** The stored log; a damaged one is kept aside under `<name>.damaged-<time>` and started again (see the quota README). */
+  #read(name: string, raw: string): QuotaLog {
+    const read = readStoredLog(raw, `storage entry "${name}"`);
+    if ('log' in read) return read.log;
+    const aside = `${name}.damaged-${Date.now()}`;
+    this.#storage.setItem(aside, raw);
+    return salvagedLog(read.text, recoveryNote(`in storage entry "${name}"`, read.damaged, `"${aside}"`));
+  }
+
   update<T>(keyId: string, change: (log: QuotaLog) => T): Promise<T> {
     const name = this.#prefix + checkKeyId(keyId);
     const run = (): T => {
       const raw = this.#storage.getItem(name);
-      const log = raw === null ? emptyLog() : parseLog(parseJson(raw, name), `storage entry "${name}"`);
+      const log = raw === null ? emptyLog() : this.#read(name, raw);
       const before = raw;
       const result = change(log);
       const after = JSON.stringify(log);
@@ -96,10 +105,3 @@ export class BrowserQuotaStore implements QuotaStore {
   }
 }
 
-function parseJson(raw: string, where: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch (error) {
-    throw new Error(`The quota usage stored in "${where}" is not valid JSON. Delete it to start counting afresh.`, { cause: error });
-  }
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchBody, indicatorParams, stockParams, tradeParams } from './params.ts';
+import { batchBody, indicatorParams, queryProblems, stockParams, tradeParams } from './params.ts';
 
 function refusal(fn: () => unknown): { parameter?: string; message: string; code: string } {
   try {
@@ -19,7 +19,8 @@ describe('indicator parameters', () => {
 
   it.each([
     [{ country: 'VNM' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "VNM". Correct it and try again.'],
-    [{ country: 'V1' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "V1". Correct it and try again.'],
+    [{ country: 'V!' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "V!". Correct it and try again.'],
+    [{ country: '84' }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN", got "84". Correct it and try again.'],
     [{ start_year: 2015.5 }, 'start_year', 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 2015.5. Correct it and try again.'],
     [{ end_year: 1700 }, 'end_year', 'Invalid end_year: expected a whole year between 1800 and 2200 such as 2015, got 1700. Correct it and try again.'],
     [{ start_year: 2020, end_year: 2010 }, 'start_year', 'Invalid start_year: 2020 is after end_year 2010; start_year must be <= end_year.'],
@@ -30,6 +31,12 @@ describe('indicator parameters', () => {
   ])('refuses %j naming the parameter', (patch, parameter, message) => {
     const e = refusal(() => indicatorParams({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', ...patch } as never));
     expect(e).toMatchObject({ code: 'invalid_parameter', parameter, message });
+  });
+});
+
+describe('country codes', () => {
+  it("accepts the World Bank's aggregate codes that /countries lists beside the ISO ones (1W World, V1...)", () => {
+    for (const country of ['1W', 'XD', 'V1', 'eu']) expect(indicatorParams({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country })).toMatchObject({ country: country.toUpperCase() });
   });
 });
 
@@ -81,5 +88,40 @@ describe('trade and stock parameters', () => {
     expect(refusal(() => stockParams({ symbol: 'VNM', index: 'HNX' } as never))).toMatchObject({ parameter: 'symbol' });
     expect(refusal(() => stockParams({ index: 'DOW' as never }))).toMatchObject({ parameter: 'index' });
     expect(stockParams({ index: 'vnindex' as never })).toEqual({ index: 'VNINDEX' });
+  });
+});
+
+describe('queryProblems: every problem by parameter, from the checks that refuse requests', () => {
+  it('reports nothing for a query a request would send', () => {
+    expect(queryProblems({ kind: 'indicator', source: 'GSO', indicator: 'CPI', frequency: 'monthly' })).toEqual({});
+    expect(queryProblems({ kind: 'batch', source: 'WB', indicators: ['NY.GDP.MKTP.CD'], countries: ['vn'] })).toEqual({});
+    expect(queryProblems({ kind: 'trade' })).toEqual({});
+    expect(queryProblems({ kind: 'stock', index: 'VNINDEX' })).toEqual({});
+  });
+
+  it('reports all problems at once, each with the accepted form and the same sentence a request is refused with', () => {
+    const query = { kind: 'indicator' as const, source: 'WB', indicator: 'bad code!', start_year: 20100, frequency: 'monthly' as const };
+    const report = queryProblems(query);
+    expect(Object.keys(report)).toEqual(['indicator', 'country', 'start_year', 'frequency']);
+    expect(report['start_year']).toEqual({
+      parameter: 'start_year', expected: 'a whole year between 1800 and 2200 such as 2015', value: 20100,
+      message: 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 20100. Correct it and try again.',
+    });
+    expect(report['country']?.expected).toBe('an ISO 2-letter country code such as "VN" (required except for GSO)');
+    const { kind: _kind, ...params } = query;
+    expect(refusal(() => indicatorParams(params))).toMatchObject({ parameter: 'indicator', message: report['indicator']?.message });
+  });
+
+  it('reports a reversed range on both ends, the start first (the one a refused request names)', () => {
+    expect(queryProblems({ kind: 'stock', symbol: 'FPT', start_date: '2024-06-01', end_date: '2024-01-01' })).toEqual({
+      start_date: { parameter: 'start_date', expected: 'a date no later than the end (2024-01-01)', value: '2024-06-01', message: 'Invalid start_date: 2024-06-01 is after end_date 2024-01-01; start_date must be <= end_date.' },
+      end_date: { parameter: 'end_date', expected: 'a date no earlier than the start (2024-06-01)', value: '2024-01-01', message: 'Invalid end_date: 2024-01-01 is before start_date 2024-06-01; end_date must be >= start_date.' },
+    });
+  });
+
+  it('names list items by position in a batch, and the empty list by its name', () => {
+    const report = queryProblems({ kind: 'batch', source: 'WB', indicators: [], countries: ['VN', 'xyz'] });
+    expect(Object.keys(report)).toEqual(['indicators', 'countries[1]']);
+    expect(report['indicators']?.expected).toBe('at least one indicator code such as "NY.GDP.MKTP.CD"');
   });
 });

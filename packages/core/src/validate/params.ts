@@ -1,106 +1,15 @@
 /**
- * Input validation before any request: a refused request costs no quota. Each check names the
- * parameter and the accepted form, and returns the normalized value (ISO codes upper-cased), so
- * the same query always maps to the same request and the same cache key.
+ * Input validation before any request: a refused request costs no quota. The checks live in
+ * `rules.ts`; here they run per route. The `...Params` functions throw the first problem as an
+ * InvalidParameterError (for code); `queryProblems` reports every problem by parameter (for forms).
+ * Both run the same function, so a form and a request can never disagree about a query.
  */
 import { InvalidParameterError } from '../errors/errors.ts';
-import type { BatchIndicatorQuery, IndicatorQuery, StockQuery, TradeQuery } from '../query.ts';
+import type { BatchIndicatorQuery, IndicatorQuery, SeriesQuery, StockQuery, TradeQuery } from '../query.ts';
+import * as rule from './rules.ts';
+import { Problems, type Params, type QueryProblem } from './rules.ts';
 
-/** Query parameters of one request, in the spec's names, ready for the URL. */
-export type Params = Record<string, string | number>;
-
-const MIN_YEAR = 1800;
-const MAX_YEAR = 2200;
-const FREQUENCIES = ['monthly', 'quarterly', 'annual'] as const;
-const FLOWS = ['exports', 'imports', 'balance'] as const;
-const INDICES = ['VNINDEX', 'HNX', 'UPCOM'] as const;
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value) : String(value);
-}
-
-function refuse(parameter: string, form: string, value: unknown): never {
-  throw new InvalidParameterError(parameter, `Invalid ${parameter}: expected ${form}, got ${show(value)}. Correct it and try again.`);
-}
-
-/** A source code such as WB, IMF or GSO (letters, digits, '_' or '-'), upper-cased. */
-export function checkSource(value: unknown, parameter = 'source'): string {
-  if (typeof value !== 'string' || !/^[A-Za-z][A-Za-z0-9_-]{0,31}$/.test(value)) refuse(parameter, 'a source code such as "WB", "IMF" or "GSO"', value);
-  return value.toUpperCase();
-}
-
-/**
- * An indicator code such as NY.GDP.MKTP.CD (letters, digits, '.', '_', '-'), kept as given. Up to 255
- * characters: GSO's table codes name a whole activity (about 150 characters), and the service lists them.
- */
-export function checkIndicator(value: unknown, parameter = 'indicator'): string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/.test(value)) refuse(parameter, 'an indicator code such as "NY.GDP.MKTP.CD"', value);
-  return value;
-}
-
-/** An ISO 3166 alpha-2 country code; lower case is accepted and upper-cased. */
-export function checkCountry(value: unknown, parameter = 'country'): string {
-  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value)) refuse(parameter, 'an ISO 2-letter country code such as "VN"', value);
-  return value.toUpperCase();
-}
-
-function checkYear(value: unknown, parameter: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_YEAR || value > MAX_YEAR) {
-    refuse(parameter, `a whole year between ${MIN_YEAR} and ${MAX_YEAR} such as 2015`, value);
-  }
-  return value;
-}
-
-function checkEnum<T extends string>(value: unknown, parameter: string, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) refuse(parameter, `one of ${allowed.join(', ')}`, value);
-  return value as T;
-}
-
-/** Adds start_year / end_year (both optional, start <= end) to params. */
-function addYears(params: Params, start: unknown, end: unknown): void {
-  if (start !== undefined) params['start_year'] = checkYear(start, 'start_year');
-  if (end !== undefined) params['end_year'] = checkYear(end, 'end_year');
-  if (start !== undefined && end !== undefined && (start as number) > (end as number)) {
-    throw new InvalidParameterError('start_year', `Invalid start_year: ${String(start)} is after end_year ${String(end)}; start_year must be <= end_year.`);
-  }
-}
-
-function isRealDate(year: number, month: number, day: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
-/** A real calendar date YYYY-MM-DD (2024-02-30 is refused). */
-export function checkDate(value: unknown, parameter: string): string {
-  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (!m || !isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) refuse(parameter, 'a calendar date YYYY-MM-DD such as "2024-03-15"', value);
-  return value as string;
-}
-
-/** A real month YYYY-MM (month 01..12). */
-export function checkMonth(value: unknown, parameter: string): string {
-  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})$/.exec(value) : null;
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) refuse(parameter, 'a month YYYY-MM such as "2024-03"', value);
-  return value as string;
-}
-
-/** A frequency (monthly, quarterly, annual), which only GSO series have: the same rule for single and batch requests. */
-function checkFrequency(value: unknown, source: string): string {
-  const frequency = checkEnum(value, 'frequency', FREQUENCIES);
-  if (source !== 'GSO') throw new InvalidParameterError('frequency', `Invalid frequency: it applies only to source GSO, not ${source}. Remove it or use source "GSO".`);
-  return frequency;
-}
-
-/** Validates GET /indicators parameters; country is required except for GSO (Vietnam). */
-export function indicatorParams(q: IndicatorQuery): Params {
-  const source = checkSource(q.source);
-  const params: Params = { source, indicator: checkIndicator(q.indicator) };
-  if (q.country !== undefined) params['country'] = checkCountry(q.country);
-  else if (source !== 'GSO') refuse('country', 'an ISO 2-letter country code such as "VN" (required except for GSO)', undefined);
-  addYears(params, q.start_year, q.end_year);
-  if (q.frequency !== undefined) params['frequency'] = checkFrequency(q.frequency, source);
-  return params;
-}
+export type { Params, QueryProblem } from './rules.ts';
 
 /** The JSON body of POST /indicators/batch, normalized. */
 export interface BatchBody {
@@ -112,61 +21,111 @@ export interface BatchBody {
   frequency?: string;
 }
 
-/** Validates a POST /indicators/batch body: non-empty arrays, each code checked, duplicates removed. */
-export function batchBody(q: BatchIndicatorQuery): BatchBody {
-  const source = checkSource(q.source);
-  if (!Array.isArray(q.indicators) || q.indicators.length === 0) refuse('indicators', 'a non-empty array of indicator codes', q.indicators);
-  const indicators = [...new Set(q.indicators.map((v, i) => checkIndicator(v, `indicators[${i}]`)))];
-  const body: BatchBody = { source, indicators };
-  if (q.countries !== undefined || source !== 'GSO') {
-    if (!Array.isArray(q.countries) || q.countries.length === 0) refuse('countries', 'a non-empty array of ISO 2-letter country codes', q.countries);
-    body.countries = [...new Set(q.countries.map((v, i) => checkCountry(v, `countries[${i}]`)))];
+function indicatorRules(p: Problems, q: IndicatorQuery): Params {
+  const source = rule.source(p, q.source);
+  const indicator = rule.indicator(p, q.indicator);
+  const params: Params = {};
+  if (source !== undefined) params['source'] = source;
+  if (indicator !== undefined) params['indicator'] = indicator;
+  const country = rule.countryFor(p, q.country, q.source);
+  if (country !== undefined) params['country'] = country;
+  rule.years(p, params, q.start_year, q.end_year);
+  const frequency = q.frequency === undefined ? undefined : rule.frequency(p, q.frequency, source);
+  if (frequency !== undefined) params['frequency'] = frequency;
+  return params;
+}
+
+function batchRules(p: Problems, q: BatchIndicatorQuery): BatchBody {
+  const source = rule.source(p, q.source);
+  const indicators = rule.indicatorList(p, q.indicators);
+  const body = { source, indicators } as BatchBody;
+  if (q.countries !== undefined || !rule.isGso(q.source)) {
+    const countries = rule.countryList(p, q.countries);
+    if (countries !== undefined) body.countries = countries;
   }
   const years: Params = {};
-  addYears(years, q.start_year, q.end_year);
+  rule.years(p, years, q.start_year, q.end_year);
   Object.assign(body, years);
-  if (q.frequency !== undefined) body.frequency = checkFrequency(q.frequency, source);
+  const frequency = q.frequency === undefined ? undefined : rule.frequency(p, q.frequency, source);
+  if (frequency !== undefined) body.frequency = frequency;
   return body;
 }
 
-/** Validates GET /trade/vietnam parameters (all optional). */
-export function tradeParams(q: TradeQuery): Params {
+function tradeRules(p: Problems, q: TradeQuery): Params {
   const params: Params = {};
-  if (q.flow !== undefined) params['flow'] = checkEnum(q.flow, 'flow', FLOWS);
-  if (q.partner !== undefined) {
-    if (typeof q.partner !== 'string' || !/^([A-Za-z]{2}|WLD)$/i.test(q.partner)) refuse('partner', 'an ISO 2-letter country code, or "WLD" for all partners', q.partner);
-    params['partner'] = q.partner.toUpperCase();
-  }
-  if (q.hs_code !== undefined) {
-    if (typeof q.hs_code !== 'string' || !/^(\d{2,10}|TOTAL)$/i.test(q.hs_code)) refuse('hs_code', 'an HS code of 2 to 10 digits, or "TOTAL" for all goods', q.hs_code);
-    params['hs_code'] = q.hs_code.toUpperCase();
-  }
-  if (q.period !== undefined) params['period'] = checkMonth(q.period, 'period');
+  const put = (name: string, value: string | undefined): void => {
+    if (value !== undefined) params[name] = value;
+  };
+  if (q.flow !== undefined) put('flow', rule.oneOf(p, q.flow, 'flow', rule.TRADE_FLOWS));
+  if (q.partner !== undefined) put('partner', rule.partner(p, q.partner));
+  if (q.hs_code !== undefined) put('hs_code', rule.hsCode(p, q.hs_code));
+  if (q.period !== undefined) put('period', rule.month(p, q.period, 'period'));
   return params;
 }
 
-/** Validates GET /stocks/vietnam parameters: exactly one of symbol or index, real dates, start <= end. */
-export function stockParams(q: StockQuery): Params {
+function stockRules(p: Problems, q: StockQuery): Params {
   const params: Params = {};
   if ((q.symbol === undefined) === (q.index === undefined)) {
-    throw new InvalidParameterError('symbol', 'Invalid stock query: give exactly one of symbol (e.g. "VNM") or index (VNINDEX, HNX or UPCOM).');
+    p.add({
+      parameter: 'symbol', expected: 'exactly one of a stock symbol such as "VNM" or an index (VNINDEX, HNX or UPCOM)', value: q.symbol,
+      message: 'Invalid stock query: give exactly one of symbol (e.g. "VNM") or index (VNINDEX, HNX or UPCOM).',
+    });
   }
-  if (q.symbol !== undefined) {
-    if (typeof q.symbol !== 'string' || !/^[A-Za-z0-9]{1,10}$/.test(q.symbol)) refuse('symbol', 'a stock symbol of 1 to 10 letters or digits such as "VNM"', q.symbol);
-    params['symbol'] = q.symbol.toUpperCase();
-  }
-  // Upper-cased like symbols and country codes: 'vnindex' is the same index.
-  const index: unknown = q.index;
-  if (index !== undefined) params['index'] = checkEnum(typeof index === 'string' ? index.toUpperCase() : index, 'index', INDICES);
-  if (q.start_date !== undefined) params['start_date'] = checkDate(q.start_date, 'start_date');
-  if (q.end_date !== undefined) params['end_date'] = checkDate(q.end_date, 'end_date');
-  if (q.start_date !== undefined && q.end_date !== undefined && q.start_date > q.end_date) {
-    throw new InvalidParameterError('start_date', `Invalid start_date: ${q.start_date} is after end_date ${q.end_date}; start_date must be <= end_date.`);
-  }
+  const symbol = q.symbol === undefined ? undefined : rule.symbol(p, q.symbol);
+  if (symbol !== undefined) params['symbol'] = symbol;
+  const index = q.index === undefined ? undefined : rule.stockIndex(p, q.index);
+  if (index !== undefined) params['index'] = index;
+  rule.dates(p, params, q.start_date, q.end_date);
   return params;
 }
+
+/** Runs `rules` and throws its first problem; the normalized parameters otherwise. */
+function refuseFirst<Q, R>(rules: (p: Problems, q: Q) => R, q: Q): R {
+  const p = new Problems();
+  const out = rules(p, q);
+  const first = p.list[0];
+  if (first !== undefined) throw new InvalidParameterError(first.parameter, first.message);
+  return out;
+}
+
+/** Validates GET /indicators parameters; country is required except for GSO (Vietnam). */
+export const indicatorParams = (q: IndicatorQuery): Params => refuseFirst(indicatorRules, q);
+/** Validates a POST /indicators/batch body: non-empty arrays, each code checked, duplicates removed. */
+export const batchBody = (q: BatchIndicatorQuery): BatchBody => refuseFirst(batchRules, q);
+/** Validates GET /trade/vietnam parameters (all optional). */
+export const tradeParams = (q: TradeQuery): Params => refuseFirst(tradeRules, q);
+/** Validates GET /stocks/vietnam parameters: exactly one of symbol or index, real dates, start <= end. */
+export const stockParams = (q: StockQuery): Params => refuseFirst(stockRules, q);
 
 /** Validates a source code used as a path segment (GET /sources/{source_code}/indicators). */
 export function sourceCodeSegment(value: unknown): string {
-  return checkSource(value, 'source_code');
+  return refuseFirst((p, v: unknown) => rule.source(p, v, 'source_code'), value) as string;
+}
+
+/** What `queryProblems` checks: one query of each kind, or the indicators x countries of a batch (`kind: 'batch'`), as a form holds them. */
+export type CheckedQuery = SeriesQuery | ({ kind: 'batch' } & BatchIndicatorQuery);
+
+/** A query's problems by parameter (`start_year`, `countries[1]`...), the first problem of each; empty when the query would be sent. */
+export type QueryReport = Record<string, QueryProblem>;
+
+/**
+ * Every problem of a query at once, by parameter: the checks that refuse a request (the same
+ * functions), collected instead of thrown. A form shows each under its field; code that wants the
+ * refusal calls the client, which throws the first.
+ *
+ * @example queryProblems({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', start_year: 20100 })
+ * // { country: { parameter: 'country', expected: 'an ISO 2-letter ... (required except for GSO)', ... },
+ * //   start_year: { parameter: 'start_year', expected: 'a whole year between 1800 and 2200 such as 2015', ... } }
+ */
+export function queryProblems(query: CheckedQuery): QueryReport {
+  const p = new Problems();
+  const { kind, ...q } = query;
+  if (kind === 'indicator') indicatorRules(p, q as IndicatorQuery);
+  else if (kind === 'batch') batchRules(p, q as BatchIndicatorQuery);
+  else if (kind === 'trade') tradeRules(p, q as TradeQuery);
+  else if (kind === 'stock') stockRules(p, q as StockQuery);
+  else p.refuse('kind', 'one of indicator, batch, trade, stock', kind);
+  const report: QueryReport = {};
+  for (const problem of p.list) report[problem.parameter] ??= problem;
+  return report;
 }

@@ -59,12 +59,17 @@ describe('ProfileManager: profiles', () => {
     [{ ...PROD, name: ' prod' }, 'invalid_profile', "The profile's name must not start or end with spaces."],
     [{ ...PROD, baseURL: 'http://api.example.com' }, 'invalid_profile', "The profile's base URL must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])."],
     [{ ...PROD, baseURL: 'https://user:pw@api.example.com' }, 'invalid_profile', "The profile's base URL must not contain a user name or password (the key belongs in the keychain)."],
-    [{ ...PROD, baseURL: 'https://api.example.com/api/v1/' }, 'invalid_profile', "The profile's base URL must be the service's root, without /api/v1 (the client adds it)."],
+    [{ ...PROD, name: '../etc' }, 'invalid_profile', "The profile's name must be a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit."],
     [{ ...PROD, plan: 'gold' as 'pro' }, 'invalid_profile', "The profile's plan must be one of free, basic, pro, enterprise."],
     [{ ...PROD, name: 'SANDBOX' }, 'profile_exists', 'A profile named "sandbox" already exists: choose another name.'],
   ])('refuses %o with %s', async (input, code, message) => {
     const error = await rejection(f.manager.create(input));
     expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it('takes the address with or without /api/v1, as the connection form shows it, and keeps the root', async () => {
+    expect((await f.manager.create({ ...PROD, baseURL: 'https://api.example.com/api/v1/' })).baseURL).toBe('https://api.example.com');
+    expect((await f.manager.update('prod', { baseURL: 'https://eu.example.com/data/api/v1' })).baseURL).toBe('https://eu.example.com/data');
   });
 
   it('allows plain http on loopback addresses only', async () => {

@@ -1,9 +1,6 @@
-import type { AuthMode } from '@econdata/core';
+import { BASE_URL_PROBLEMS, isLoopbackHost, isPlanName, PLAN_NAMES, readBaseURL, type AuthMode, type PlanName } from '@econdata/core';
 import { KeychainError } from '../errors.ts';
 
-/** The service plans (spec section 8); the plan sets the quota the client plans for. */
-export type Plan = 'free' | 'basic' | 'pro' | 'enterprise';
-export const PLANS: readonly Plan[] = ['free', 'basic', 'pro', 'enterprise'];
 export const AUTH_MODES: readonly AuthMode[] = ['header', 'query'];
 
 /**
@@ -14,7 +11,7 @@ export interface Profile {
   name: string;
   /** The service's root, e.g. `https://api.example.com` (no trailing slash, no credentials). */
   baseURL: string;
-  plan: Plan;
+  plan: PlanName;
   authMode: AuthMode;
   /** When the key in the keychain was saved (ISO 8601); absent when no key was saved. */
   keySavedAt?: string;
@@ -31,7 +28,7 @@ export interface Profile {
 export interface ProfileInput {
   name: string;
   baseURL: string;
-  plan: Plan;
+  plan: PlanName;
   authMode?: AuthMode;
 }
 
@@ -48,28 +45,35 @@ export const SANDBOX_PROFILE: Readonly<Profile> = Object.freeze({
 });
 
 /** The public demo key the sandbox accepts for a plan. Not a secret: the sandbox's README lists them. */
-export function sandboxDemoKey(plan: Plan): string {
+export function sandboxDemoKey(plan: PlanName): string {
   return `sandbox-${plan}`;
 }
 
 const MAX_NAME_LENGTH = 64;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
 
-/** Why a profile name is refused, or undefined when it is fine. */
+/** The profile-name rule in words, for messages that show the accepted form (the desktop's request schemas, its form). */
+export const PROFILE_NAME_FORM = 'a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit';
+
+/**
+ * Why a profile name is refused, or undefined when it is fine: the one definition of a profile
+ * name (the keychain account it names, the settings file, the desktop's requests and form).
+ */
 export function nameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'must be a string';
   if (name.length === 0) return 'must not be empty';
   if (name.trim() !== name) return 'must not start or end with spaces';
   if (name.length > MAX_NAME_LENGTH) return `must be at most ${MAX_NAME_LENGTH} characters`;
   if (CONTROL.test(name)) return 'must not contain control characters';
+  if (!NAME.test(name)) return `must be ${PROFILE_NAME_FORM}`;
   return undefined;
 }
 
 /** Whether a URL's host is this machine (where plain http is acceptable). */
 export function isLoopback(url: URL): boolean {
-  const host = url.hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return isLoopbackHost(url.hostname);
 }
 
 /**
@@ -81,30 +85,21 @@ export function usesSandboxDemoKey(profile: Profile): boolean {
 }
 
 /**
- * Why a base URL is refused, or undefined. `strict` adds the rule for new values: plain http only
- * on loopback, since the key travels with every request.
+ * Why a base URL is refused, or undefined: core's base-URL rule. `strict` is for new values; a
+ * settings file written before the HTTPS rule still loads (the client refuses to use such a profile,
+ * saying why), so loading ignores only that one problem.
  */
 export function baseURLProblem(value: unknown, strict: boolean): string | undefined {
   if (typeof value !== 'string') return 'must be a string';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute URL such as https://api.example.com';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
-  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password (the key belongs in the keychain)';
-  if (url.search !== '' || url.hash !== '') return 'must not contain a query or fragment';
-  if (strict && url.protocol === 'http:' && !isLoopback(url)) return 'must use https:// (plain http:// is only allowed for 127.0.0.1, localhost and [::1])';
-  // The client adds /api/v1 itself: a base URL copied with it would ask for /api/v1/api/v1/... and fail every check with a 404.
-  if (strict && /\/api\/v1\/?$/i.test(url.pathname)) return "must be the service's root, without /api/v1 (the client adds it)";
-  return undefined;
+  const reading = readBaseURL(value);
+  if (reading.ok || (!strict && reading.problem === 'insecure')) return undefined;
+  return BASE_URL_PROBLEMS[reading.problem];
 }
 
-/** The base URL in one canonical form: no trailing slash. */
+/** The base URL in one canonical form: core's (no trailing slash, no trailing /api/v1). */
 export function normalizeBaseURL(value: string): string {
-  const url = new URL(value);
-  return url.href.replace(/\/+$/, '');
+  const reading = readBaseURL(value);
+  return reading.ok ? reading.baseURL : new URL(value).href.replace(/\/+$/, '');
 }
 
 /** Throws `invalid_profile` naming the field, without ever echoing the value. */
@@ -128,7 +123,7 @@ export function checkChanges(changes: ProfileChanges): ProfileChanges {
     out.baseURL = normalizeBaseURL(changes.baseURL);
   }
   if (changes.plan !== undefined) {
-    if (!PLANS.includes(changes.plan)) refuse('plan', `must be one of ${PLANS.join(', ')}`);
+    if (!isPlanName(changes.plan)) refuse('plan', `must be one of ${PLAN_NAMES.join(', ')}`);
     out.plan = changes.plan;
   }
   if (changes.authMode !== undefined) {

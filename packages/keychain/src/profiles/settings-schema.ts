@@ -1,5 +1,5 @@
-import { AUTH_MODES, PLANS, baseURLProblem, nameProblem, sameName, type Plan, type Profile } from './profile.ts';
-import type { AuthMode } from '@econdata/core';
+import { isPlanName, PLAN_NAMES, type AuthMode, type PlanName } from '@econdata/core';
+import { AUTH_MODES, baseURLProblem, nameProblem, sameName, type Profile } from './profile.ts';
 
 /** The settings file's version this code writes and reads. */
 export const SETTINGS_VERSION = 1;
@@ -32,12 +32,12 @@ function checkProfile(raw: unknown, at: string): Profile | string {
   if (nameIssue !== undefined) return `${at}.name ${nameIssue}`;
   const urlIssue = baseURLProblem(raw['baseURL'], false);
   if (urlIssue !== undefined) return `${at}.baseURL ${urlIssue}`;
-  if (!PLANS.includes(raw['plan'] as Plan)) return `${at}.plan must be one of ${PLANS.join(', ')}`;
+  if (!isPlanName(raw['plan'])) return `${at}.plan must be one of ${PLAN_NAMES.join(', ')}`;
   if (!AUTH_MODES.includes(raw['authMode'] as AuthMode)) return `${at}.authMode must be one of ${AUTH_MODES.join(', ')}`;
   const profile: Profile = {
     name: raw['name'] as string,
     baseURL: raw['baseURL'] as string,
-    plan: raw['plan'] as Plan,
+    plan: raw['plan'] as PlanName,
     authMode: raw['authMode'] as AuthMode,
   };
   const savedAt = raw['keySavedAt'];

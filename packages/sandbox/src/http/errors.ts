@@ -17,7 +17,7 @@ export interface ErrorBody {
     status: number;
     code: ErrorCode;
     message: string;
-    /** The request parameter at fault (400). */
+    /** The request parameter at fault (400), or the one whose value matched nothing (404: an unknown source, indicator, country or symbol). */
     parameter?: string;
     /** Which rate-limit window refused the request (`minute` or `day`). */
     scope?: 'minute' | 'day';
@@ -50,9 +50,12 @@ export function badRequest(problem: string): ApiError {
   return new ApiError(400, 'bad_request', `Bad request: ${problem}`);
 }
 
-/** 404 for a well-formed query with nothing to serve; the message says what exists instead. */
-export function dataNotFound(problem: string): ApiError {
-  return new ApiError(404, 'data_not_found', `Data not found: ${problem}`);
+/**
+ * 404 for a well-formed query with nothing to serve; the message says what exists instead. When
+ * one parameter's value is unknown (not just without data in the range), `parameter` names it.
+ */
+export function dataNotFound(problem: string, parameter?: string): ApiError {
+  return new ApiError(404, 'data_not_found', `Data not found: ${problem}`, parameter ? { parameter } : {});
 }
 
 /** 404 for an unknown route; `near` is the route it most likely meant (a trailing slash or letter case away). */
@@ -90,7 +93,7 @@ export const errorBodySchema = {
           description: 'Starts with the spec\'s message (Invalid parameters, Authentication required, Invalid API key, Insufficient permissions, Rate limit exceeded, Not found, Data not found, Server error), then the detail.',
           example: 'Invalid parameters: start_year must be a whole year such as 2015, got "20x5"',
         },
-        parameter: { type: 'string', description: 'The request parameter at fault (400 only).', example: 'start_year' },
+        parameter: { type: 'string', description: 'The request parameter at fault (400), or whose value matched nothing (404: an unknown source, indicator, country or symbol).', example: 'start_year' },
         scope: { type: 'string', enum: ['minute', 'day'], description: 'The rate-limit window that refused the request (rate limit only).' },
       },
     },

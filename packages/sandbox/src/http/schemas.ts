@@ -123,6 +123,7 @@ export const sharedSchemas = [
       status: { type: 'integer', enum: [200, 404], description: '200: records found; 404: no data (message says why).' },
       total_records: { type: 'integer' },
       message: str('Why there is no data (status 404).'),
+      parameter: str('The parameter whose value matched nothing (status 404: an unknown indicator or country); absent when the data is merely missing.'),
     },
   },
 ] as const;

@@ -38,7 +38,7 @@ export function findSource(dataset: Dataset, raw: string): SourceData {
   if (data) return data;
   const served = [...dataset.sources.keys()].join(', ') || 'none';
   if (SOURCE_CODES.includes(code as SourceCode)) throw dataNotFound(`source "${code}" has no data in this sandbox's data folder; sources: ${served}`);
-  throw dataNotFound(`unknown source ${shown(raw.trim())}; sources: ${served}`);
+  throw dataNotFound(`unknown source ${shown(raw.trim())}; sources: ${served}`, 'source');
 }
 
 /** Reads and checks the /indicators parameters (everything but the existence of the data). */
@@ -61,11 +61,11 @@ export function indicatorRecords(dataset: Dataset, src: SourceData, q: Omit<Indi
   const canonical = src.aliases.get(q.indicator) ?? q.indicator;
   const info = src.indicators.get(canonical);
   if (!info) {
-    throw dataNotFound(`unknown ${src.code} indicator "${q.indicator}"; GET /api/v1/sources/${src.code}/indicators lists its ${src.indicators.size} indicators`);
+    throw dataNotFound(`unknown ${src.code} indicator "${q.indicator}"; GET /api/v1/sources/${src.code}/indicators lists its ${src.indicators.size} indicators`, 'indicator');
   }
   const country = dataset.countries.get(q.country);
-  if (src.code === 'GSO' && q.country !== GSO_COUNTRY) throw dataNotFound(`GSO data covers ${GSO_COUNTRY} (Viet Nam) only, not "${q.country}"`);
-  if (!country && !src.countries.has(q.country)) throw dataNotFound(`unknown country "${q.country}"; GET /api/v1/countries lists the codes`);
+  if (src.code === 'GSO' && q.country !== GSO_COUNTRY) throw dataNotFound(`GSO data covers ${GSO_COUNTRY} (Viet Nam) only, not "${q.country}"`, 'country');
+  if (!country && !src.countries.has(q.country)) throw dataNotFound(`unknown country "${q.country}"; GET /api/v1/countries lists the codes`, 'country');
   const countryName = country?.name ?? q.country;
   const byFrequency = src.series.get(seriesKey(canonical, q.country));
   if (!byFrequency) {

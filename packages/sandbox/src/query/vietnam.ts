@@ -125,7 +125,7 @@ export function stockRecords(dataset: Dataset, q: StockQuery): StockRecord[] {
     bars = stocks.get(q.symbol);
     if (!bars) {
       const list = [...stocks.keys()].sort().join(', ');
-      throw dataNotFound(`unknown symbol "${q.symbol}"; ${stocks.size} symbols: ${list || 'none'}`);
+      throw dataNotFound(`unknown symbol "${q.symbol}"; ${stocks.size} symbols: ${list || 'none'}`, 'symbol');
     }
   } else {
     bars = indices.get(INDEX_CODES[q.index!]!);

@@ -108,7 +108,7 @@ export function indicatorRoutes(app: FastifyInstance, dataset: Dataset): void {
           items.push({ indicator, country, status: 200, total_records: records.length });
         } catch (e) {
           if (!(e instanceof ApiError) || e.status !== 404) throw e;
-          items.push({ indicator, country, status: 404, total_records: 0, message: e.message });
+          items.push({ indicator, country, status: 404, total_records: 0, message: e.message, ...(e.extra.parameter ? { parameter: e.extra.parameter } : {}) });
         }
       }
     }

@@ -3,11 +3,14 @@ import type { Series } from '@econdata/core';
 import { sheetName } from './cells.ts';
 import { layoutLong } from './long.ts';
 import type { Grid, Orientation } from './types.ts';
-import { layoutWide } from './wide.ts';
+import { groupByFrequency, layoutWide } from './wide.ts';
 
 export interface LayoutOptions {
-  /** 'wide' (default): periods down, a column per series column. 'long': tidy rows. */
-  orientation?: Orientation;
+  /**
+   * 'wide' (default): periods down, a column per series column. 'long': tidy rows. 'auto': wide,
+   * unless the series mix frequencies (then long), what a worksheet block and a formula's spill use.
+   */
+  orientation?: Orientation | 'auto';
   /** The provenance block above the data (default true). Files we read back need it for an exact round trip. */
   provenance?: boolean;
   /** Sheet name; default from the series (the one title, or the kind). */
@@ -22,7 +25,8 @@ export interface LayoutOptions {
 export function layoutSeries(series: readonly Series[], options: LayoutOptions = {}): Grid {
   const provenance = options.provenance ?? true;
   const name = sheetName(options.name ?? defaultName(series));
-  return options.orientation === 'long' ? layoutLong(series, provenance, name) : layoutWide(series, provenance, name);
+  const long = options.orientation === 'long' || (options.orientation === 'auto' && groupByFrequency(series).length > 1);
+  return long ? layoutLong(series, provenance, name) : layoutWide(series, provenance, name);
 }
 
 function defaultName(series: readonly Series[]): string {

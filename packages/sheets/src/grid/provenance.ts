@@ -41,6 +41,8 @@ export const LABEL = {
   lastUpdated: 'Last updated',
   retrievedAt: 'Retrieved at',
   query: 'Query',
+  transform: 'Transform',
+  warnings: 'Warnings',
   stale: 'Stale',
   unit: 'Unit',
   field: 'Field',
@@ -48,6 +50,11 @@ export const LABEL = {
   column: 'Column',
   value: 'Value',
 } as const;
+
+/** A Series' provenance warnings as one cell (one per line); null when it has none. */
+export function warningsText(warnings: readonly string[] | undefined): string | null {
+  return warnings && warnings.length > 0 ? warnings.join('\n') : null;
+}
 
 /** Text of the Stale cell: what it means for the person reading. */
 export const STALE_TEXT = 'yes: served from an expired cache while the service was unreachable';

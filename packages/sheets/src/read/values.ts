@@ -59,6 +59,10 @@ export function provenanceOf(fields: Map<string, string | null>, kind: SeriesKin
     endpoint,
     query,
   };
+  const transform = fields.get(LABEL.transform);
+  if (transform) p.transform = transform;
+  const warnings = fields.get(LABEL.warnings);
+  if (warnings) p.warnings = warnings.split('\n');
   const stale = fields.get(LABEL.stale);
   if (stale !== undefined && stale !== null) p.stale = stale === STALE_TEXT;
   return p;

@@ -10,7 +10,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useDescribeContext } from '../data/provider.tsx';
 import { describeError } from '../errors/describe-error.ts';
 import { formatAge } from '../format/time.ts';
-import { checkBaseURL, type ConnectionSettings, type SavedKeyInfo } from './settings.ts';
+import { baseURLMessage, normalizedBaseURL, type ConnectionSettings, type SavedKeyInfo } from './settings.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '560px' },
@@ -64,11 +64,12 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: 
   const clearKey = (): void => { if (keyRef.current) keyRef.current.value = ''; };
 
   const validate = (key: string | undefined): ConnectionSettings | null => {
-    const urlProblem = checkBaseURL(baseURL);
+    const urlProblem = baseURLMessage(baseURL);
     setUrlError(urlProblem);
     const keyProblem = key === undefined && !savedKey ? 'API key: paste the key from your account page (no key is saved yet).' : null;
     setKeyError(keyProblem);
-    return urlProblem || keyProblem ? null : { baseURL: baseURL.trim().replace(/\/+$/, ''), plan };
+    const normalized = normalizedBaseURL(baseURL);
+    return urlProblem || keyProblem || normalized === null ? null : { baseURL: normalized, plan };
   };
 
   const run = async (action: 'test' | 'save'): Promise<void> => {

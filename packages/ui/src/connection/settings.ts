@@ -1,8 +1,8 @@
-/** Connection settings as the form edits them, and the one check of a base URL. */
-import type { PlanName } from '@econdata/core';
+/** Connection settings as the form edits them, and the form's words for core's base-URL rule. */
+import { readBaseURL, type PlanName } from '@econdata/core';
 
 export interface ConnectionSettings {
-  /** The service's API root, without a trailing slash. */
+  /** The service's root as core's rule normalizes it: no trailing slash, no /api/v1. */
   baseURL: string;
   plan: PlanName;
 }
@@ -15,19 +15,26 @@ export interface SavedKeyInfo {
   savedAt?: Date | string;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const EXAMPLE = 'Service URL: enter an address such as https://api.econdata.example/api/v1';
 
-/** null when `text` is a usable base URL; otherwise a message naming the field and the accepted form. */
-export function checkBaseURL(text: string): string | null {
-  const form = 'Service URL: enter an address such as https://api.econdata.example/api/v1';
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return `${form}.`;
+/**
+ * The form's message for a base URL core's rule refuses (`readBaseURL`: the one rule the client and
+ * the keychain apply), or null when it is usable. The example ends in /api/v1, as the provider's docs
+ * show it; the rule takes the address with or without it.
+ */
+export function baseURLMessage(text: string): string | null {
+  const reading = readBaseURL(text);
+  if (reading.ok) return null;
+  switch (reading.problem) {
+    case 'insecure': return `${EXAMPLE}; plain http is allowed only for localhost, so the key is never sent unencrypted.`;
+    case 'credentials': return 'Service URL: remove the user name and password from the address; the key goes in the API key field.';
+    case 'query': return 'Service URL: remove the query (?...) and fragment (#...) from the address.';
+    default: return `${EXAMPLE}.`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${form}.`;
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) return `${form}; plain http is allowed only for localhost, so the key is never sent unencrypted.`;
-  if (url.username || url.password) return 'Service URL: remove the user name and password from the address; the key goes in the API key field.';
-  return null;
+}
+
+/** The address as the client and the keychain keep it (no trailing slash or /api/v1), or null when it is refused. */
+export function normalizedBaseURL(text: string): string | null {
+  const reading = readBaseURL(text);
+  return reading.ok ? reading.baseURL : null;
 }

@@ -1,10 +1,23 @@
 /**
- * Every error as a sentence that says what happened and what to do. Pure: the same error and
- * context always give the same words, so each code is unit-tested (describe-error.test.ts).
+ * Every error as a sentence that says what happened and what to do: the one place errors become
+ * words, for both apps. Pure: the same error and context always give the same words, so each code
+ * is unit-tested (describe-error.test.ts). A surface with its own room and remedies (a worksheet
+ * cell, "Test connection" in a browser) gets its own sentences (describe-cell.ts,
+ * describe-connection.ts), still chosen here from core's codes and fields, never from the
+ * server's text.
  */
-import type { QuotaStatus } from '@econdata/core';
+import type { QuotaStatus, SeriesQuery } from '@econdata/core';
 import { formatClock, formatCount } from '../format/time.ts';
+import { cellSentence } from './describe-cell.ts';
+import { connectionTestSentence } from './describe-connection.ts';
 import { toUiError, type UiError, type UiErrorCode } from './normalize.ts';
+
+/**
+ * Where the sentence is shown: a panel or message bar (default); a worksheet cell (the add-in's
+ * `=ECON.*` formulas: short, says to recalculate); the result of "Test connection" in a browser
+ * runtime (names the address, tells CORS from an unreachable host by `reachable`).
+ */
+export type ErrorSurface = 'panel' | 'cell' | 'connection-test';
 
 /** What describeError may use beyond the error itself. */
 export interface DescribeContext {
@@ -16,6 +29,12 @@ export interface DescribeContext {
   origin?: string;
   /** Time zone for reset times; the runtime's own when absent ('UTC' in tests). */
   timeZone?: string;
+  /** Where the sentence is shown (default 'panel'). */
+  surface?: ErrorSurface;
+  /** The query that failed, when one did: a cell names its source, "Test connection" the source it checked. */
+  query?: SeriesQuery;
+  /** "Test connection": whether the address answers a `no-cors` probe (then a connection failure is CORS). */
+  reachable?: boolean;
 }
 
 /** The button an error suggests. */
@@ -69,9 +88,19 @@ function connection(ctx: DescribeContext): string {
   return `The service cannot be reached${where}. Check the address and your network connection, then retry.${cors}`;
 }
 
-/** Describes an error (an EconError, its JSON, or anything thrown) for a person. */
+/** Describes an error (an EconError, its JSON, or anything thrown) for a person, in the words of `ctx.surface`. */
 export function describeError(error: unknown, ctx: DescribeContext = {}): ErrorDescription {
   const e = toUiError(error);
+  const d = describeForPanel(e, ctx);
+  if (ctx.surface === 'cell') return { ...d, text: cellSentence(e, ctx.query) };
+  if (ctx.surface === 'connection-test') {
+    const test = { baseURL: ctx.baseURL ?? 'The service', ...(ctx.origin ? { origin: ctx.origin } : {}), ...(ctx.query ? { query: ctx.query } : {}), ...(ctx.reachable === undefined ? {} : { reachable: ctx.reachable }) };
+    return { ...d, text: connectionTestSentence(e, test) };
+  }
+  return d;
+}
+
+function describeForPanel(e: UiError, ctx: DescribeContext): ErrorDescription {
   switch (e.code) {
     case 'invalid_parameter':
       return { code: e.code, title: 'Check the input', intent: 'warning', text: /try again/i.test(e.message) ? sentence(e.message) : `${sentence(e.message)} Correct it and try again.` };
@@ -97,6 +126,8 @@ export function describeError(error: unknown, ctx: DescribeContext = {}): ErrorD
       return { code: e.code, title: 'No answer in time', intent: 'error', action: 'retry', text: 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.' };
     case 'aborted':
       return { code: e.code, title: 'Cancelled', intent: 'info', text: 'The request was cancelled. Nothing was changed.' };
+    case 'storage':
+      return { code: e.code, title: 'Local file problem', intent: 'error', action: 'retry', text: `A file this app keeps on this computer could not be used: ${sentence(e.message)} Nothing was sent to the service.` };
     case 'invalid_response':
       return { code: e.code, title: 'Unreadable reply', intent: 'error', action: 'retry', text: `The service sent a reply this app cannot read${e.status ? ` (${e.status})` : ''}. Check that the base URL points at the Economic Data Service, then retry.` };
     default:

@@ -11,7 +11,7 @@ export type UiErrorCode = ErrorCode;
 
 /** The fields of an error the UI reads (core's own details); `unknown` marks something that is not one of core's errors. */
 export type UiError = { code: UiErrorCode | 'unknown'; message: string }
-  & Pick<EconErrorDetails, 'status' | 'parameter' | 'retryAfterMs' | 'resetAt' | 'scope' | 'serverMessage'>;
+  & Pick<EconErrorDetails, 'status' | 'parameter' | 'value' | 'retryAfterMs' | 'resetAt' | 'scope' | 'serverMessage'>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
@@ -19,6 +19,7 @@ function copyFields(source: Partial<EconError> | Record<string, unknown>, out: U
   const s = source as Record<string, unknown>;
   if (typeof s['status'] === 'number') out.status = s['status'];
   if (typeof s['parameter'] === 'string') out.parameter = s['parameter'];
+  if (typeof s['value'] === 'string') out.value = s['value'];
   if (typeof s['retryAfterMs'] === 'number') out.retryAfterMs = s['retryAfterMs'];
   const reset = s['resetAt'];
   if (reset instanceof Date) out.resetAt = reset;

@@ -1,8 +1,8 @@
-/** Where data came from: source, last update, retrieval time, the query, its transform and warnings, and a stale-copy warning. */
+/** Where data came from: source, last update, retrieval time, the query (a derived series: its formula and every operand's query), its transform and warnings, and a stale-copy warning. */
 import type { Series } from '@econdata/core';
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ClockWarningRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatDateTime } from '../format/time.ts';
 import { queryText } from './query-text.ts';
 
@@ -58,7 +58,18 @@ export function ProvenanceBlock({ series, timeZone, max = 6 }: ProvenanceBlockPr
               <dt className={styles.term}>Source</dt><dd className={styles.value}>{p.source}</dd>
               <dt className={styles.term}>Last updated</dt><dd className={styles.value}>{p.last_updated ?? 'not stated by the source'}</dd>
               <dt className={styles.term}>Retrieved</dt><dd className={styles.value}>{formatDateTime(new Date(p.retrieved_at), timeZone)}</dd>
-              <dt className={styles.term}>Query</dt><dd className={mergeClasses(styles.value, styles.code)}>{queryText(p.query)}</dd>
+              {p.derivation ? (
+                // A derived series is its formula and every operand's query: what it was computed from, and how to compute it again.
+                <>
+                  <dt className={styles.term}>Formula</dt><dd className={mergeClasses(styles.value, styles.code)}>{p.derivation.expression}</dd>
+                  {p.derivation.operands.map((o) => (
+                    <Fragment key={o.name}>
+                      <dt className={styles.term}>{o.name}</dt>
+                      <dd className={mergeClasses(styles.value, styles.code)}>{`${queryText(o.query)}${o.transform ? ` (${o.transform})` : ''} · ${o.source}`}</dd>
+                    </Fragment>
+                  ))}
+                </>
+              ) : <><dt className={styles.term}>Query</dt><dd className={mergeClasses(styles.value, styles.code)}>{queryText(p.query)}</dd></>}
               {p.transform ? <><dt className={styles.term}>Transform</dt><dd className={mergeClasses(styles.value, styles.code)}>{p.transform}</dd></> : null}
             </dl>
             {/* What the engine says a reader must see (e.g. a % change of a percentage): never folded away. */}

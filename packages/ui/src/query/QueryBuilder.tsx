@@ -1,14 +1,17 @@
 /**
- * Builds indicator, trade or stock queries and emits core's SeriesQuery[]. Invalid input is shown
- * inline, field by field, and never emitted.
+ * Builds indicator, trade or stock queries and emits core's SeriesQuery[], with the transform to
+ * apply to them (TransformFields, when offered). Invalid input is shown inline, field by field,
+ * and never emitted.
  */
-import type { SeriesQuery } from '@econdata/core';
-import { Button, MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components';
+import { queryFrequency, transformWords, parseTransform } from '@econdata/analysis';
+import type { Frequency, SeriesQuery } from '@econdata/core';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { buildIndicatorQueries, buildStockQuery, buildTradeQuery, emptyIndicatorForm, emptyStockForm, emptyTradeForm, type FieldErrors, type IndicatorForm, type StockForm, type TradeForm } from './build.ts';
 import { IndicatorFields } from './IndicatorFields.tsx';
 import { StockFields } from './StockFields.tsx';
 import { TradeFields } from './TradeFields.tsx';
+import { TransformFields } from './TransformFields.tsx';
 import { useFormStyles } from './styles.ts';
 
 export type QueryKind = 'indicators' | 'trade' | 'stocks';
@@ -16,14 +19,16 @@ export type QueryKind = 'indicators' | 'trade' | 'stocks';
 const KIND_LABELS: Record<QueryKind, string> = { indicators: 'Indicators', trade: 'Trade', stocks: 'Stocks' };
 
 export interface QueryBuilderProps {
-  /** Called with valid queries only. */
-  onSubmit(queries: SeriesQuery[], kind: QueryKind): void;
+  /** Called with valid queries only, and the transform's canonical text ('' for none; always '' unless `transform` is on). */
+  onSubmit(queries: SeriesQuery[], kind: QueryKind, transform: string): void;
   /** Which kinds to offer, in order (default all three). */
   kinds?: readonly QueryKind[];
   /** The tab shown first. */
   initialKind?: QueryKind;
   /** Starting values (e.g. a block's saved query being edited). */
-  initial?: { indicators?: Partial<IndicatorForm>; trade?: Partial<TradeForm>; stocks?: Partial<StockForm> };
+  initial?: { indicators?: Partial<IndicatorForm>; trade?: Partial<TradeForm>; stocks?: Partial<StockForm>; transform?: string };
+  /** Offer @econdata/analysis's transform (TransformFields, folded under "Transform") with the query. */
+  transform?: boolean;
   /** The submit button's text (default "Get data"). */
   submitLabel?: string;
   /** Disables submitting while the caller works. */
@@ -33,7 +38,7 @@ export interface QueryBuilderProps {
 }
 
 /** Tabs for the three kinds of query, their fields, and a submit button. */
-export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions }: QueryBuilderProps): ReactNode {
+export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false }: QueryBuilderProps): ReactNode {
   const styles = useFormStyles();
   const [kind, setKind] = useState<QueryKind>(initialKind ?? kinds[0] ?? 'indicators');
   const [indicators, setIndicators] = useState<IndicatorForm>({ ...emptyIndicatorForm(), ...initial.indicators });
@@ -41,16 +46,20 @@ export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks
   const [stocks, setStocks] = useState<StockForm>({ ...emptyStockForm(), ...initial.stocks });
   // Errors appear after the first submit, then follow every edit so a fixed field clears at once.
   const [tried, setTried] = useState<Record<QueryKind, boolean>>({ indicators: false, trade: false, stocks: false });
+  const [transform, setTransform] = useState(initial.transform ?? '');
+  const [transformProblem, setTransformProblem] = useState<string | null>(null);
 
   const build = (k: QueryKind) => (k === 'indicators' ? buildIndicatorQueries(indicators) : k === 'trade' ? buildTradeQuery(trade) : buildStockQuery(stocks));
   const result = build(kind);
-  const errors: FieldErrors = tried[kind] && !result.ok ? result.errors : {};
+  const errors: FieldErrors = tried[kind] && !result.ok ? { ...result.errors } : {};
+  if (offerTransform && tried[kind] && transformProblem) errors['transform'] = transformProblem;
   const count = Object.keys(errors).length;
+  const text = offerTransform ? transform : '';
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     setTried((t) => ({ ...t, [kind]: true }));
-    if (result.ok && !busy) onSubmit(result.queries, kind);
+    if (result.ok && !busy && !(offerTransform && transformProblem)) onSubmit(result.queries, kind, text);
   };
 
   return (
@@ -63,6 +72,16 @@ export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks
       {kind === 'indicators' ? <IndicatorFields form={indicators} onChange={setIndicators} errors={errors} /> : null}
       {kind === 'trade' ? <TradeFields form={trade} onChange={setTrade} errors={errors} /> : null}
       {kind === 'stocks' ? <StockFields form={stocks} onChange={setStocks} errors={errors} /> : null}
+      {offerTransform ? (
+        <Accordion collapsible defaultOpenItems={initial.transform ? ['transform'] : []}>
+          <AccordionItem value="transform">
+            <AccordionHeader size="small">{transformHeading(transform)}</AccordionHeader>
+            <AccordionPanel>
+              <TransformFields value={transform} onChange={setTransform} onProblem={setTransformProblem} {...frequencyOf(kind, result.ok ? result.queries[0] : undefined)} />
+            </AccordionPanel>
+          </AccordionItem>
+        </Accordion>
+      ) : null}
       {count > 0 ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{count === 1 ? 'Fix 1 field before continuing.' : `Fix ${count} fields before continuing.`}{errors['form'] ? ` ${errors['form']}` : ''}</MessageBarBody>
@@ -75,4 +94,16 @@ export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks
       </div>
     </form>
   );
+}
+
+/** The series' frequency for the transform's choices: the query's own, else what the kind always has. */
+function frequencyOf(kind: QueryKind, query: SeriesQuery | undefined): { frequency?: Frequency } {
+  const f = query ? queryFrequency(query) : kind === 'trade' ? 'monthly' : kind === 'stocks' ? 'daily' : null;
+  return f ? { frequency: f } : {};
+}
+
+/** "Transform" with what it does, so a folded section still says it is on. */
+function transformHeading(text: string): string {
+  if (!text) return 'Transform (optional): as published';
+  return `Transform: ${transformWords(parseTransform(text))}`;
 }

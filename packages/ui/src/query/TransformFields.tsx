@@ -1,10 +1,10 @@
 /**
  * The transform fields both apps show beside a query: what to show (level, % change, % change from
- * a year ago, annualized, log, ...), index = 100 at a period, a moving average, a lower frequency
+ * a year ago, annualized, log, ...), an index rebuilt from % changes, index = 100 at a period, a moving average, a lower frequency
  * and how to combine it, the last N periods. It reads and writes @econdata/analysis's one text form
  * (`Per=Q Agg=avg Units=pc1`); every rule about what is valid is analysis's (checkTransform).
  */
-import { Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
 import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type Transform, type Units } from '@econdata/analysis';
 import { isEconError, type Frequency } from '@econdata/core';
 import { useState, type ReactNode } from 'react';
@@ -18,6 +18,8 @@ export interface TransformFieldsProps {
   onChange(text: string): void;
   /** The series' own frequency: only lower frequencies are offered for conversion. */
   frequency?: Frequency;
+  /** Called with the engine's refusal while the fields make no valid transform, and null once they do (a form holds its submit meanwhile). */
+  onProblem?(message: string | null): void;
 }
 
 /** The units offered, the common ones first (FRED's codes). */
@@ -32,7 +34,7 @@ const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], 
 const useStyles = makeStyles({ fullRow: { gridColumn: '1 / -1' } });
 
 /** The text fields as typed (a half-typed "1" for MA is no transform yet). */
-interface Draft { units: string; per: string; agg: string; ma: string; rebase: string; points: string }
+interface Draft { level: boolean; units: string; per: string; agg: string; ma: string; rebase: string; points: string }
 
 function draftOf(text: string): Draft {
   let t: Transform = {};
@@ -42,12 +44,13 @@ function draftOf(text: string): Draft {
     // A saved text the engine refuses starts the fields empty; the owner of the text shows the refusal.
     if (!isEconError(error)) throw error;
   }
-  return { units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '', ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '' };
+  return { level: t.level !== undefined, units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '', ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '' };
 }
 
 /** The Transform the draft describes (unchecked: checkTransform says what is wrong). */
 function transformOf(d: Draft): Transform {
   const t: Transform = {};
+  if (d.level) t.level = 'pch';
   if (d.per) t.per = d.per as Per;
   if (d.per && d.agg) t.agg = d.agg as Agg;
   if (d.units && d.units !== 'lin') t.units = d.units as Units;
@@ -59,7 +62,7 @@ function transformOf(d: Draft): Transform {
 }
 
 /** Transform fields: level, % change, % change from a year ago, annualized, log, index = 100, moving average, frequency. */
-export function TransformFields({ value, onChange, frequency }: TransformFieldsProps): ReactNode {
+export function TransformFields({ value, onChange, frequency, onProblem }: TransformFieldsProps): ReactNode {
   const styles = useFormStyles();
   const own = useStyles();
   const [draft, setDraft] = useState<Draft>(() => draftOf(value));
@@ -73,10 +76,12 @@ export function TransformFields({ value, onChange, frequency }: TransformFieldsP
       const text = formatTransform(checkTransform(transformOf(next)));
       setError(null);
       setWords(describe(next));
+      onProblem?.(null);
       onChange(text);
     } catch (e) {
       if (!isEconError(e)) throw e;
       setError({ option: e.parameter ?? 'transform', message: e.message });
+      onProblem?.(e.message);
     }
   };
   const errorFor = (option: string): string | undefined => (error?.option === option ? error.message : undefined);
@@ -115,6 +120,12 @@ export function TransformFields({ value, onChange, frequency }: TransformFieldsP
         <Field label="Keep the last" {...fieldState('N periods with a value', errorFor('Points'))}>
           <Input className={styles.input} value={draft.points} placeholder="all" inputMode="numeric" onChange={(_, d) => change({ points: d.value })} />
         </Field>
+        <Checkbox
+          className={own.fullRow}
+          checked={draft.level}
+          label="The values are % changes: chain them into an index (100 at the start)"
+          onChange={(_, d) => change({ level: d.checked === true })}
+        />
       </div>
       {error?.option === 'transform' && <Text role="alert">{error.message}</Text>}
       <Text size={200} aria-live="polite">{words ? `Shows: ${words}` : 'Shows: the level, as published'}</Text>

@@ -1,6 +1,6 @@
 /** "Insert as formula": exact ECON.* formula text, written at the selection in one sync. */
 import { describe, expect, it } from 'vitest';
-import { formulaFor, formulasFor, insertFormulas } from './formula.ts';
+import { formulaFor, formulasFor, insertFormulas } from './insert-formula.ts';
 import { WorkbookModel } from './standin/model.ts';
 import { mockExcel } from './testing/mock-excel.ts';
 

@@ -1,15 +1,16 @@
 /** The pure parts of the ECON.* functions, and the fallbacks that only a scripted service can show. */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, ConnectionError, InvalidParameterError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, type Series } from '@econdata/core';
+import { AuthenticationError, ConnectionError, InvalidParameterError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, type Series, type SeriesQuery } from '@econdata/core';
 import { envelope, FakeTransport, json } from '@econdata/core/testing';
 import { createAddinRuntime } from '../runtime/runtime.ts';
 import { MemoryStorage } from '../runtime/storage.ts';
 import { NotConnectedError } from '../runtime/types.ts';
 import { ArgumentError, cellTexts, indicatorQueries, MAX_SERIES_PER_CELL, serialToIsoDate, stockQueries, tradeQuery } from './args.ts';
 import { excelError } from './errors.ts';
-import { indicatorFormula } from './formulas.ts';
-import { missingColumn, seriesColumn, spill, stockColumns, tradeColumns } from './spill.ts';
+import { gridValues, layoutSeries } from '@econdata/sheets';
+import type { AddinRuntime } from '../runtime/types.ts';
+import { indicatorFormula, spillOf, stockFormula, tradeFormula } from './compute.ts';
 
 const fail = (f: () => unknown): unknown => {
   try {
@@ -33,10 +34,10 @@ describe('arguments to queries', () => {
   });
 
   it('refuses what cannot be right, naming the argument', () => {
-    expect(fail(() => indicatorQueries('WB', [['X']], [['']]))).toEqual(new ArgumentError('country', 'country is required: an ISO 2-letter code such as VN, or a range of codes.'));
-    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2020, 2010)) as Error).message).toBe('end_year (2010) is before start_year (2020).');
-    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2019.5)) as Error).message).toBe('start_year must be a year such as 2015, got 2019.5.');
-    expect((fail(() => indicatorQueries('IMF', [['X']], [['VN']], null, null, 'monthly')) as Error).message).toBe('frequency applies to GSO only; IMF series are annual: leave it empty.');
+    expect(fail(() => indicatorQueries('WB', [['X']], [['']]))).toEqual(new ArgumentError('country', 'country is required: at least one ISO 2-letter country code such as "VN".'));
+    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2020, 2010)) as Error).message).toBe('start_year must be a year no later than the end (2010), got 2020.');
+    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2019.5)) as Error).message).toBe('start_year must be a whole year between 1800 and 2200 such as 2015, got 2019.5.');
+    expect((fail(() => indicatorQueries('IMF', [['X']], [['VN']], null, null, 'monthly')) as Error).message).toBe('frequency must be empty: only GSO series have a frequency, got "monthly".');
     expect((fail(() => indicatorQueries('GSO', [['X']], [['']], null, null, 'weekly')) as Error).message).toBe('frequency must be one of monthly, quarterly, annual, got "weekly".');
     const many = Array.from({ length: MAX_SERIES_PER_CELL + 1 }, (_, i) => [`C${i}`]);
     expect((fail(() => indicatorQueries('WB', [['X']], many)) as Error).message).toBe(`This formula asks for ${MAX_SERIES_PER_CELL + 1} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}. Split the ranges over several cells.`);
@@ -46,7 +47,7 @@ describe('arguments to queries', () => {
     expect(serialToIsoDate(45352)).toBe('2024-03-01');
     expect(tradeQuery('Exports', 'wld', 85, 45352)).toEqual({ kind: 'trade', flow: 'exports', partner: 'WLD', hs_code: '85', period: '2024-03' });
     expect(tradeQuery(null, null, null, null)).toEqual({ kind: 'trade' });
-    expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month written 2024-03, got "March".');
+    expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month YYYY-MM such as "2024-03", got "March".');
     expect(stockQueries([['vnm']], 45352, '2024-03-29', null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-29' }], fields: ['open', 'high', 'low', 'close', 'volume'] });
     expect(stockQueries([['VNM', 'vnindex']], null, null, null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM' }, { kind: 'stock', index: 'VNINDEX' }], fields: ['close'] });
     expect((fail(() => stockQueries([['VNM']], null, null, 'price')) as Error).message).toBe('field must be one of open, high, low, close, volume, got "price".');
@@ -60,23 +61,38 @@ const series = (over: Partial<Series>): Series => ({
   ...over,
 });
 
-describe('series to spills', () => {
-  it('merges periods, keeps numbers, leaves missing values empty (never 0), and names units once', () => {
-    const th = series({ title: 'Population: Thailand', columns: [{ key: 'value', label: 'Population', unit: 'people' }], periods: ['2020', '2021'], values: [[5, 6]] });
-    expect(spill([seriesColumn(series({}), 0), seriesColumn(th, 0), missingColumn('X: JP')])).toEqual([
-      ['Year', 'GDP (current US$): Vietnam', 'Population: Thailand (people)', 'X: JP (no data)'],
-      [2019, 1, '', ''],
-      [2020, '', 5, ''],
-      [2021, '', 6, ''],
+/** A runtime whose loads answer from a table of Series by indicator / symbol (anything else: not found). */
+function fakeRuntime(byCode: Record<string, Series>): AddinRuntime {
+  const load = async (q: SeriesQuery): Promise<Series> => {
+    const code = q.kind === 'indicator' ? `${q.indicator}:${q.country ?? ''}` : q.kind === 'stock' ? (q.symbol ?? q.index ?? '') : 'trade';
+    const found = byCode[code];
+    if (!found) throw new NotFoundError('Data not found', { status: 404 });
+    return found;
+  };
+  return { load } as unknown as AddinRuntime;
+}
+
+describe('series to spills (sheets\' Grid, values only)', () => {
+  it('the Grid\'s header and period cells (serial days), periods merged, missing values empty (never 0), a query without data an empty column in its place', async () => {
+    const vn = series({});
+    const th = series({ id: 'indicator:WB:X:TH', title: 'Population: Thailand', columns: [{ key: 'value', label: 'Population', unit: 'people' }], periods: ['2020', '2021'], values: [[5, 6]] });
+    const rt = fakeRuntime({ 'X:VN': vn, 'X:TH': th });
+    expect(await indicatorFormula(rt, ['WB', [['X']], [['VN', 'JP', 'TH']], null, null, null])).toEqual([
+      ['Period', 'GDP (current US$): Vietnam', 'X: JP (no data)', 'Population: Thailand'],
+      [43466, 1, '', ''],
+      [43831, '', '', 5],
+      [44197, '', '', 6],
     ]);
+    expect(spillOf([vn, th])).toEqual(gridValues(layoutSeries([vn, th], { provenance: false })));
   });
 
-  it('monthly periods stay text and sort by month; trade shows every column; stocks head columns by ticker when several', () => {
+  it('monthly periods are dates too; trade shows every column; stocks keep the chosen fields, headed as a block heads them', async () => {
     const trade = series({ frequency: 'monthly', title: 'Vietnam trade', periods: ['2024-02', '2024-10'], columns: [{ key: 'exports.value', label: 'Exports', unit: 'USD billion' }, { key: 'exports.ytd_value', label: 'Exports, year to date', unit: 'USD billion' }], values: [[1, 2], [3, 4]] });
-    expect(spill(tradeColumns(trade))).toEqual([['Period', 'Exports (USD billion)', 'Exports, year to date (USD billion)'], ['2024-02', 1, 3], ['2024-10', 2, 4]]);
-    const stock = series({ frequency: 'daily', dimensions: { symbol: 'VNM' }, periods: ['2024-03-01'], columns: [{ key: 'close', label: 'Close', unit: 'thousand VND' }, { key: 'volume', label: 'Volume', unit: 'shares' }], values: [[70.1], [1000]] });
-    expect(spill(stockColumns(stock, ['close', 'volume'], false))).toEqual([['Date', 'Close (thousand VND)', 'Volume (shares)'], ['2024-03-01', 70.1, 1000]]);
-    expect(spill(stockColumns(stock, ['close'], true))).toEqual([['Date', 'VNM Close (thousand VND)'], ['2024-03-01', 70.1]]);
+    expect(await tradeFormula(fakeRuntime({ trade }), ['exports', null, null, null])).toEqual([['Period', 'Vietnam trade: Exports', 'Vietnam trade: Exports, year to date'], [45323, 1, 3], [45566, 2, 4]]);
+    const stock = series({ frequency: 'daily', dimensions: { symbol: 'VNM' }, title: 'VNM daily prices', periods: ['2024-03-01'], columns: [{ key: 'close', label: 'Close', unit: 'thousand VND' }, { key: 'volume', label: 'Volume', unit: 'shares' }], values: [[70.1], [1000]] });
+    const fpt = { ...stock, id: 'stock:FPT', dimensions: { symbol: 'FPT' }, title: 'FPT daily prices', values: [[99.5], [2000]] };
+    expect(await stockFormula(fakeRuntime({ VNM: stock }), [[['VNM']], null, null, null])).toEqual([['Period', 'VNM: Close', 'VNM: Volume'], [45352, 70.1, 1000]]);
+    expect(await stockFormula(fakeRuntime({ VNM: stock, FPT: fpt }), [[['VNM', 'FPT', 'XYZ']], null, null, 'close'])).toEqual([['Period', 'VNM: Close', 'FPT: Close', 'XYZ (no data)'], [45352, 70.1, 99.5, '']]);
   });
 });
 
@@ -85,7 +101,8 @@ describe('failures to Excel errors', () => {
   it.each([
     [new ArgumentError('start_year', 'start_year must be a year such as 2015, got "x".'), '#VALUE!', 'start_year must be a year such as 2015, got "x".'],
     [new InvalidParameterError('country', 'Invalid country "V!": use an ISO 2-letter code such as "VN".'), '#VALUE!', 'Invalid country "V!": use an ISO 2-letter code such as "VN".'],
-    [new NotFoundError('x', { status: 404, serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators' }), '#N/A', 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.'],
+    // core names the unknown parameter and the value it sent; nothing reads the server's text for it.
+    [new NotFoundError('x', { status: 404, parameter: 'indicator', value: 'NY.GDP.MKTP.XX', serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators' }), '#N/A', 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.'],
     [new NotFoundError('x', { status: 404, serverMessage: 'Data not found: no observation of NY.GDP.MKTP.CD for VN from 1950 to 1955' }), '#N/A', 'No data: no observation of NY.GDP.MKTP.CD for VN from 1950 to 1955'],
     [new AuthenticationError('x', { status: 401 }), '#N/A', 'The API key was refused or is missing: open the Econdata taskpane and connect again with a valid key.'],
     [new PermissionDeniedError('x', { status: 403 }), '#N/A', 'Your plan does not include WB: upgrade the plan, or use a source it includes (the taskpane shows which).'],
@@ -113,7 +130,7 @@ describe('last good value when rate limited', () => {
     const first = await indicatorFormula(rt, args, { address: 'Sheet1!A1' });
     const second = await indicatorFormula(rt, args, { address: 'Sheet1!A1' });
     expect(second).toEqual(first);
-    expect(first).toEqual([['Year', 'GDP (current US$): Vietnam'], [2020, 3.46e11]]);
+    expect(first).toEqual([['Period', 'GDP (current US$): Vietnam'], [43831, 3.46e11]]);
     expect(rt.staleResults()).toMatchObject([{ address: 'Sheet1!A1', seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN:2020-2020' }]);
     expect(transport.requests.length).toBe(3);
   });

@@ -1,12 +1,17 @@
 /**
- * What each ECON.* formula does, given the runtime: arguments to queries, queries through the
- * shared collector, Series to a spill. No Office API here (src/functions/functions.ts is the glue),
- * so tests call these, and the registered functions, without Excel.
+ * What each ECON.* formula computes, given the runtime: arguments to queries, queries through the
+ * shared collector, Series to a spill. The spill is sheets' values-only rendering of the same Grid
+ * an inserted block writes (same headers, period cells and order; no formats, which custom
+ * functions cannot set). No Office API here (src/functions/functions.ts is the glue), so tests
+ * call these, and the registered functions, without Excel.
  */
 import { EconError, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
+import { gridValues, layoutSeries, type PlainValue } from '@econdata/sheets';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { indicatorQueries, stockQueries, tradeQuery, type CellRange, type CellValue } from './args.ts';
-import { missingColumn, seriesColumn, spill, stockColumns, tradeColumns, type SpillColumn, type SpillMatrix } from './spill.ts';
+import { indicatorQueries, stockQueries, tradeQuery, type CellRange, type CellValue, type StockField } from './args.ts';
+
+/** What a formula spills: a header row, then one row per period; a missing value is an empty cell (never 0). */
+export type SpillMatrix = PlainValue[][];
 
 /** A formula's failure, with the query that failed (for the message). */
 export class FormulaError extends Error {
@@ -33,16 +38,51 @@ async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], ctx: C
 const isNoData = (e: unknown): boolean => e instanceof EconError && e.code === 'not_found';
 
 /**
- * The series of a multi-series formula, or its failure: a query without data leaves an empty
- * column (its neighbours still show); any other failure fails the cell, since a partial block
- * would look complete.
+ * The series of a multi-series formula, or its failure: a query without data keeps its place as an
+ * empty column (its neighbours still show); any other failure fails the cell, since a partial
+ * block would look complete.
  */
-function columnsOrFail(loaded: readonly Loaded[], columnsOf: (l: Extract<Loaded, { series: Series }>) => SpillColumn[], missingHeader: (q: SeriesQuery) => string): SpillColumn[] {
+function seriesOrFail(loaded: readonly Loaded[], missingHeader: (q: SeriesQuery) => string, shape: (s: Series) => Series = (s) => s): Series[] {
   const failed = loaded.filter((l): l is Extract<Loaded, { error: unknown }> => 'error' in l);
   const hard = failed.find((l) => !isNoData(l.error));
   if (hard) throw new FormulaError(hard.error, hard.query);
   if (failed.length === loaded.length) throw new FormulaError(failed[0]!.error, failed[0]!.query);
-  return loaded.flatMap((l) => ('series' in l ? columnsOf(l) : [missingColumn(missingHeader(l.query))]));
+  const frequency = loaded.find((l): l is Extract<Loaded, { series: Series }> => 'series' in l)!.series.frequency;
+  return loaded.map((l) => ('series' in l ? shape(l.series) : noDataSeries(l.query, `${missingHeader(l.query)} (no data)`, frequency)));
+}
+
+/**
+ * A placeholder for a query without data: no periods, one column, so the layout gives it an empty
+ * column headed by `title` on the shared axis. Only ever laid out, never shown as a Series.
+ */
+function noDataSeries(query: SeriesQuery, title: string, frequency: Series['frequency']): Series {
+  return {
+    id: `no-data:${title}`, kind: query.kind, title, frequency, dimensions: {},
+    columns: [{ key: 'value', label: title, unit: null }], periods: [], values: [[]],
+    provenance: { source: '', last_updated: null, retrieved_at: '', endpoint: '', query },
+  };
+}
+
+/** The spill of some Series: the header and data rows of the Grid an inserted block would hold. */
+export function spillOf(series: readonly Series[]): SpillMatrix {
+  return gridValues(layoutSeries(series, { orientation: 'auto', provenance: false }));
+}
+
+/**
+ * A stock series with only the chosen fields. With one field left, its title is what a block's
+ * header calls that column ('VNM: Close'), since a one-column series is headed by its title.
+ */
+function withFields(series: Series, fields: readonly StockField[]): Series {
+  const keep = series.columns.map((c, i) => i).filter((i) => fields.includes(series.columns[i]!.key as StockField));
+  if (keep.length === series.columns.length) return series;
+  const who = series.dimensions['symbol'] ?? series.dimensions['index'] ?? series.title;
+  const only = keep.length === 1 ? series.columns[keep[0]!]! : undefined;
+  return {
+    ...series,
+    ...(only ? { title: `${who}: ${only.label}` } : {}),
+    columns: keep.map((i) => series.columns[i]!),
+    values: keep.map((i) => series.values[i]!),
+  };
 }
 
 /** Runs argument parsing inside the formula's error handling: a bad argument fails this cell only. */
@@ -59,7 +99,7 @@ export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellR
   const queries = parse(() => indicatorQueries(...args));
   const loaded = await loadAll(rt, queries, ctx);
   const label = (q: SeriesQuery): string => (q.kind === 'indicator' ? `${q.indicator}${q.country ? `: ${q.country}` : ''}` : q.kind);
-  return spill(columnsOrFail(loaded, (l) => [seriesColumn(l.series, 0)], label));
+  return spillOf(seriesOrFail(loaded, label));
 }
 
 /** =ECON.TRADE(...) */
@@ -67,16 +107,15 @@ export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValu
   const query = parse(() => tradeQuery(...args));
   const [loaded] = await loadAll(rt, [query], ctx);
   if (!loaded || 'error' in loaded) throw new FormulaError(loaded?.error, query);
-  return spill(tradeColumns(loaded.series));
+  return spillOf([loaded.series]);
 }
 
 /** =ECON.STOCK(...) */
 export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
   const { queries, fields } = parse(() => stockQueries(...args));
   const loaded = await loadAll(rt, queries, ctx);
-  const several = queries.length > 1;
   const name = (q: SeriesQuery): string => (q.kind === 'stock' ? (q.symbol ?? q.index ?? 'stock') : q.kind);
-  return spill(columnsOrFail(loaded, (l) => stockColumns(l.series, fields, several), name));
+  return spillOf(seriesOrFail(loaded, name, (s) => withFields(s, fields)));
 }
 
 /** When a window next gains room, as Excel-friendly UTC text. */

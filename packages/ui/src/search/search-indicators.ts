@@ -1,0 +1,236 @@
+/**
+ * One search over the indicators of every source: `searchIndicators(entries, text, { limit })`.
+ * Pure and outside React; both apps' search boxes call it and nothing else matches indicators.
+ *
+ * Matching: the text and the indicators are folded (case, accents, đ); every term of the query
+ * must match the code, the name (and `name_vi` where the service sends one), the unit or the
+ * description. A term is a word, or a synonym phrase standing for its whole group (synonyms.ts).
+ * A query word matches an indexed word that equals it, starts with it (typing "infl" already
+ * finds), or, for words of five letters or more, lies one edit away ("inflaton").
+ *
+ * Ranking, best first: the code itself ("FP.CPI.TOTL.ZG"), then codes starting with the text when
+ * it is written like a code ("NY.GDP": a dot, an underscore or a digit), then indicators whose name holds every term, then the rest. Within a rank: better word
+ * matches (equal > starts with > one edit; the typed phrase above its synonyms), then more phrases
+ * of the synonym groups found, in the name above elsewhere (a headline "Consumer price index (CPI)"
+ * above one CPI component), then the shorter name, then the order of `entries`.
+ */
+import type { IndicatorInfo } from '@econdata/core';
+import { foldedWords, foldText, withinOneEdit } from './fold.ts';
+import { queryTerms, type Phrase } from './synonyms.ts';
+
+/** An indicator of the catalogue: core's IndicatorInfo with the code of its source. */
+export interface SearchEntry extends IndicatorInfo {
+  source: string;
+}
+
+export interface SearchOptions {
+  /** At most this many results (default 50). */
+  limit?: number;
+  /** Only this source's indicators (the source picker as a filter). */
+  source?: string;
+}
+
+const FIELD_CODE = 0;
+const FIELD_NAME = 1;
+const FIELD_OTHER = 2;
+/** How well a word matched: equal, starts with, one edit away. */
+const EXACT = 3;
+const PREFIX = 2;
+const TYPO = 1;
+/** Typo tolerance starts at words of this length. */
+const TYPO_MIN_LENGTH = 5;
+
+/** The index of one `entries` array: folded codes, name lengths, and every word's postings. */
+export interface IndicatorIndex {
+  readonly entries: readonly SearchEntry[];
+  readonly codes: readonly string[];
+  readonly nameLengths: Uint32Array;
+  /** Every distinct folded word, and its position in that list. */
+  readonly vocabulary: readonly string[];
+  readonly wordIds: ReadonlyMap<string, number>;
+  /** Per word of the vocabulary: entry * 4 + field, for each field of each entry holding it. */
+  readonly postings: readonly Int32Array[];
+  /** Per entry: its name's folded words joined by single spaces, with a leading space (phrases). */
+  readonly texts: readonly string[];
+}
+
+const built = new WeakMap<readonly SearchEntry[], IndicatorIndex>();
+
+/** The index of `entries`, built once per array and kept while the array lives. */
+export function indexIndicators(entries: readonly SearchEntry[]): IndicatorIndex {
+  const known = built.get(entries);
+  if (known) return known;
+  const ids = new Map<string, number>();
+  const lists: number[][] = [];
+  const add = (word: string, posting: number): void => {
+    let id = ids.get(word);
+    if (id === undefined) {
+      id = lists.length;
+      ids.set(word, id);
+      lists.push([]);
+    }
+    const list = lists[id] as number[];
+    if (list[list.length - 1] !== posting) list.push(posting);
+  };
+  const codes: string[] = [];
+  const texts: string[] = [];
+  const nameLengths = new Uint32Array(entries.length);
+  entries.forEach((e, i) => {
+    const code = foldText(e.code);
+    codes.push(code);
+    const nameVi = typeof e['name_vi'] === 'string' ? e['name_vi'] : '';
+    nameLengths[i] = e.name.length;
+    const fields: Array<[number, string]> = [[FIELD_CODE, code], [FIELD_NAME, `${e.name} ${nameVi}`], [FIELD_OTHER, `${e.unit ?? ''} ${e.description ?? ''}`]];
+    for (const [field, text] of fields) {
+      const words = foldedWords(field === FIELD_CODE ? text : foldText(text));
+      if (field === FIELD_NAME) texts.push(` ${words.join(' ')}`);
+      for (const w of new Set(words)) add(w, i * 4 + field);
+    }
+  });
+  const index: IndicatorIndex = { entries, codes, nameLengths, vocabulary: [...ids.keys()], wordIds: ids, postings: lists.map((l) => Int32Array.from(l)), texts };
+  built.set(entries, index);
+  return index;
+}
+
+/** Per entry, for one word or phrase: the match quality overall and in the name (0: none). */
+interface Hits {
+  any: Uint8Array;
+  name: Uint8Array;
+}
+
+/**
+ * Where a word is found. Typed words match equal words, words starting with them and, from five
+ * letters, words one edit away; a synonym's words (the list's own, spelt right) match equal words
+ * only: loosely they would only add noise, and one lookup is much cheaper than a vocabulary scan.
+ */
+function wordHits(index: IndicatorIndex, word: string, typed: boolean): Hits {
+  const n = index.entries.length;
+  const hits: Hits = { any: new Uint8Array(n), name: new Uint8Array(n) };
+  const collect = (v: number, quality: number): void => {
+    for (const posting of index.postings[v] as Int32Array) {
+      const entry = posting >> 2;
+      if (hits.any[entry]! < quality) hits.any[entry] = quality;
+      if ((posting & 3) === FIELD_NAME && hits.name[entry]! < quality) hits.name[entry] = quality;
+    }
+  };
+  if (!typed) {
+    const v = index.wordIds.get(word);
+    if (v !== undefined) collect(v, EXACT);
+    return hits;
+  }
+  const typos = word.length >= TYPO_MIN_LENGTH;
+  const prefix = word.length >= 2;
+  const vocabulary = index.vocabulary;
+  for (let v = 0; v < vocabulary.length; v++) {
+    const token = vocabulary[v] as string;
+    const quality = token === word ? EXACT : prefix && token.startsWith(word) ? PREFIX : typos && withinOneEdit(word, token) ? TYPO : 0;
+    if (quality > 0) collect(v, quality);
+  }
+  return hits;
+}
+
+/**
+ * Every word of the phrase must match; the phrase's quality is its weakest word's.
+ */
+function phraseHits(index: IndicatorIndex, phrase: Phrase, typos: boolean, cache: Map<string, Hits>): Hits {
+  let result: Hits | undefined;
+  for (const word of phrase) {
+    const key = `${typos ? 't' : 'e'}${word}`;
+    let hits = cache.get(key);
+    if (!hits) {
+      hits = wordHits(index, word, typos);
+      cache.set(key, hits);
+    }
+    if (phrase.length === 1) return hits;
+    if (!result) result = { any: hits.any.slice(), name: hits.name.slice() };
+    else {
+      const { any, name } = result;
+      const hitsAny = hits.any;
+      const hitsName = hits.name;
+      for (let i = 0; i < any.length; i++) {
+        if (any[i] === 0) continue;
+        if (hitsAny[i]! < any[i]!) any[i] = hitsAny[i]!;
+        if (hitsName[i]! < name[i]!) name[i] = hitsName[i]!;
+      }
+    }
+  }
+  if (!result) return { any: new Uint8Array(index.entries.length), name: new Uint8Array(index.entries.length) };
+  if (phrase.length > 1) {
+    // In the name, a phrase's words must stand together ("consumer price index", not "Consumer
+    // prices: Gold price index"); elsewhere, like any words of a query, they may be apart. Checking
+    // long descriptions for the phrase too would cost most of a frame at 10,000 indicators.
+    const needle = ` ${phrase.join(' ')}`;
+    for (let i = 0; i < result.name.length; i++) {
+      if (result.name[i]! > 0 && !index.texts[i]!.includes(needle)) result.name[i] = 0;
+    }
+  }
+  return result;
+}
+
+/**
+ * The entries matching `text`, best first (see the module comment for the rules).
+ *
+ * @example searchIndicators(catalogue, 'lạm phát', { limit: 20 }) // CPI of WB, IMF and GSO
+ */
+export function searchIndicators(entries: readonly SearchEntry[], text: string, options: SearchOptions = {}): SearchEntry[] {
+  const limit = options.limit ?? 50;
+  const folded = foldText(text).trim();
+  const words = foldedWords(folded);
+  if (words.length === 0 || limit <= 0) return [];
+  const index = indexIndicators(entries);
+  const n = entries.length;
+  // Per entry: the sum over terms of the best phrase's quality (a synonym's counts 0.9 of the typed
+  // phrase's), and, to break ties, how many phrases of the terms were found (in the name: 1, elsewhere: 0.1).
+  const score = new Float64Array(n);
+  const breadth = new Float64Array(n);
+  const inName = new Uint8Array(n).fill(1);
+  const alive = new Uint8Array(n).fill(1);
+  const cache = new Map<string, Hits>();
+
+  for (const term of queryTerms(words)) {
+    const best = new Float64Array(n);
+    const bestName = new Uint8Array(n);
+    term.alternatives.forEach((phrase, a) => {
+      const hits = phraseHits(index, phrase, a === 0, cache);
+      const weight = a === 0 ? 1 : 0.9;
+      for (let i = 0; i < n; i++) {
+        const q = hits.any[i]!;
+        if (q === 0 || alive[i] === 0) continue;
+        if (q * weight > best[i]!) best[i] = q * weight;
+        if (hits.name[i]! > 0) {
+          bestName[i] = 1;
+          breadth[i] = breadth[i]! + 1;
+        } else breadth[i] = breadth[i]! + 0.1;
+      }
+    });
+    for (let i = 0; i < n; i++) {
+      if (best[i] === 0) alive[i] = 0;
+      else {
+        score[i] = score[i]! + best[i]!;
+        if (bestName[i] === 0) inName[i] = 0;
+      }
+    }
+  }
+
+  const compact = folded.replace(/\s+/g, '');
+  // A code prefix ranks second when the text is written like a code ("NY.GDP", "CPI.TOTAL", "NGDP_R"):
+  // a plain word such as "cpi" or "trade" is a word first, or GSO's 60 CPI.* codes would bury the
+  // consumer price series of every other source.
+  const codeLike = /[._\d]/.test(compact);
+  const rank = (i: number): number => {
+    const code = index.codes[i] as string;
+    if (code === compact) return 0;
+    if (codeLike && code.startsWith(compact)) return 1;
+    return inName[i] === 1 ? 2 : 3;
+  };
+  const found: Array<{ i: number; rank: number }> = [];
+  for (let i = 0; i < n; i++) {
+    // An exact code or code prefix ranks first even where the words alone would not match ("NY.GDP.M").
+    const r = rank(i);
+    if (alive[i] === 1 || r <= 1) {
+      if (options.source === undefined || entries[i]!.source === options.source) found.push({ i, rank: r });
+    }
+  }
+  found.sort((a, b) => a.rank - b.rank || score[b.i]! - score[a.i]! || breadth[b.i]! - breadth[a.i]! || index.nameLengths[a.i]! - index.nameLengths[b.i]! || a.i - b.i);
+  return found.slice(0, limit).map((f) => entries[f.i] as SearchEntry);
+}

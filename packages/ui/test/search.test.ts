@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, withinOneEdit } from '../src/search/fold.ts';
+import { searchIndicators, type SearchEntry } from '../src/search/search-indicators.ts';
+import { queryTerms } from '../src/search/synonyms.ts';
+
+const e = (source: string, code: string, name: string, more: Partial<SearchEntry> = {}): SearchEntry => ({ source, code, name, ...more });
+
+const ENTRIES: SearchEntry[] = [
+  e('WB', 'NY.GDP.MKTP.CD', 'GDP (current US$)', { unit: 'current US$', description: 'Gross domestic product at purchaser prices.' }),
+  e('WB', 'NY.GDP.MKTP.KD.ZG', 'GDP growth (annual %)', { unit: 'annual %' }),
+  e('WB', 'FP.CPI.TOTL.ZG', 'Inflation, consumer prices (annual %)', { unit: 'annual %' }),
+  e('WB', 'SP.POP.TOTL', 'Population, total', { description: 'Counts all residents; growth is not adjusted for inflation.' }),
+  e('IMF', 'PCPIPCH', 'All Items, Consumer price index (CPI), Period average, percent change', { unit: 'Percent' }),
+  e('IMF', 'NGDP_RPCH', 'Gross domestic product (GDP), Constant prices, Percent change', { unit: 'Percent' }),
+  e('GSO', 'CPI.TOTAL.YOY', 'Consumer prices: Consumer price index (all items), change vs same month of previous year', { name_vi: 'CHỈ SỐ GIÁ TIÊU DÙNG' }),
+  e('GSO', 'TRADE.EXPORT.TOTAL.VALUE', 'Merchandise trade: TOTAL, value', { unit: 'million USD', name_vi: 'Tổng trị giá xuất khẩu' }),
+  e('GSO', 'TRADE.IMPORT.TOTAL.VALUE', 'Merchandise trade: TOTAL, value', { unit: 'million USD', name_vi: 'Tổng trị giá nhập khẩu' }),
+  e('WB', 'NE.EXP.GNFS.ZS', 'Exports of goods and services (% of GDP)', { unit: '% of GDP' }),
+  e('X', 'DONG.RATE', 'Đồng exchange rate', { unit: 'VND per USD' }),
+];
+const codes = (text: string, options = {}): string[] => searchIndicators(ENTRIES, text, options).map((x) => x.code);
+
+describe('foldText and withinOneEdit', () => {
+  it('folds case, accents and the Vietnamese đ', () => {
+    expect(foldText('Lạm phát')).toBe('lam phat');
+    expect(foldText('ĐỒNG đô la Tiêu Dùng')).toBe('dong do la tieu dung');
+    expect(foldText('Crédit Agricole')).toBe('credit agricole');
+  });
+
+  it('counts one insertion, deletion, replacement or swap of neighbours as one edit, and no more', () => {
+    expect(withinOneEdit('inflaton', 'inflation')).toBe(true);
+    expect(withinOneEdit('inflatiion', 'inflation')).toBe(true);
+    expect(withinOneEdit('inflazion', 'inflation')).toBe(true);
+    expect(withinOneEdit('inflaiton', 'inflation')).toBe(true);
+    expect(withinOneEdit('inflatoin', 'inflation')).toBe(true);
+    expect(withinOneEdit('infaltoin', 'inflation')).toBe(false);
+    expect(withinOneEdit('inflat', 'inflation')).toBe(false);
+    expect(withinOneEdit('exports', 'export')).toBe(true);
+  });
+});
+
+describe('queryTerms: synonym phrases', () => {
+  it('takes the longest synonym phrase as one term with its group, other words alone', () => {
+    const terms = queryTerms(['consumer', 'price', 'index', 'vietnam']);
+    expect(terms.map((t) => t.typed.join(' '))).toEqual(['consumer price index', 'vietnam']);
+    expect(terms[0]?.alternatives.map((p) => p.join(' '))).toEqual(['consumer price index', 'inflation', 'cpi', 'consumer prices', 'lam phat', 'chi so gia tieu dung']);
+    expect(terms[1]?.alternatives).toEqual([['vietnam']]);
+  });
+
+  it('a word one edit from a one-word synonym still brings its group; a short one does not', () => {
+    expect(queryTerms(['inflaton'])[0]?.alternatives.map((p) => p.join(' '))).toContain('cpi');
+    expect(queryTerms(['gpd'])[0]?.alternatives).toEqual([['gpd']]);
+  });
+});
+
+describe('searchIndicators', () => {
+  it('ranks the exact code first, then code prefixes, then all words in the name, then elsewhere', () => {
+    expect(codes('NY.GDP.MKTP.CD')[0]).toBe('NY.GDP.MKTP.CD');
+    expect(codes('ny.gdp.mktp.cd')[0]).toBe('NY.GDP.MKTP.CD');
+    expect(codes('NY.GDP').slice(0, 2)).toEqual(['NY.GDP.MKTP.CD', 'NY.GDP.MKTP.KD.ZG']);
+    // "inflation" in the name (WB) before a synonym in the name (IMF, GSO) before a description (population).
+    const inflation = codes('inflation');
+    expect(inflation[0]).toBe('FP.CPI.TOTL.ZG');
+    expect(inflation.slice(1, 3).sort()).toEqual(['CPI.TOTAL.YOY', 'PCPIPCH']);
+    expect(inflation.at(-1)).toBe('SP.POP.TOTL');
+  });
+
+  it('needs every word of the query somewhere', () => {
+    expect(codes('gdp current')).toEqual(['NY.GDP.MKTP.CD']);
+    expect(codes('gdp nowhere')).toEqual([]);
+    expect(codes('')).toEqual([]);
+    expect(codes('  ,. ')).toEqual([]);
+  });
+
+  it('ignores case and accents, and reads Vietnamese names typed without them', () => {
+    expect(codes('chi so gia tieu dung')).toContain('CPI.TOTAL.YOY');
+    expect(codes('CHỈ SỐ GIÁ')).toEqual(['CPI.TOTAL.YOY']);
+    expect(codes('dong exchange')).toEqual(['DONG.RATE']);
+    expect(codes('Đồng')).toEqual(['DONG.RATE']);
+    expect(codes('xuat khau')).toEqual(['TRADE.EXPORT.TOTAL.VALUE', 'NE.EXP.GNFS.ZS']);
+  });
+
+  it('forgives one edit in words of five letters or more, ranking the exact word first', () => {
+    expect(codes('inflaton')).toContain('FP.CPI.TOTL.ZG');
+    expect(codes('populaton')).toEqual(['SP.POP.TOTL']);
+    expect(codes('gpd')).toEqual([]);
+    expect(codes('consumr prices')).toContain('CPI.TOTAL.YOY');
+  });
+
+  it('matches the start of a word as it is typed', () => {
+    expect(codes('infl')).toContain('FP.CPI.TOTL.ZG');
+    expect(codes('popul')).toEqual(['SP.POP.TOTL']);
+  });
+
+  it('finds synonyms: lạm phát and CPI are inflation, output is GDP, exports are exports of goods', () => {
+    // The three consumer price series in their names; population only mentions inflation in its description.
+    expect(codes('lạm phát').slice(0, 3).sort()).toEqual(['CPI.TOTAL.YOY', 'FP.CPI.TOTL.ZG', 'PCPIPCH']);
+    expect(codes('lạm phát').slice(3)).toEqual(['SP.POP.TOTL']);
+    expect(codes('cpi')).toContain('FP.CPI.TOTL.ZG');
+    expect(codes('output')).toEqual(expect.arrayContaining(['NY.GDP.MKTP.CD', 'NGDP_RPCH']));
+    expect(codes('gdp growth').slice(0, 2)).toEqual(['NY.GDP.MKTP.KD.ZG', 'NGDP_RPCH']);
+    expect(codes('exports')).toEqual(['NE.EXP.GNFS.ZS', 'TRADE.EXPORT.TOTAL.VALUE']);
+  });
+
+  it('keeps to the limit and to a chosen source', () => {
+    expect(codes('gdp', { limit: 2 })).toHaveLength(2);
+    expect(codes('inflation', { source: 'IMF' })).toEqual(['PCPIPCH']);
+    expect(codes('gdp', { limit: 0 })).toEqual([]);
+  });
+
+  it('returns the entries themselves, source included, and is the same for the same array', () => {
+    const first = searchIndicators(ENTRIES, 'population');
+    expect(first[0]).toBe(ENTRIES[3]);
+    expect(searchIndicators(ENTRIES, 'population')).toEqual(first);
+  });
+});
