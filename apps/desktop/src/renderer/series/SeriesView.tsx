@@ -35,6 +35,8 @@ const useStyles = makeStyles({
   chart: { flex: 1, minHeight: '260px', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
   table: { flex: 1, minHeight: '180px' },
   only: { flex: 1 },
+  // A message bar hides its overflow: in this flex column it would be squeezed under the controls.
+  note: { flexShrink: 0 },
   provenance: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
   provenanceBody: { maxHeight: '220px', overflow: 'auto' },
   summary: { color: tokens.colorNeutralForeground2 },
@@ -95,8 +97,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
         </Toolbar>
       </div>
       {note}
-      {conversion ? <MessageBar intent="info" layout="multiline" data-testid="conversion-note"><MessageBarBody>{conversion}</MessageBarBody></MessageBar> : null}
-      {warnings.map((w) => <MessageBar key={w} intent="warning" layout="multiline"><MessageBarBody>{w}</MessageBarBody></MessageBar>)}
+      {conversion ? <MessageBar className={styles.note} intent="info" layout="multiline" data-testid="conversion-note"><MessageBarBody>{conversion}</MessageBarBody></MessageBar> : null}
+      {warnings.map((w) => <MessageBar key={w} className={styles.note} intent="warning" layout="multiline"><MessageBarBody>{w}</MessageBarBody></MessageBar>)}
       <div className={styles.controls}>
         {transform && frequency ? (
           <TransformBar {...transform} shown={frequency} baseYear={shown[0]?.periods[0]?.slice(0, 4) ?? ''} />
