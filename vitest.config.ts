@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
 // Suites that need a DOM say so in their first line: // @vitest-environment happy-dom
 const ALL = [
   'packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}',
-  'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}',
+  'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/dev/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}',
   'test/**/*.test.ts',
 ];
 const CONTRACT = ['test/contract/**/*.test.ts', '**/*.contract.test.{ts,tsx}'];
@@ -25,7 +25,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ALL, exclude: [...NEVER, ...CONTRACT, ...BROWSER] } },
       { extends: true, test: { name: 'contract', include: CONTRACT, exclude: NEVER } },
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: NEVER } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: NEVER, globalSetup: ['test/support/browser-setup.ts'] } },
     ],
   },
 });

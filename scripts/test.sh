@@ -24,19 +24,9 @@ echo "==> typecheck"; pnpm --silent typecheck || status=1
 echo "==> lint";      pnpm --silent lint || status=1
 
 # The tests run inside a private D-Bus session with a throwaway, unlocked keyring, so the keychain
-# suites use a real Secret Service without touching the user's own keyring.
+# suites and the desktop e2e use a real Secret Service without touching the user's own keyring.
 echo "==> tests (vitest projects: unit, contract, browser)"
-dbus-run-session -- bash -c '
-  export XDG_DATA_HOME="$(mktemp -d)"
-  source packages/keychain/test/fixtures/keyring-session.sh
-  start_keyring econdata-test || exit 1
-  export ECONDATA_REQUIRE_KEYCHAIN=1
-  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$1/vitest.json"
-  code=$?
-  # A daemonized keyring can outlive its D-Bus session: stop it ourselves.
-  stop_secret_service
-  exit $code
-' _ "$results" || status=1
+bash scripts/lib/with-keyring.sh pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
 
 node scripts/lib/summarize.mjs "$results" || status=1
 exit $status

@@ -14,9 +14,9 @@ import { layoutSeries } from '@econdata/sheets';
 import { bodyMatrix, CHUNK_PAYLOAD_BYTES, headMatrix } from '../../apps/excel-addin/src/office/block-matrix.ts';
 import { EXCEL_PAYLOAD_LIMIT } from '../../apps/excel-addin/src/office/excel-api.ts';
 import { insertBlock } from '../../apps/excel-addin/src/office/insert.ts';
-import { WorkbookModel } from '../../apps/excel-addin/src/office/standin/model.ts';
-import { standinExcel } from '../../apps/excel-addin/src/office/standin/standin-excel.ts';
-import { stockSeries } from '../../apps/excel-addin/src/office/testing/fixtures.ts';
+import { WorkbookModel } from '../../apps/excel-addin/dev/standin/model.ts';
+import { standinExcel } from '../../apps/excel-addin/dev/standin/standin-excel.ts';
+import { stockSeries } from '../../apps/excel-addin/test/support/fixtures.ts';
 import type { Series, SeriesQuery } from '@econdata/core';
 
 const MB = 1024 * 1024;

@@ -20,7 +20,7 @@ import { build as esbuild } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
-import { buildRenderer } from '../e2e/desktop-support.ts';
+import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
 
 const RENDERER = resolve(repoRoot, 'apps/desktop/src/renderer');
 const POINTS = 100_000;
@@ -196,9 +196,9 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     // Bundle sizes.
-    await buildRenderer(join(work, 'renderer'));
-    const assets = readdirSync(join(work, 'renderer', 'assets'));
-    const viteGzip = assets.reduce((n, f) => n + gzipSync(readFileSync(join(work, 'renderer', 'assets', f))).length, 0);
+    const rendererDir = await buildRenderer(work);
+    const assets = readdirSync(join(rendererDir, 'assets'));
+    const viteGzip = assets.reduce((n, f) => n + gzipSync(readFileSync(join(rendererDir, 'assets', f))).length, 0);
     const oursEs = await bundle(readFileSync(join(RENDERER, 'main.tsx'), 'utf8').replace(/from '\.\//g, "from './").replace(/'\.\.\/shared\//g, "'../shared/"));
     const bareEs = await bundle(REACT_UPLOT_ONLY);
     const gz = (b: { js: string; css: string }): number => gzipSync(b.js).length + gzipSync(b.css).length;

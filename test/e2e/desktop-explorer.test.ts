@@ -4,6 +4,9 @@
  * Thailand charted; XLSX exports saved to the library; the service stopped; the export reopened
  * and compared with an older one (revised values highlighted). Every screen is screenshotted at
  * 1280x800 and scanned by axe-core; the key is looked for in all the page sent, received and kept.
+ * Keys go to the real OS keychain (the Secret Service): the renderer is built from the shipped
+ * electron.vite.config.ts and served by web mode with its default key store. It runs inside the
+ * throwaway gnome-keyring of scripts/test.sh (or scripts/lib/with-keyring.sh), never the user's own.
  *
  * Two sandboxes stand for the service at two moments: "2023" serves a copy of the real data with
  * Viet Nam's GDP for 2022 and 2023 as first published (lower), "now" the data as it is.
@@ -15,9 +18,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
+import { keychainRequired, probeRealKeychain, secretToolLookup } from '../../packages/keychain/test/support/real-keychain.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
-import { buildRenderer, LeakRecorder, startWebMode, type WebMode } from './desktop-support.ts';
+import { LeakRecorder, startWebMode, type WebMode } from './desktop-support.ts';
 
 const KEY = 'e2e-k3y-Zq7Xw9Rt4Lm2Vb8N';
 const SHOTS = resolve(repoRoot, '.test-results/screenshots');
@@ -33,7 +38,12 @@ function olderVintage(dir: string, data: string): void {
   writeFileSync(join(dir, 'wb_wdi_values.csv'), lines.join('\n'));
 }
 
-describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web mode)', () => {
+// The profiles here are named plainly ("analyst"): they may only go to a throwaway keyring, the one
+// ECONDATA_REQUIRE_KEYCHAIN marks, and a keyring that does not answer there is a failure, not a skip.
+const keychain = keychainRequired ? await probeRealKeychain() : undefined;
+const title = 'desktop explorer in Chromium (web mode, OS keychain)';
+
+describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequired ? title : `${title} (skipped: needs the throwaway keyring of scripts/test.sh; run it with bash scripts/lib/with-keyring.sh pnpm exec vitest run test/e2e/desktop-explorer.test.ts)`, () => {
   const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-e2e-'));
   let older: Sandbox;
   let current: Sandbox;
@@ -50,8 +60,8 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
       startSandbox({ port: 0, dataDir: join(work, 'data-2023'), keys: [{ key: KEY, plan: 'pro' }] }),
       startSandbox({ port: 0, dataDir: realDataDir, keys: [{ key: KEY, plan: 'pro' }] }),
     ]);
-    await buildRenderer(join(work, 'renderer'));
-    web = await startWebMode({ home: join(work, 'home'), dataDir: realDataDir ?? '', rendererDir: join(work, 'renderer') });
+    const rendererDir = await buildRenderer(work);
+    web = await startWebMode({ home: join(work, 'home'), dataDir: realDataDir ?? '', rendererDir });
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await leaks.attach(page);
@@ -121,6 +131,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
   }
 
   it('walks from first launch to an offline comparison, with no key anywhere in the page', async () => {
+    expect(keychain).toEqual({ ok: true });
     // 1. First launch: the embedded sandbox, said plainly.
     await page.goto(web.url);
     await page.getByTestId('sandbox-banner').waitFor();
@@ -309,5 +320,7 @@ describe.skipIf(!hasChromium || !realDataDir)('desktop explorer in Chromium (web
     expect(found).toEqual(['request body of /bridge/profiles.create', 'request body of /bridge/profiles.create']);
     expect(leaks.requests.length).toBeGreaterThan(20);
     expect(leaks.snapshots.at(-1)?.text).toContain('"type":"quota"'); // the events were recorded, so they were searched
+    // Where the key went instead: the OS keychain, one item per profile (as the OS's own tool sees it).
+    expect([secretToolLookup('archive-2023'), secretToolLookup('analyst')]).toEqual([KEY, KEY]);
   }, 240_000);
 });

@@ -1,26 +1,13 @@
 /**
- * Helpers of the desktop explorer's end-to-end suite: the renderer built with vite, web mode
- * started the way the README starts it (its CLI, as a child process), and a recorder of everything
- * the page could leak a key through (its network traffic, storage and DOM).
+ * Helpers of the desktop explorer's end-to-end suite: web mode started the way the README starts it
+ * (its CLI, as a child process, keys in the OS keychain), and a recorder of everything the page
+ * could leak a key through (its network traffic, storage and DOM). The renderer it serves is built
+ * by apps/desktop/test/support/renderer.ts from the shipped electron.vite.config.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
 import type { Page, Request, Response } from 'playwright-core';
-import { build } from 'vite';
 import { repoRoot } from '../support/paths.ts';
-
-/** Builds the explorer's renderer (index.html + assets) into `outDir`, as electron-vite's renderer step does. */
-export async function buildRenderer(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    root: resolve(repoRoot, 'apps/desktop/src/renderer'),
-    base: './',
-    plugins: [react()],
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
-  });
-}
 
 export interface WebMode {
   /** The address to open (with the per-run token). */
@@ -30,11 +17,15 @@ export interface WebMode {
   stop(): Promise<void>;
 }
 
-/** Starts web mode's CLI (`apps/desktop/src/web/cli.ts`) and waits for the address it prints. */
+/**
+ * Starts web mode's CLI (`apps/desktop/src/web/cli.ts`) with its default key store, the OS keychain
+ * (inside scripts/test.sh: the throwaway gnome-keyring of its private D-Bus session), and waits for
+ * the address it prints.
+ */
 export async function startWebMode(options: { home: string; dataDir: string; rendererDir: string }): Promise<WebMode> {
   const child: ChildProcess = spawn(process.execPath, [
     '--import', 'tsx', resolve(repoRoot, 'apps/desktop/src/web/cli.ts'),
-    '--port', '0', '--data', options.dataDir, '--key-store', 'memory', '--renderer', options.rendererDir, '--no-open',
+    '--port', '0', '--data', options.dataDir, '--key-store', 'os', '--renderer', options.rendererDir, '--no-open',
   ], { cwd: repoRoot, env: { ...process.env, ECONDATA_HOME: options.home, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const url = await new Promise<string>((resolveUrl, reject) => {

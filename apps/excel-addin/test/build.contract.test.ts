@@ -1,8 +1,9 @@
 /**
  * The production build holds every file the manifests name, office.js with the files it loads
- * from beside itself, and functions.json from the JSDoc: built once here into a temporary folder.
+ * from beside itself, and functions.json from the JSDoc, and none of the development stand-in or
+ * test code: built once here into a temporary folder.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -15,7 +16,14 @@ describe('pnpm build', () => {
   let out: string;
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'econdata-addin-dist-'));
-    await build({ configFile: join(app, 'vite.config.ts'), root: app, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+    // As `pnpm build` runs it: Vite takes import.meta.env.DEV from NODE_ENV, which vitest sets to "test".
+    const nodeEnv = process.env['NODE_ENV'];
+    process.env['NODE_ENV'] = 'production';
+    try {
+      await build({ configFile: join(app, 'vite.config.ts'), root: app, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+    } finally {
+      process.env['NODE_ENV'] = nodeEnv;
+    }
   }, 180_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -39,5 +47,28 @@ describe('pnpm build', () => {
   it('writes functions.json from the JSDoc', () => {
     const meta = JSON.parse(readFileSync(join(out, 'functions.json'), 'utf8')) as { functions: Array<{ id: string }> };
     expect(meta.functions.map((f) => f.id)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'QUOTA']);
+  });
+
+  it('holds none of the in-page workbook stand-in, its formula evaluator or the test doubles', () => {
+    // Strings only those modules hold (identifiers are renamed by the minifier, strings are not).
+    const markers: Record<string, string> = {
+      'dev/standin/mount.tsx': 'econdataStandin',
+      'dev/standin/SheetView.tsx': 'arrow keys move the selected cell',
+      'dev/standin/model.ts': 'is not an A1 reference such as B2',
+      'dev/standin/standin-excel.ts': 'is not available. Call load(',
+      'dev/standin/evaluate.ts': 'only literal values are evaluated here',
+      'test/support/mock-excel.ts': 'context.sync() was not called',
+    };
+    // Each marker really is in its module, so a reworded message cannot make this check pass by itself.
+    for (const [file, marker] of Object.entries(markers)) expect(readFileSync(join(app, file), 'utf8'), file).toContain(marker);
+    // Every file the build wrote for the add-in (office.js and its files are Microsoft's, copied as they are).
+    const built = readdirSync(out, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(js|html|json|css)$/.test(file) && !file.startsWith('office-js'))
+      .map((file) => ({ file, text: readFileSync(join(out, file), 'utf8') }));
+    expect(built.map((b) => b.file)).toContain('assets/taskpane.js');
+    // The scan reads the product's code: the taskpane's own words are there.
+    expect(built.some((b) => b.text.includes('Econdata runs inside Excel'))).toBe(true);
+    const found = built.flatMap((b) => Object.entries(markers).filter(([, m]) => b.text.includes(m)).map(([module]) => `${module} in ${b.file}`));
+    expect(found).toEqual([]);
   });
 });

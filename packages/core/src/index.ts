@@ -10,6 +10,7 @@ export { EconDataClient } from './client/client.ts';
 export type { CallOptions, CacheMode, ClientOptions, Clock, Sleep } from './client/options.ts';
 export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL, type BaseURLProblem, type BaseURLReading } from './client/options.ts';
 export type { ExportFormat, ExportOptions, ExportQuery, ExportRequest, ExportStream } from './client/export.ts';
+export type { Catalogue, CatalogueSource } from './catalogue/catalogue.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
 export { planRequests, BATCH_COMBINATION_LIMIT, type Plan, type PlanOptions, type PlanStats, type PlannedRequest, type UniqueQuery } from './plan/planner.ts';
 export { MemoryCacheStore, prefixedCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';

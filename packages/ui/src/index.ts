@@ -1,7 +1,7 @@
 /** @econdata/ui: the React pieces the Excel add-in and the desktop explorer share. */
 export type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from './data/api.ts';
 export { EconDataProvider, useEconData, useOptionalEconData, useDescribeContext, type EconDataProviderProps } from './data/provider.tsx';
-export { useSources, useIndicators, useCountries, useQuota, useQuotaOf, type UseIndicatorsOptions } from './data/hooks.ts';
+export { useSources, useIndicators, useCatalogue, useCountries, useQuota, useQuotaOf, type CatalogueView, type UseIndicatorsOptions } from './data/hooks.ts';
 export { useLoad, type LoadState } from './data/use-load.ts';
 
 export { describeError, type DescribeContext, type ErrorAction, type ErrorDescription, type ErrorSurface } from './errors/describe-error.ts';

@@ -102,7 +102,7 @@ describe('packaging (electron-vite build + electron-builder --dir, offline)', ()
   it('boots the built main process (electron stubbed): the embedded sandbox starts and a fetch, an XLSX export and its reopening work', async () => {
     // The bundle reads package.json two levels up (sheets' version), as the packaged app has it.
     await cp(join(APP, 'package.json'), join(work, 'package.json'));
-    const boot = join(APP, 'src/main/testing/boot');
+    const boot = join(APP, 'test/boot');
     const { stdout } = await run(process.execPath, ['--import', join(boot, 'register.mjs'), join(boot, 'boot.mjs'), join(built, 'main/index.js')], {
       cwd: work, env: { ...process.env, ECONDATA_HOME: await mkdtemp(join(tmpdir(), 'desktop-boot-')), ECONDATA_DEMO: '1' }, maxBuffer: 32 * 1024 * 1024,
     });

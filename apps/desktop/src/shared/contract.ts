@@ -9,7 +9,7 @@
  * keychain's masked description.
  */
 import type {
-  ApiResult, CountryInfo, Estimate, ExportQuery, IndicatorInfo, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
@@ -235,6 +235,8 @@ export interface Operations {
   'catalog.listSources': { request: { cache?: CacheMode }; response: ApiResult<SourceInfo> };
   'catalog.listSourceIndicators': { request: { source_code: string; q?: string; cache?: CacheMode }; response: ApiResult<IndicatorInfo> };
   'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
+  /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
+  'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
 
   /**
    * The queries as the explorer shows them: under `transform` (@econdata/analysis's text form, e.g.
@@ -272,7 +274,7 @@ export const OPERATION_NAMES = [
   'session.status',
   'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
-  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries',
+  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue',
   'series.fetch', 'series.estimate', 'jobs.cancel',
   'quota.status',
   'exports.writeLocal', 'exports.service',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { errorFromJSON, InvalidParameterError } from '@econdata/core';
-import { filesUnder, GDP_VN, useMain } from '../main/testing/harness.ts';
+import { filesUnder, GDP_VN, useMain } from '../../test/support/harness.ts';
 import { validateRequest } from './request-schemas.ts';
 
 const refusal = (parameter: string, message: string) => ({

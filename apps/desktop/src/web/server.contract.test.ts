@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../shared/contract.ts';
 import { createDesktopApi } from '../shared/client.ts';
 import { webTransport } from '../shared/transports.ts';
-import { GDP_TH, GDP_VN, useMain } from '../main/testing/harness.ts';
+import { GDP_TH, GDP_VN, useMain } from '../../test/support/harness.ts';
 import { startWebServer, type WebServer } from './server.ts';
 
 interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: string }

@@ -1,8 +1,8 @@
 /** "Insert as formula": exact ECON.* formula text, written at the selection in one sync. */
 import { describe, expect, it } from 'vitest';
 import { formulaFor, formulasFor, insertFormulas } from './insert-formula.ts';
-import { WorkbookModel } from './standin/model.ts';
-import { mockExcel } from './testing/mock-excel.ts';
+import { WorkbookModel } from '../../dev/standin/model.ts';
+import { mockExcel } from '../../test/support/mock-excel.ts';
 
 describe('formulaFor', () => {
   it('writes each kind with its documented argument order, dropping trailing omitted arguments', () => {

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { BLOCK_SETTING_PREFIX, parseBinding } from './bindings.ts';
 import { TABLE_STYLE } from './block-writer.ts';
 import { insertBlock } from './insert.ts';
-import { addressOf, WorkbookModel } from './standin/model.ts';
-import { gdpQuery, gdpSeries, stockQuery, stockSeries, tradeQuery, tradeSeries } from './testing/fixtures.ts';
-import { mockExcel } from './testing/mock-excel.ts';
+import { addressOf, WorkbookModel } from '../../dev/standin/model.ts';
+import { gdpQuery, gdpSeries, stockQuery, stockSeries, tradeQuery, tradeSeries } from '../../test/support/fixtures.ts';
+import { mockExcel } from '../../test/support/mock-excel.ts';
 
 const NOW = new Date('2026-11-22T19:10:00.000Z');
 

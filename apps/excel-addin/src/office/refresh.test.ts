@@ -9,9 +9,9 @@ import { BLOCK_SETTING_PREFIX } from './bindings.ts';
 import { REVISED_FILL } from './block-writer.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks, RefreshError, type FetchSeries } from './refresh.ts';
-import { addressOf, WorkbookModel } from './standin/model.ts';
-import { gdpQuery, gdpSeries, stockQuery, stockSeries } from './testing/fixtures.ts';
-import { mockExcel } from './testing/mock-excel.ts';
+import { addressOf, WorkbookModel } from '../../dev/standin/model.ts';
+import { gdpQuery, gdpSeries, stockQuery, stockSeries } from '../../test/support/fixtures.ts';
+import { mockExcel } from '../../test/support/mock-excel.ts';
 
 const NOW = new Date('2026-11-22T19:30:00.000Z');
 

@@ -12,9 +12,9 @@ import { createAddinRuntime, MemoryStorage, STORAGE_KEYS } from '../runtime/inde
 import { insertFormulas } from './insert-formula.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks } from './refresh.ts';
-import { WorkbookModel } from './standin/model.ts';
-import { gdpQuery, stockQuery } from './testing/fixtures.ts';
-import { mockExcel } from './testing/mock-excel.ts';
+import { WorkbookModel } from '../../dev/standin/model.ts';
+import { gdpQuery, stockQuery } from '../../test/support/fixtures.ts';
+import { mockExcel } from '../../test/support/mock-excel.ts';
 
 const KEY = 'addin-secret-Zq81';
 const sandbox = useSandboxes({ keys: [{ key: KEY, plan: 'pro' }] });

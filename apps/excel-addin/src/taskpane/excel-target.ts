@@ -1,22 +1,14 @@
 /**
- * Where the taskpane writes: Excel's own `Excel.run` inside Excel, or the in-page workbook stand-in
- * when Office.onReady found no host (a plain browser: development, the Chromium tests).
+ * Where the taskpane writes: Excel's own `Excel.run`, when Office.onReady found Excel. Outside Excel
+ * there is none: the production page says so, and the development server's page puts the in-page
+ * workbook stand-in there instead (dev/standin, never in the production build).
  */
 import type { ExcelHost } from '../office/excel-api.ts';
-import { createStandinWorkbook, type FormulaEvaluator, type StandinWorkbook } from '../office/standin/workbook.ts';
 
-export interface ExcelTarget {
-  excel: ExcelHost;
-  /** Set when there is no Excel: the taskpane shows this workbook beside itself. */
-  standin?: StandinWorkbook;
-}
-
-/** Excel when the add-in runs in Excel, else a fresh in-page workbook whose ECON formulas `evaluate` computes. */
-export function resolveExcelTarget(evaluate?: FormulaEvaluator): ExcelTarget {
+/** Excel when the add-in runs in Excel, else undefined. */
+export function excelHost(): ExcelHost | undefined {
   const office = (globalThis as { Office?: { context?: { host?: unknown }; HostType?: { Excel?: unknown } } }).Office;
   const excel = (globalThis as { Excel?: unknown }).Excel;
   const inExcel = office?.context?.host !== undefined && office.context.host !== null && office.context.host === office.HostType?.Excel;
-  if (inExcel && excel) return { excel: excel as ExcelHost };
-  const standin = createStandinWorkbook(undefined, evaluate);
-  return { excel: standin.excel, standin };
+  return inExcel && excel ? excel as ExcelHost : undefined;
 }

@@ -6,7 +6,7 @@
 import { EconDataClient, EconError, type Estimate } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { RichApiError } from '../office/standin/standin-excel.ts';
+import { RichApiError } from '../../dev/standin/standin-excel.ts';
 import { BlockOverwriteError } from '../office/insert.ts';
 import { RefreshError } from '../office/refresh.ts';
 import type { RuntimeStatus } from '../runtime/index.ts';

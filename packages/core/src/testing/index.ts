@@ -4,3 +4,4 @@ export * from './fake-transport.ts';
 export { FakeClock } from '../quota/fake-clock.ts';
 export { cacheKey, requestKey } from '../cache/store.ts';
 export { backoffMs, retryAfterMs } from '../net/retry.ts';
+export { indicatorFixture, stockFixture, tradeFixture, type FixtureProvenance, type IndicatorFixture, type Ohlcv, type StockFixture, type TradeFixture } from './series-fixtures.ts';

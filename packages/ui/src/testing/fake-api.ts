@@ -2,12 +2,13 @@
  * A fake EconDataApi with sample data, for the gallery, this package's tests and the apps' tests.
  * Every call can be delayed, made to fail, or left pending; quota changes are pushed to listeners.
  */
-import type { ApiResult, Estimate, QuotaStatus, Series, SeriesQuery, SeriesResult } from '@econdata/core';
-import { AbortError, NotFoundError } from '@econdata/core';
+import type { ApiResult, Catalogue, Estimate, QuotaStatus, Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import { AbortError, NotFoundError, PermissionDeniedError } from '@econdata/core';
+import { indicatorFixture, stockFixture, tradeFixture } from '@econdata/core/testing';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '../data/api.ts';
 import { SAMPLE_COUNTRIES, SAMPLE_GDP, SAMPLE_INDICATORS, SAMPLE_SOURCES } from './sample-data.ts';
 
-export type FakeMethod = 'listSources' | 'listSourceIndicators' | 'listCountries' | 'fetchSeries' | 'estimate';
+export type FakeMethod = 'listSources' | 'listSourceIndicators' | 'catalogue' | 'listCountries' | 'fetchSeries' | 'estimate';
 
 export interface FakeApiOptions {
   /** Milliseconds every call waits before answering (default 0). */
@@ -18,6 +19,8 @@ export interface FakeApiOptions {
   empty?: Partial<Record<FakeMethod, boolean>>;
   /** The quota status; undefined for a client without a ledger. */
   quota?: QuotaStatus;
+  /** Sources whose indicator lists the key may not read (the catalogue shows them "not in your plan"). */
+  notInPlan?: readonly string[];
   /** The retrieval time stamped on Series (default 2026-11-22T14:03:00Z). */
   retrievedAt?: string;
 }
@@ -42,31 +45,30 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** An indicator Series for a query, from the sample GDP values (or a flat made-up line). */
+/**
+ * A Series for a query, built by core's fixture builder (through core's own mapping): indicators
+ * from the sample GDP values at the query's frequency, trade and stocks from a short made-up line.
+ */
 export function sampleSeries(query: SeriesQuery, retrievedAt: string, stale = false): Series {
-  if (query.kind !== 'indicator') {
-    const periods = query.kind === 'trade' ? ['2024-01', '2024-02', '2024-03'] : ['2024-03-13', '2024-03-14', '2024-03-15'];
-    const label = query.kind === 'trade' ? `Vietnam ${query.flow ?? 'exports'}` : (query.symbol ?? query.index ?? 'stock');
-    return {
-      id: `${query.kind}:${label}`, kind: query.kind, title: label, frequency: query.kind === 'trade' ? 'monthly' : 'daily',
-      dimensions: {}, columns: [{ key: query.kind === 'trade' ? 'value' : 'close', label: query.kind === 'trade' ? 'Value' : 'Close', unit: query.kind === 'trade' ? 'million US$' : 'thousand VND' }],
-      periods, values: [[31200, 29800, 33400]],
-      provenance: { source: query.kind === 'trade' ? 'Viet Nam Customs' : 'HOSE / HNX daily prices', last_updated: '2026-11-15', retrieved_at: retrievedAt, endpoint: query.kind === 'trade' ? '/trade/vietnam' : '/stocks/vietnam', query, ...(stale ? { stale } : {}) },
-    };
+  const provenance = { lastUpdated: '2026-11-20', retrievedAt, ...(stale ? { stale } : {}) };
+  const made = [31200, 29800, 33400];
+  if (query.kind === 'trade') {
+    return tradeFixture({ query, periods: ['2024-01', '2024-02', '2024-03'], values: made, unit: 'million US$', sourceName: 'Viet Nam Customs', ...provenance });
   }
-  const country = query.country ?? 'VN';
+  if (query.kind === 'stock') {
+    return stockFixture({ query, periods: ['2024-03-13', '2024-03-14', '2024-03-15'], days: made.map((v) => [v, v, v, v, null] as const), sourceName: 'HOSE / HNX daily prices', ...provenance });
+  }
   const info = SAMPLE_INDICATORS[query.source]?.find((i) => i.code === query.indicator);
-  const name = SAMPLE_COUNTRIES.find((c) => c.code === country)?.name ?? country;
-  const gdp = SAMPLE_GDP[country] ?? {};
-  const periods = Object.keys(gdp).filter((y) => (query.start_year ?? 0) <= Number(y) && Number(y) <= (query.end_year ?? 9999));
-  return {
-    id: `indicator:${query.source}:${query.indicator}:${country}`, kind: 'indicator', frequency: 'annual',
-    title: `${info?.name ?? query.indicator}: ${name}`,
-    dimensions: { source: query.source, indicator: query.indicator, country, country_name: name },
-    columns: [{ key: 'value', label: info?.name ?? query.indicator, unit: info?.unit ?? null }],
-    periods, values: [periods.map((p) => gdp[p] ?? null)],
-    provenance: { source: SAMPLE_SOURCES.find((s) => s.code === query.source)?.name ?? query.source, last_updated: '2026-11-20', retrieved_at: retrievedAt, endpoint: '/indicators', query, ...(stale ? { stale } : {}) },
-  };
+  const gdp = SAMPLE_GDP[query.country ?? 'VN'] ?? {};
+  const years = Object.keys(gdp).filter((y) => (query.start_year ?? 0) <= Number(y) && Number(y) <= (query.end_year ?? 9999));
+  // A GSO query at a monthly or quarterly frequency gets one period of it per sample year.
+  const periods = years.map((y) => (query.frequency === 'monthly' ? `${y}-01` : query.frequency === 'quarterly' ? `${y}-Q1` : y));
+  return indicatorFixture({
+    query, name: info?.name ?? query.indicator, unit: info?.unit ?? null,
+    countryName: query.country === undefined ? null : SAMPLE_COUNTRIES.find((c) => c.code === query.country)?.name ?? query.country,
+    periods, values: years.map((y) => gdp[y] ?? null),
+    sourceName: SAMPLE_SOURCES.find((s) => s.code === query.source)?.name ?? query.source, ...provenance,
+  });
 }
 
 /** Builds a fake EconDataApi over the sample data. */
@@ -108,6 +110,11 @@ export function createFakeEconDataApi(options: FakeApiOptions = {}): FakeEconDat
       const q = query.q?.toLowerCase() ?? '';
       return list('listSourceIndicators', query.source_code, all.filter((i) => !q || i.name.toLowerCase().includes(q) || i.code.toLowerCase().includes(q)));
     }),
+    catalogue: (call) => answer('catalogue', undefined, call, (): Catalogue => ({
+      sources: SAMPLE_SOURCES.map((source) => (options.notInPlan?.includes(source.code)
+        ? { source, status: 'not_in_plan', indicators: [], error: new PermissionDeniedError(`Insufficient permissions: ${source.code} data needs a higher plan`, { status: 403 }).toJSON() }
+        : { source, status: 'ready', indicators: empty.catalogue ? [] : (SAMPLE_INDICATORS[source.code] ?? []), fetchedAt: Date.parse(retrievedAt) })),
+    })),
     listCountries: (query, call) => answer('listCountries', query, call, () => list('listCountries', 'Econdata: countries', SAMPLE_COUNTRIES)),
     fetchSeries: (queries, call) => answer('fetchSeries', queries, call, (): SeriesResult[] => queries.map((q) => ({ ok: true, series: sampleSeries(q, retrievedAt) }))),
     estimate: (queries, call) => answer('estimate', queries, call as UiCallOptions | undefined, (): Estimate => {

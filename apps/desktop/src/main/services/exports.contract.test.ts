@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv, readXlsx } from '@econdata/sheets/node';
-import { filesUnder, GDP_TH, GDP_VN, useMain } from '../testing/harness.ts';
+import { filesUnder, GDP_TH, GDP_VN, useMain } from '../../../test/support/harness.ts';
 
 describe('exports and the library', () => {
   const main = useMain();

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { keychainRequired, probeRealKeychain, secretToolLookup, uniqueAccount } from '../../../../../packages/keychain/test/support/real-keychain.ts';
-import { useMain } from '../testing/harness.ts';
+import { useMain } from '../../../test/support/harness.ts';
 
 const probe = keychainRequired || process.env['DBUS_SESSION_BUS_ADDRESS'] !== undefined
   ? await probeRealKeychain()

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { isSerializedEconError } from '@econdata/core';
 import { KeychainUnavailableError } from '@econdata/keychain';
 import { realDataDir } from '../../../../../test/support/paths.ts';
-import { filesUnder, GDP_VN, useMain } from '../testing/harness.ts';
+import { filesUnder, GDP_VN, useMain } from '../../../test/support/harness.ts';
 
 describe('the embedded sandbox default', () => {
   const main = useMain();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareSeries } from '@econdata/sheets';
-import { gdp } from '../testing/series.ts';
+import { gdp } from '../../../test/support/series.ts';
 import { tableModel } from '../series/table-model.ts';
 import { cellChange, changeIndex, diffSummary, revisionLines } from './compare-model.ts';
 

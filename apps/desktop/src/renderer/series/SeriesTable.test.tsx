@@ -7,7 +7,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareSeries } from '@econdata/sheets';
-import { gdp, stock } from '../testing/series.ts';
+import { gdp, stock } from '../../../test/support/series.ts';
 import { cellChange, changeIndex } from '../library/compare-model.ts';
 import { SeriesTable } from './SeriesTable.tsx';
 import { tableModel } from './table-model.ts';

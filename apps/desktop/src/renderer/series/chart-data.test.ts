@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gdp, gso, stock } from '../testing/series.ts';
+import { gdp, gso, stock } from '../../../test/support/series.ts';
 import { chartData, frequenciesOf, ohlcData, periodSeconds, shorten } from './chart-data.ts';
 
 const s = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;

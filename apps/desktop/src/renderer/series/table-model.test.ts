@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gdp, stock } from '../testing/series.ts';
+import { gdp, stock } from '../../../test/support/series.ts';
 import { tableModel } from './table-model.ts';
 
 describe('tableModel', () => {

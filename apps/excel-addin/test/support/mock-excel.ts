@@ -7,9 +7,9 @@
  * over Excel's 5 MB request limit, as Excel does.
  */
 import { OfficeMockObject } from 'office-addin-mock';
-import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XValue } from '../excel-api.ts';
-import { addressOf, parseAddress, type Rect, type TableModel, type WorkbookModel } from '../standin/model.ts';
-import { RichApiError } from '../standin/standin-excel.ts';
+import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XValue } from '../../src/office/excel-api.ts';
+import { addressOf, parseAddress, type Rect, type TableModel, type WorkbookModel } from '../../dev/standin/model.ts';
+import { RichApiError } from '../../dev/standin/standin-excel.ts';
 
 const CALL_BYTES = 40;
 const NOT_LOADED = new Set(['Error, property was not loaded', 'Error, context.sync() was not called']);

@@ -2,7 +2,7 @@
  * The in-page workbook a plain browser gets in place of Excel (Office.onReady gave no host): a
  * WorkbookModel, its Excel.run stand-in, and change notices for the sheet view beside the taskpane.
  */
-import type { ExcelHost, XValue } from '../excel-api.ts';
+import type { ExcelHost, XValue } from '../../src/office/excel-api.ts';
 import { addressOf, WorkbookModel } from './model.ts';
 import { standinExcel } from './standin-excel.ts';
 

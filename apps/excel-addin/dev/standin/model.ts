@@ -5,7 +5,7 @@
  * a request asks and records what each request cost (sync count, payload bytes), so tests can
  * assert exact cells and exact request counts, and scan everything for a secret.
  */
-import type { XValue } from '../excel-api.ts';
+import type { XValue } from '../../src/office/excel-api.ts';
 
 export interface CellState {
   value: XValue;

@@ -5,8 +5,8 @@
  * accept. Literals only (text, numbers, TRUE/FALSE, array constants {a,b;c,d}, empty arguments):
  * cell references need Excel's calculation engine.
  */
-import { CellError, FUNCTIONS } from './functions.ts';
-import type { CellValue } from './args.ts';
+import { CellError, FUNCTIONS } from '../../src/functions/functions.ts';
+import type { CellValue } from '../../src/functions/args.ts';
 
 type Arg = CellValue | CellValue[][];
 

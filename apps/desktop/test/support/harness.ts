@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { MemoryKeyStore } from '@econdata/keychain';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@econdata/sandbox';
-import { realDataDir } from '../../../../../test/support/paths.ts';
-import type { BridgeEvent } from '../../shared/contract.ts';
-import { appFolders, type AppFolders } from '../paths.ts';
-import { createMainServices, type MainOptions, type MainServices } from '../services.ts';
+import { realDataDir } from '../../../../test/support/paths.ts';
+import type { BridgeEvent } from '../../src/shared/contract.ts';
+import { appFolders, type AppFolders } from '../../src/main/paths.ts';
+import { createMainServices, type MainOptions, type MainServices } from '../../src/main/services.ts';
 
 export interface Harness {
   services: MainServices;

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Frequency } from '@econdata/core';
 import { periodToSerial } from '@econdata/sheets';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { formulasFor } from '../office/insert-formula.ts';
-import { setRuntime } from '../runtime/instance.ts';
-import { createAddinRuntime } from '../runtime/runtime.ts';
-import { MemoryStorage } from '../runtime/storage.ts';
+import { formulasFor } from '../../src/office/insert-formula.ts';
+import { setRuntime } from '../../src/runtime/instance.ts';
+import { createAddinRuntime } from '../../src/runtime/runtime.ts';
+import { MemoryStorage } from '../../src/runtime/storage.ts';
 import { evaluateEconFormula, parseEconFormula } from './evaluate.ts';
 
 const sandbox = useSandboxes({ seed: 5 });

@@ -5,7 +5,7 @@
  * request over Excel's 5 MB payload limit fails whole with RequestPayloadSizeLimitExceeded and
  * changes nothing. Used where no Excel host exists: Chromium end-to-end tests and the benchmark.
  */
-import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XRange, type XRangeFormat, type XSetting, type XSettings, type XTable, type XValue, type XWorkbook, type XWorksheet } from '../excel-api.ts';
+import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XRange, type XRangeFormat, type XSetting, type XSettings, type XTable, type XValue, type XWorkbook, type XWorksheet } from '../../src/office/excel-api.ts';
 import { addressOf, parseAddress, type Rect, type TableModel, type WorkbookModel } from './model.ts';
 
 /** Bytes of one API call in a request besides its arguments (object path, method, ids). */
