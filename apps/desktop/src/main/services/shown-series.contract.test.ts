@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Series } from '@econdata/core';
-import { GDP_TH, GDP_VN, useMain } from '../testing/harness.ts';
+import { GDP_TH, GDP_VN, useMain } from '../../../test/support/harness.ts';
 
 /** The first column of a series as period -> value. */
 const byPeriod = (s: Series): Record<string, number | null> => Object.fromEntries(s.periods.map((p, i) => [p, s.values[0]![i] ?? null]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTransform } from '@econdata/analysis';
-import { gso } from '../testing/series.ts';
+import { gso } from '../../../test/support/series.ts';
 import { exportRequest } from '../exports/export-kinds.ts';
 import { choose, conversionNote, isChosen, nativeLowest, transformWarnings, withPer } from './transform-choices.ts';
 
