@@ -45,7 +45,7 @@ export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRan
   } catch (error) {
     throw new FormulaError(error, undefined);
   }
-  const loaded = await loadAll(rt, derivedQueries(request), ctx);
+  const loaded = await loadAll(rt, derivedQueries(request), {}, ctx);
   // Every operand is needed: a derived value without one of them would be a different number.
   const failed = loaded.find((l) => 'error' in l);
   if (failed && 'error' in failed) throw new FormulaError(failed.error, failed.query);

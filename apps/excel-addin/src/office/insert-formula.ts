@@ -1,9 +1,10 @@
 /**
  * "Insert as formula": the ECON.* custom-function call that stands for a query, written at the
  * selection instead of values, so the cells recalculate through the shared runtime's cache.
- * Signatures (issue 11): ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency]),
- * ECON.TRADE(flow, [partner], [hs_code], [period]), ECON.STOCK(symbol_or_index, [start_date], [end_date], [field]),
- * ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]).
+ * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]),
+ * ECON.TRADE(flow, [partner], [hs_code], [period], [transform]), ECON.STOCK(symbol_or_index, [start_date],
+ * [end_date], [field], [transform]), ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]);
+ * `transform` is @econdata/analysis's canonical text ('Units=pc1').
  */
 import { formatDerived, type DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
@@ -25,15 +26,16 @@ function call(name: string, args: Arg[]): string {
   return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
 }
 
-/** The formula text of one query. */
-export function formulaFor(q: SeriesQuery): string {
+/** The formula text of one query, with its transform as the trailing argument ('' or none: left out). */
+export function formulaFor(q: SeriesQuery, transform?: string): string {
+  const t = transform || undefined;
   switch (q.kind) {
     case 'indicator':
-      return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency]);
+      return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency, t]);
     case 'trade':
-      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period]);
+      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period, t]);
     case 'stock':
-      return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date]);
+      return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date, undefined, t]);
   }
 }
 
@@ -41,12 +43,12 @@ export function formulaFor(q: SeriesQuery): string {
  * Formulas for a set of queries: indicator queries that differ only by indicator or country
  * become one call with array constants (it spills a column per series); the rest one call each.
  */
-export function formulasFor(queries: readonly SeriesQuery[]): string[] {
+export function formulasFor(queries: readonly SeriesQuery[], transform?: string): string[] {
   const groups = new Map<string, { q: SeriesQuery & { kind: 'indicator' }; indicators: string[]; countries: string[] }>();
   const out: Array<string | { group: string }> = [];
   for (const q of queries) {
     if (q.kind !== 'indicator') {
-      out.push(formulaFor(q));
+      out.push(formulaFor(q, transform));
       continue;
     }
     const key = JSON.stringify([q.source, q.start_year, q.end_year, q.frequency]);
@@ -65,16 +67,16 @@ export function formulasFor(queries: readonly SeriesQuery[]): string[] {
     const g = groups.get(item.group);
     if (!g) return '';
     const one = (list: string[]): string | string[] => (list.length === 1 ? (list[0] ?? '') : list);
-    return call('INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency]);
+    return call('INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency, transform || undefined]);
   });
 }
 
 /** Columns left between formulas written side by side, so one spill does not block the next. */
 export const FORMULA_SPACING = 8;
 
-/** Writes the formulas of some queries at the selection (see writeFormulas). */
-export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[]): Promise<{ formulas: string[]; address: string }> {
-  return writeFormulas(excel, formulasFor(queries));
+/** Writes the formulas of some queries (with the transform, if any) at the selection (see writeFormulas). */
+export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[], transform?: string): Promise<{ formulas: string[]; address: string }> {
+  return writeFormulas(excel, formulasFor(queries, transform));
 }
 
 /**
