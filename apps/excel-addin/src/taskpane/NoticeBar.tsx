@@ -9,7 +9,8 @@ export function NoticeBar({ notice }: { notice: Notice | null }): ReactNode {
   return (
     <div aria-live="polite">
       {notice ? (
-        <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
+        // Multiline always: a single-line bar does not wrap its text, and a long notice would widen a 320 px taskpane.
+        <MessageBar layout="multiline" intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
           <MessageBarBody>{notice.text}</MessageBarBody>
         </MessageBar>
       ) : null}

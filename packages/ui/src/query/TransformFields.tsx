@@ -4,7 +4,7 @@
  * and how to combine it, the last N periods. It reads and writes @econdata/analysis's one text form
  * (`Per=Q Agg=avg Units=pc1`); every rule about what is valid is analysis's (checkTransform).
  */
-import { Checkbox, Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, mergeClasses, Select, Text } from '@fluentui/react-components';
 import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type Transform, type Units } from '@econdata/analysis';
 import { isEconError, type Frequency } from '@econdata/core';
 import { useState, type ReactNode } from 'react';
@@ -31,7 +31,12 @@ const PER_CHOICES: ReadonlyArray<readonly [Per, string, Frequency]> = [['M', 'Mo
 const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], ['sum', 'Sum'], ['eop', 'End of period']];
 
 // "% change from a year ago" is the choice people read most: its select gets a whole row.
-const useStyles = makeStyles({ fullRow: { gridColumn: '1 / -1' } });
+const useStyles = makeStyles({
+  fullRow: { gridColumn: '1 / -1' },
+  // A checkbox's label does not wrap by itself: in a 320 px taskpane it would push the pane wider.
+  wrap: { minWidth: 0, maxWidth: '100%' },
+  wrapLabel: { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0 },
+});
 
 /** The text fields as typed (a half-typed "1" for MA is no transform yet). */
 interface Draft { level: boolean; units: string; per: string; agg: string; ma: string; rebase: string; points: string }
@@ -121,9 +126,9 @@ export function TransformFields({ value, onChange, frequency, onProblem }: Trans
           <Input className={styles.input} value={draft.points} placeholder="all" inputMode="numeric" onChange={(_, d) => change({ points: d.value })} />
         </Field>
         <Checkbox
-          className={own.fullRow}
+          className={mergeClasses(own.fullRow, own.wrap)}
           checked={draft.level}
-          label="The values are % changes: chain them into an index (100 at the start)"
+          label={{ children: 'The values are % changes: chain them into an index (100 at the start)', className: own.wrapLabel }}
           onChange={(_, d) => change({ level: d.checked === true })}
         />
       </div>
