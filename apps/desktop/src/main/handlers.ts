@@ -12,6 +12,7 @@ import { bridgeError } from '../shared/wire-error.ts';
 import type { ExportService } from './services/exports.ts';
 import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
+import type { SearchMemoryService } from './services/search-memory.ts';
 import type { Session } from './services/session.ts';
 import { toWireError } from './wire.ts';
 
@@ -22,13 +23,14 @@ export interface Services {
   jobs: JobRegistry;
   exports: ExportService;
   library: LibraryService;
+  searchMemory: SearchMemoryService;
   emit(event: BridgeEvent): void;
 }
 
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, library }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, library, searchMemory }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -88,6 +90,8 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'catalog.listSourceIndicators': async ({ cache, ...query }) => (await session.client()).listSourceIndicators(query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
     'catalog.listCountries': async (request) => (await session.client()).listCountries({}, cacheOption(request)),
     'catalog.catalogue': async (request) => (await session.client()).catalogue(cacheOption(request)),
+    'search.memory': () => searchMemory.load(),
+    'search.remember': (memory) => searchMemory.save(memory),
 
     'series.fetch': ({ jobId, queries, priority, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();
