@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await box.fill(text);
     const list = page.getByRole('listbox', { name: 'Matching indicators' });
     await list.getByRole('option').first().waitFor();
-    return list.getByRole('button', { name: /^Add / }).evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/^Add /, '')));
+    return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
   }
 
   async function browseGdp(): Promise<void> {
@@ -118,7 +118,8 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     // Found by the search across every source, then added to the query (its source chosen with it).
     await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor();
     expect((await search('NY.GDP.MKTP.CD'))[0]).toBe('WB NY.GDP.MKTP.CD');
-    await page.getByRole('button', { name: 'Add WB NY.GDP.MKTP.CD' }).click();
+    await page.locator('[data-result="WB NY.GDP.MKTP.CD"]').click();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).isChecked()).toBe(true);
     for (const [search, code] of [['Viet', 'VN'], ['Thai', 'TH']] as const) {
       await page.getByRole('searchbox', { name: 'Search countries' }).fill(search);

@@ -61,6 +61,7 @@ describe('IndicatorSearch', () => {
     render(wrap(api, <IndicatorSearch onAdd={() => undefined} />));
     await screen.findByText('14 indicators in WB, IMF · GSO: not in your plan');
     expect(screen.getByRole('option', { name: 'GSO (not in your plan)' })).toHaveProperty('disabled', true);
+    expect((screen.getByRole('combobox', { name: 'In' }) as HTMLSelectElement).value).toBe('');
     await user.type(screen.getByRole('searchbox'), 'inflation');
     await waitFor(() => expect(optionTexts().length).toBeGreaterThan(0));
     expect(optionTexts().some((t) => t.startsWith('GSO'))).toBe(false);
@@ -91,9 +92,11 @@ describe('SearchQueryBuilder', () => {
     render(wrap(api, <SearchQueryBuilder onSubmit={() => undefined} />));
     await screen.findByText(/22 indicators/);
     await user.type(screen.getByRole('searchbox', { name: 'Search every source' }), 'PCPIPCH');
-    await user.click(await screen.findByRole('button', { name: 'Add IMF PCPIPCH' }));
+    const option = await waitFor(() => document.querySelector<HTMLElement>('[data-result="IMF PCPIPCH"]') ?? Promise.reject(new Error('not listed yet')));
+    await user.click(option);
+    await user.keyboard('{Enter}');
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Source' }) as HTMLSelectElement).value).toBe('IMF'));
-    expect(screen.getByRole('button', { name: 'Add IMF PCPIPCH' })).toHaveProperty('disabled', true);
+    expect(option.textContent).toContain('Added');
   });
 });
 

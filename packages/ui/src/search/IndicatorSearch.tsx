@@ -4,8 +4,9 @@
  * code, name, unit, frequency, years and, for a chosen country, whether the source has data for it;
  * the active result's series card sits beside the list. Keyboard as in the pickers: ArrowDown from
  * the box into the list, Up/Down/Home/End move, Enter adds, Tab leaves (the list is one Tab stop).
+ * A mouse adds with the row's "+ Add" or a double click.
  */
-import { Badge, Button, Field, makeStyles, mergeClasses, SearchBox, Select, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Field, Label, makeStyles, mergeClasses, SearchBox, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { Star20Filled, Star20Regular } from '@fluentui/react-icons';
 import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useCatalogue } from '../data/hooks.ts';
@@ -24,6 +25,8 @@ const useStyles = makeStyles({
   bar: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
   search: { width: '100%', maxWidth: 'none' },
   filter: { minWidth: 0, maxWidth: '100%' },
+  filterField: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  addHint: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', paddingTop: '2px' },
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
   status: { color: tokens.colorNeutralForeground3 },
   list: {
@@ -129,8 +132,9 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
             aria-controls={`${id}-results`}
           />
         </Field>
-        <Field label="Source">
-          <Select className={styles.filter} value={source} onChange={(_, d) => setSource(d.value)} aria-label="Only this source">
+        <div className={styles.filterField}>
+          <Label htmlFor={`${id}-source`}>In</Label>
+          <Select id={`${id}-source`} className={styles.filter} value={source} onChange={(_, d) => setSource(d.value)}>
             <option value="">All sources</option>
             {sources.map((s) => (
               <option key={s.source.code} value={s.source.code} disabled={s.status !== 'ready'}>
@@ -138,7 +142,7 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
               </option>
             ))}
           </Select>
-        </Field>
+        </div>
       </div>
       <div className={styles.chips}>
         {text.trim() ? (
@@ -164,6 +168,7 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
             return (
               <li
                 key={key}
+                data-result={`${entry.source} ${entry.code}`}
                 role="option"
                 aria-selected={isActive}
                 tabIndex={isActive ? 0 : -1}
@@ -177,9 +182,10 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
                   <Text size={300} className={styles.name}>{entry.name}</Text>
                   <Text size={200} className={styles.line}>{[entry.code, resultLine(entry), country ? `${country.name}: ${dataFor(entry, country.code)}` : ''].filter((x) => x).join(' · ')}</Text>
                 </span>
-                <Button size="small" appearance={isAdded ? 'subtle' : 'secondary'} tabIndex={-1} disabled={isAdded} onClick={(e) => { e.stopPropagation(); add(entry); }} aria-label={`Add ${entry.source} ${entry.code}`}>
-                  {isAdded ? 'Added' : 'Add'}
-                </Button>
+                {/* Not a button: an option holds no control of its own (Enter adds from the keyboard). */}
+                <span className={styles.addHint} aria-hidden="true" onClick={(e) => { e.stopPropagation(); if (!isAdded) add(entry); }}>
+                  {isAdded ? 'Added' : '+ Add'}
+                </span>
               </li>
             );
           })}
