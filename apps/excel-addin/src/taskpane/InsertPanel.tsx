@@ -5,14 +5,13 @@
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
 import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CostPreview, keyValueMemoryStore, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
+import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
-import { needsCostPreview } from './cost.ts';
 import { errorSentence } from './messages.ts';
 
 const useStyles = makeStyles({
