@@ -129,7 +129,7 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
               if (e.key === 'ArrowDown') { e.preventDefault(); rows()[0]?.focus(); }
               if (e.key === 'Enter') run(text);
             }}
-            aria-controls={`${id}-results`}
+            {...(results.length > 0 ? { 'aria-controls': `${id}-results` } : {})}
           />
         </Field>
         <div className={styles.filterField}>
