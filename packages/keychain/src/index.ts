@@ -1,7 +1,7 @@
 // @econdata/keychain: API keys in the OS keychain, and the connection profiles around them (Node and
 // Electron main only: keytar is a native module; it is imported lazily, on first use).
 export * from './errors.ts';
-export { maskKey, redactKey, lastFour } from './mask.ts';
+export { maskKey, maskKeyIn, lastFour } from './mask.ts';
 export { KEYCHAIN_SERVICE, type KeyStore } from './store/key-store.ts';
 export { MemoryKeyStore } from './store/memory-key-store.ts';
 export { KeytarKeyStore, type KeytarKeyStoreOptions, type KeytarModule } from './store/keytar-key-store.ts';

@@ -34,6 +34,7 @@ export { ProvenanceBlock, staleText, type ProvenanceBlockProps } from './provena
 export { queryText } from './provenance/query-text.ts';
 export { CostPreview, type CostPreviewProps } from './cost/CostPreview.tsx';
 export { costWords, type CostWords } from './cost/cost-text.ts';
+export { COST_PREVIEW_FREE_REQUESTS, needsCostPreview } from './cost/needs-preview.ts';
 export { ConnectionForm, type ConnectionFormProps } from './connection/ConnectionForm.tsx';
 export { baseURLMessage, type ConnectionSettings, type SavedKeyInfo } from './connection/settings.ts';
 export { formatAge, formatClock, formatCount, formatDateTime, formatDuration } from './format/time.ts';

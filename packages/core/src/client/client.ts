@@ -14,7 +14,7 @@ import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams
 import { checkBatchItems, checkIndicatorRecord, checkCountryItem, checkIndicatorItem, checkSourceItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
 import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportRequest, type ExportStream } from './export.ts';
-import { estimateJob, fetchSeriesJob, type Estimate, type FetchSeriesOptions, type SeriesResult } from './fetch-series.ts';
+import { estimateSeriesJob, fetchSeriesJob, type Estimate, type FetchSeriesOptions, type SeriesResult } from './fetch-series.ts';
 import { BATCH_COMBINATION_LIMIT } from '../plan/planner.ts';
 import { readJson, requestJson } from './json.ts';
 import { checkBaseURL, checkClientOptions, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
@@ -222,7 +222,7 @@ export class EconDataClient {
 
   /** How many requests a job needs after de-duplication, cache and batching, and whether the quota covers it (only `cache` of the options is read). */
   async estimate(queries: readonly SeriesQuery[], options?: CallOptions): Promise<Estimate> {
-    return estimateJob(this.#core, queries, options);
+    return estimateSeriesJob(this.#core, queries, options);
   }
 }
 
