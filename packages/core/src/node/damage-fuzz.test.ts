@@ -53,17 +53,20 @@ describe('damaged cache entries (fuzz)', () => {
       expect(series[0]).toMatchObject({ ok: true, series: { periods: ['2019', '2020', '2021'], values: [RECORDS.map((r) => r.value)] } });
       expect(transport.requests.length).toBeLessThanOrEqual(2);
       expect(reports.every((r) => r instanceof EconError)).toBe(true);
-    }), { numRuns: 60 });
+    }), { numRuns: 40 });
     await rm(root, { recursive: true, force: true });
-  });
+  }, 120_000);
 });
 
-/** Lets the store's file I/O run, then says whether `p` settled. */
-async function settled(p: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void p.then(() => (done = true), () => (done = true));
-  for (let i = 0; i < 40 && !done; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
-  return done;
+/**
+ * What `p` gave once the store's file I/O had time to run, or 'waiting'. A slow machine can only
+ * make a grant look like a wait (so the bound below is never failed by slowness, only weakened).
+ */
+async function settledWithin(p: Promise<unknown>): Promise<unknown> {
+  let outcome: unknown = 'waiting';
+  void p.then(() => (outcome = 'granted'), (e: unknown) => (outcome = e));
+  for (let i = 0; i < 100 && outcome === 'waiting'; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  return outcome;
 }
 
 describe('damaged quota usage files (fuzz)', () => {
@@ -83,16 +86,15 @@ describe('damaged quota usage files (fuzz)', () => {
       const ledger = new QuotaLedger({ plan: 'free', store: new FileQuotaStore({ dir }), keyId: 'k', clock });
       ledger.on('error', (e) => errors.push(e));
       const asks = Array.from({ length: 10 }, () => ledger.acquire({ priority: 'interactive' }));
-      const outcomes = await Promise.all(asks.map(async (p) => ((await settled(p)) ? p.then(() => 'granted', (e: unknown) => e) : 'waiting')));
+      asks.forEach((p) => p.catch(() => undefined));
+      const outcomes = await Promise.all(asks.map(settledWithin));
       const granted = outcomes.filter((o) => o === 'granted').length;
       // The minute of the damage: the free plan's 10, less what was already used, at most.
       expect(granted).toBeLessThanOrEqual(10 - used);
       for (const o of outcomes) if (o !== 'granted' && o !== 'waiting') expect(o).toBeInstanceOf(EconError);
       expect(errors.every((e) => e instanceof EconError)).toBe(true);
-      // And the next minute works again.
-      await clock.advance(60_001);
-      expect(await settled(asks.find((_, i) => outcomes[i] === 'waiting') ?? Promise.resolve())).toBe(true);
-    }), { numRuns: 60 });
+      // (That the next minute works again: quota-file-damage.test.ts.)
+    }), { numRuns: 30 });
     await rm(root, { recursive: true, force: true });
-  });
+  }, 120_000);
 });
