@@ -9,12 +9,11 @@ export {
   SANDBOX_PROFILE,
   sandboxDemoKey,
   isLoopback,
-  nameProblem,
-  PROFILE_NAME_FORM,
   type Profile,
   type ProfileInput,
   type ProfileChanges,
 } from './profiles/profile.ts';
+export { nameProblem, PROFILE_NAME_FORM } from './profiles/profile-name.ts';
 export { SETTINGS_VERSION, type Settings } from './profiles/settings-schema.ts';
 export { SettingsFile, defaultSettings, defaultSettingsPath, type SettingsStore } from './profiles/settings-file.ts';
 export { ENV_KEY, DEFAULT_ROTATION_DAYS, type KeyDescription, type KeySource } from './profiles/key-status.ts';
