@@ -19,6 +19,7 @@ import { NoticeBar, type Notice } from './NoticeBar.tsx';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
+  // A written formula is one long word (=ECON.INDICATOR("WB",...)): it must wrap in a 320 px taskpane.
 });
 
 type Mode = 'values' | 'formula';
