@@ -210,25 +210,25 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByRole('radio', { name: /Values/ }).check();
 
     // A derived series from the Derived tab: the per-capita preset over series a, written as
-    // =ECON.DERIVED below the GDP block; the stand-in calculates it through the shared runtime.
+    // =ECON.DERIVED below the stock block; the stand-in calculates it through the shared runtime.
     await page.getByRole('tab', { name: 'Derived' }).click();
     const derivedPanel = page.getByRole('tabpanel', { name: 'Derived' });
     await derivedPanel.getByLabel('Series a').fill('WB/NY.GDP.MKTP.CD/VN');
     await derivedPanel.getByLabel('From year').fill('2015');
     await derivedPanel.getByLabel('To year').fill('2023');
-    await selectCell(page, 'B31');
+    await selectCell(page, 'I80');
     await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
     const wroteDerived = derivedPanel.getByRole('status').filter({ hasText: 'Wrote' });
     await wroteDerived.waitFor();
-    expect(await wroteDerived.innerText()).toBe('Wrote =ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023) at Sheet1!B31. Excel fills the cells when the ECON functions calculate.');
-    await expect.poll(() => cellText(page, 'C31'), { timeout: 30_000 }).toBe('GDP (current US$): Vietnam, per capita');
-    expect(await cellText(page, 'B32')).toBe(String(periodToSerial('2015', 'annual')));
-    expect(await cellText(page, 'B40')).toBe(String(periodToSerial('2023', 'annual')));
+    expect(await wroteDerived.innerText()).toBe('Wrote =ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023) at Sheet1!I80. Excel fills the cells when the ECON functions calculate.');
+    await expect.poll(() => cellText(page, 'J80'), { timeout: 30_000 }).toBe('GDP (current US$): Vietnam, per capita');
+    expect(await cellText(page, 'I81')).toBe(String(periodToSerial('2015', 'annual')));
+    expect(await cellText(page, 'I89')).toBe(String(periodToSerial('2023', 'annual')));
     // The World Bank's own GDP per capita for 2015, fetched here: the same number to 1e-9.
     const direct = new EconDataClient({ baseURL: sandbox.url, apiKey: KEY });
     const pcap = (await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.PCAP.CD', country: 'VN', start_year: 2015, end_year: 2015 })).data[0]!.value!;
-    expect(Math.abs(Number((await cellText(page, 'C32')).replace(/,/g, '')) / pcap - 1)).toBeLessThan(1e-9);
-    await selectCell(page, 'C32');
+    expect(Math.abs(Number((await cellText(page, 'J81')).replace(/,/g, '')) / pcap - 1)).toBeLessThan(1e-9);
+    await selectCell(page, 'J81');
     await page.screenshot({ path: join(SHOTS, 'addin-5d-derived.png') });
     expect(await axeProblems(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Data' }).click();
