@@ -9,7 +9,7 @@ import { isSheetsError } from '@econdata/sheets';
 import { bridgeError, type SerializedOtherError, type WireError } from '../shared/wire-error.ts';
 
 /** Replaces every known secret (at least 4 characters) in a text with ***. */
-export function redact(text: string, secrets: Iterable<string>): string {
+function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
   return out;

@@ -14,7 +14,7 @@ import type { BridgeTransport } from './transports.ts';
 import { reviveError } from './wire-error.ts';
 
 /** Progress of a long job (fetch, download, write) as main reports it. */
-export type ProgressListener = (progress: { phase: ProgressPhase; loaded: number; total: number | null }) => void;
+type ProgressListener = (progress: { phase: ProgressPhase; loaded: number; total: number | null }) => void;
 
 /** Options of a job: cancel it with `signal`, follow it with `onProgress`. */
 export interface JobOptions {
@@ -27,7 +27,7 @@ type Res<N extends OperationName> = Promise<ResponseOf<N>>;
 type WithoutJob<T> = T extends unknown ? Omit<T, 'jobId'> : never;
 
 /** fetchSeries' options in the renderer: the port's, plus a job's signal and progress. */
-export type FetchOptions = UiCallOptions & JobOptions;
+type FetchOptions = UiCallOptions & JobOptions;
 
 /**
  * Every operation as a typed method; the one way the renderer reaches main. Long operations are

@@ -20,7 +20,7 @@ export class CellError extends Error {
 }
 
 /** The error object Excel shows for a failure: CustomFunctions.Error in Excel, a CellError elsewhere. */
-export function cellError(failure: unknown): CustomFunctions.Error {
+function cellError(failure: unknown): CustomFunctions.Error {
   const f = failure instanceof FormulaError ? failure : new FormulaError(failure, undefined);
   const info = excelError(f.error, f.query);
   const cf = (globalThis as { CustomFunctions?: typeof CustomFunctions }).CustomFunctions;
@@ -62,7 +62,7 @@ async function run(work: () => Promise<any[][]>): Promise<any[][]> {
  * @cancelable
  * @requiresAddress
  */
-export async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency], ctx));
 }
@@ -79,7 +79,7 @@ export async function econIndicator(source: string, indicator: any[][], country:
  * @cancelable
  * @requiresAddress
  */
-export async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => tradeFormula(getRuntime(), [flow, partner, hs_code, period], ctx));
 }
@@ -96,7 +96,7 @@ export async function econTrade(flow?: string, partner?: string, hs_code?: strin
  * @cancelable
  * @requiresAddress
  */
-export async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => stockFormula(getRuntime(), [symbol_or_index, start_date, end_date, field], ctx));
 }
@@ -107,7 +107,7 @@ export async function econStock(symbol_or_index: any[][], start_date?: any, end_
  * @param invocation Invocation parameter.
  * @streaming
  */
-export function econQuota(invocation: CustomFunctions.StreamingInvocation<any[][]>): void {
+function econQuota(invocation: CustomFunctions.StreamingInvocation<any[][]>): void {
   const rt = getRuntime();
   const show = (): void => {
     const status = rt.quotaStatus();

@@ -68,7 +68,7 @@ export function formulasFor(queries: readonly SeriesQuery[]): string[] {
 }
 
 /** Columns left between formulas written side by side, so one spill does not block the next. */
-export const FORMULA_SPACING = 8;
+const FORMULA_SPACING = 8;
 
 /**
  * Writes the formulas at the selection, side by side (one sync), and returns the cells they went to.

@@ -13,7 +13,7 @@ import { bindingFor, layoutBlock } from './insert.ts';
 import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
-export const MAX_HIGHLIGHTS = 2_000;
+const MAX_HIGHLIGHTS = 2_000;
 
 export interface BlockStatus extends BlockBinding {
   /** False when the block's table is no longer in the workbook. */
@@ -53,7 +53,7 @@ export class RefreshError extends Error {
   }
 }
 
-export interface RefreshedBlock {
+interface RefreshedBlock {
   binding: BlockBinding;
   address: string;
   changes: BlockChanges;

@@ -2,7 +2,7 @@
 import type { Estimate } from '@econdata/core';
 
 /** Requests a job may take without asking first. */
-export const FREE_REQUESTS = 3;
+const FREE_REQUESTS = 3;
 
 /**
  * Ask first when the job needs more than a few requests, or more than a tenth of what is left

@@ -18,7 +18,7 @@ import { claimFile, safeStem, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
-export function seriesQueryOf(query: ExportQuery): SeriesQuery {
+function seriesQueryOf(query: ExportQuery): SeriesQuery {
   if (query.dataset === 'trade') {
     const { dataset: _d, ...rest } = query;
     return { kind: 'trade', ...rest };

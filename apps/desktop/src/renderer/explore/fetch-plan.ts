@@ -5,7 +5,7 @@
 import type { Estimate, GsoFrequency, SeriesQuery } from '@econdata/core';
 
 /** Above this many requests a fetch asks first, even when the quota has room. */
-export const LARGE_FETCH_REQUESTS = 5;
+const LARGE_FETCH_REQUESTS = 5;
 
 /** The cost preview is shown when the fetch is large or does not fit the quota left. */
 export function needsConfirmation(estimate: Estimate): boolean {
