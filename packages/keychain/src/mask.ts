@@ -21,7 +21,7 @@ export function maskKey(key: string): string {
 }
 
 /** The text with every occurrence of the key replaced by its mask: for messages that came from elsewhere. */
-export function redactKey(text: string, key: string | undefined): string {
+export function maskKeyIn(text: string, key: string | undefined): string {
   if (key === undefined || key.length === 0) return text;
   return text.split(key).join(maskKey(key));
 }

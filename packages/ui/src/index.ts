@@ -2,6 +2,8 @@
 export type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from './data/api.ts';
 export { EconDataProvider, useEconData, useDescribeContext } from './data/provider.tsx';
 export { useSources, useIndicators, useCountries, useQuota } from './data/hooks.ts';
+/** @public The catalogue for the apps' search screens (README), not called by an app yet. */
+export { useCatalogue, type CatalogueView } from './data/hooks.ts';
 
 export { describeError, type DescribeContext, type ErrorDescription } from './errors/describe-error.ts';
 export { toUiError, hasErrorCode, ERROR_CODES } from './errors/normalize.ts';
@@ -14,6 +16,7 @@ export { IndicatorBrowser } from './pickers/IndicatorBrowser.tsx';
 export { CountryPicker, filterCountries } from './pickers/CountryPicker.tsx';
 export { SeriesBrowser, type SeriesSelection } from './pickers/SeriesBrowser.tsx';
 
+export { searchIndicators, type SearchEntry } from './search/search-indicators.ts';
 
 export { QueryBuilder, type QueryKind } from './query/QueryBuilder.tsx';
 export { TransformFields } from './query/TransformFields.tsx';
@@ -27,6 +30,7 @@ export { ProvenanceBlock } from './provenance/ProvenanceBlock.tsx';
 export { queryText } from './provenance/query-text.ts';
 export { CostPreview } from './cost/CostPreview.tsx';
 export { costWords } from './cost/cost-text.ts';
+export { COST_PREVIEW_FREE_REQUESTS, needsCostPreview } from './cost/needs-preview.ts';
 export { ConnectionForm } from './connection/ConnectionForm.tsx';
 export { type ConnectionSettings } from './connection/settings.ts';
 export { formatDateTime } from './format/time.ts';

@@ -87,6 +87,7 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'catalog.listSources': async (request) => (await session.client()).listSources({}, cacheOption(request)),
     'catalog.listSourceIndicators': async ({ cache, ...query }) => (await session.client()).listSourceIndicators(query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
     'catalog.listCountries': async (request) => (await session.client()).listCountries({}, cacheOption(request)),
+    'catalog.catalogue': async (request) => (await session.client()).catalogue(cacheOption(request)),
 
     'series.fetch': ({ jobId, queries, priority, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();

@@ -9,7 +9,7 @@ import { isSheetsError } from '@econdata/sheets';
 import { bridgeError, type SerializedOtherError, type WireError } from '../shared/wire-error.ts';
 
 /** Replaces every known secret (at least 4 characters) in a text with ***. */
-function redact(text: string, secrets: Iterable<string>): string {
+function redactSecrets(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
   return out;
@@ -18,7 +18,7 @@ function redact(text: string, secrets: Iterable<string>): string {
 /** The serialized form of anything thrown in main. */
 export function toWireError(error: unknown, secrets: Iterable<string> = []): WireError {
   const list = [...secrets];
-  const clean = <T>(json: T): T => JSON.parse(redact(JSON.stringify(json), list)) as T;
+  const clean = <T>(json: T): T => JSON.parse(redactSecrets(JSON.stringify(json), list)) as T;
   if (isEconError(error)) return clean(error.toJSON());
   if (isSerializedEconError(error)) return clean(error);
   if (isKeychainError(error) || isSheetsError(error)) {

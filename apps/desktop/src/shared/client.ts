@@ -155,6 +155,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
         ...(options?.cache === undefined ? {} : { cache: options.cache }),
       }),
     listCountries: (_query, options) => call('catalog.listCountries', options?.cache === undefined ? {} : { cache: options.cache }),
+    catalogue: (options) => call('catalog.catalogue', options?.cache === undefined ? {} : { cache: options.cache }),
     estimate: (queries, options): Promise<Estimate> =>
       call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }) }),
     quotaStatus: () => {

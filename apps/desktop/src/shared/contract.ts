@@ -9,7 +9,7 @@
  * keychain's masked description.
  */
 import type {
-  ApiResult, CountryInfo, Estimate, ExportQuery, IndicatorInfo, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
@@ -231,6 +231,8 @@ interface Operations {
   'catalog.listSources': { request: { cache?: CacheMode }; response: ApiResult<SourceInfo> };
   'catalog.listSourceIndicators': { request: { source_code: string; q?: string; cache?: CacheMode }; response: ApiResult<IndicatorInfo> };
   'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
+  /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
+  'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
 
   'series.fetch': { request: { jobId?: JobId; queries: SeriesQuery[]; priority?: Priority; cache?: CacheMode }; response: SeriesResultWire[] };
   'series.estimate': { request: { queries: SeriesQuery[]; cache?: CacheMode }; response: Estimate };
@@ -264,7 +266,7 @@ export const OPERATION_NAMES = [
   'session.status',
   'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
-  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries',
+  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue',
   'series.fetch', 'series.estimate', 'jobs.cancel',
   'quota.status',
   'exports.writeLocal', 'exports.service',

@@ -109,6 +109,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'catalog.listSources': cacheOnly,
   'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
   'catalog.listCountries': cacheOnly,
+  'catalog.catalogue': cacheOnly,
   'series.fetch': object({ jobId: opt(jobId), queries: req(queries), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
   'series.estimate': object({ queries: req(queries), cache: opt(CACHE) }),
   'jobs.cancel': object({ jobId: req(jobId) }),

@@ -6,13 +6,12 @@
 import type { Estimate } from '@econdata/core';
 import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
+import { CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
 import { listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
-import { needsCostPreview } from './cost.ts';
 import { errorSentence } from './messages.ts';
 
 const useStyles = makeStyles({

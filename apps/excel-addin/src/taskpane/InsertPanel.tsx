@@ -5,13 +5,12 @@
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
 import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CostPreview, ProgressPanel, QueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
+import { CostPreview, needsCostPreview, ProgressPanel, QueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
-import { needsCostPreview } from './cost.ts';
 import { errorSentence } from './messages.ts';
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@
  * is named, how Excel's and the service's errors read, and the client as the UI's data port. (The
  * panels themselves are tested end to end in Chromium: test/e2e/addin-taskpane.test.ts.)
  */
-import { EconDataClient, EconError, type Estimate } from '@econdata/core';
+import { EconDataClient, EconError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { RichApiError } from '../../dev/standin/standin-excel.ts';
@@ -11,28 +11,11 @@ import { BlockOverwriteError } from '../office/insert.ts';
 import { RefreshError } from '../office/refresh.ts';
 import type { RuntimeStatus } from '../runtime/index.ts';
 import { clientApi } from './client-api.ts';
-import { needsCostPreview } from './cost.ts';
 import { errorSentence } from './messages.ts';
 import { serviceText } from './use-runtime.ts';
 
-function estimate(requests: number, quota?: Partial<NonNullable<Estimate['quota']>>): Estimate {
-  const base = { queries: requests, unique: requests, duplicates: 0, invalid: 0, cached: 0, requests, batchRequests: 0, singleRequests: requests, minimumRequests: requests } as unknown as Estimate;
-  return quota ? { ...base, quota: { requests, fitsToday: true, fitsThisMinute: true, remainingToday: 1000, estimatedWaitMs: 0, ...quota } } : base;
-}
-
 const status = (patch: Partial<RuntimeStatus>): RuntimeStatus => ({
   connected: true, baseURL: 'http://127.0.0.1:8787', plan: 'free', service: 'sandbox', demoData: false, lastTest: null, keyStorage: 'localStorage', problem: null, ...patch,
-});
-
-describe('needsCostPreview', () => {
-  it('asks above three requests, above a tenth of what is left today, or when the job does not fit today', () => {
-    expect(needsCostPreview(estimate(3))).toBe(false);
-    expect(needsCostPreview(estimate(4))).toBe(true);
-    expect(needsCostPreview(estimate(2, { remainingToday: 100 }))).toBe(false);
-    expect(needsCostPreview(estimate(2, { remainingToday: 15 }))).toBe(true);
-    expect(needsCostPreview(estimate(1, { fitsToday: false, remainingToday: 0 }))).toBe(true);
-    expect(needsCostPreview(estimate(0, { remainingToday: 0 }))).toBe(false);
-  });
 });
 
 describe('serviceText', () => {

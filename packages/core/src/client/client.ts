@@ -3,8 +3,9 @@
  * many queries at once and `estimate` for the cost of a job before it runs.
  */
 import type { KeyProvider } from '../auth.ts';
-import type { CacheStore } from '../cache/store.ts';
-import { InvalidParameterError } from '../errors/errors.ts';
+import { MemoryCacheStore, type CacheStore } from '../cache/store.ts';
+import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.ts';
+import { AbortError, InvalidParameterError } from '../errors/errors.ts';
 import { axiosTransport } from '../net/transport.ts';
 import { openGate, type RequestGate } from '../quota/gate.ts';
 import type { QuotaStatus } from '../quota/status.ts';
@@ -13,7 +14,7 @@ import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams
 import { checkBatchItems, checkIndicatorRecord, checkCountryItem, checkIndicatorItem, checkSourceItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
 import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportRequest, type ExportStream } from './export.ts';
-import { estimateJob, fetchSeriesJob, type Estimate, type FetchSeriesOptions, type SeriesResult } from './fetch-series.ts';
+import { estimateSeriesJob, fetchSeriesJob, type Estimate, type FetchSeriesOptions, type SeriesResult } from './fetch-series.ts';
 import { BATCH_COMBINATION_LIMIT } from '../plan/planner.ts';
 import { readJson, requestJson } from './json.ts';
 import { checkBaseURL, checkClientOptions, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
@@ -32,6 +33,10 @@ export class EconDataClient {
   readonly #options: ClientOptions;
   /** Configuration and learnt state shared with the request, export and job modules (never public). */
   readonly #core: ClientCore;
+  /** Where the catalogue keeps its lists when the client has no cache store. */
+  readonly #catalogueMemory = new MemoryCacheStore({ maxEntries: 256 });
+  /** The catalogue load running now, shared by every caller meanwhile. */
+  #catalogueLoad: Promise<Catalogue> | undefined;
 
   /**
    * Refuses options it cannot use with an `InvalidParameterError` naming the option: no key source
@@ -154,6 +159,33 @@ export class EconDataClient {
     return this.#get('/countries', {}, checkCountryItem, options);
   }
 
+  /**
+   * Every source's indicators, for one search across them (see catalogue/catalogue.ts): GET /sources,
+   * then only the lists whose source's `last_updated` changed since they were kept. A source the key
+   * may not read is `not_in_plan`. Callers while a load runs share it (each may still abort its own
+   * wait); `cache: 'no-store'` asks GET /sources anew instead of within the cache's time to live.
+   */
+  async catalogue(options: CallOptions = {}): Promise<Catalogue> {
+    const { signal, ...shared } = options;
+    let load = shared.cache === 'no-store' ? undefined : this.#catalogueLoad;
+    if (!load) {
+      const { engine, cache } = this.#core;
+      load = loadCatalogue({
+        listSources: (query, o) => this.listSources(query, o),
+        listSourceIndicators: (query, o) => this.listSourceIndicators(query, o),
+        store: cache.store ?? this.#catalogueMemory,
+        baseURL: engine.baseURL,
+        now: () => engine.clock.now(),
+        ttlMs: cache.ttlMs,
+        onStoreError: cache.onError,
+      }, shared);
+      const started = load;
+      this.#catalogueLoad = started;
+      void started.finally(() => { if (this.#catalogueLoad === started) this.#catalogueLoad = undefined; }).catch(() => undefined);
+    }
+    return signal ? abortable(load, signal) : load;
+  }
+
   /** GET /trade/vietnam: monthly customs trade (spec 4.5). */
   async getTrade(query: TradeQuery = {}, options?: CallOptions): Promise<ApiResult<TradeRecord>> {
     return this.#get('/trade/vietnam', tradeParams(query), checkTradeRecord, options);
@@ -190,7 +222,7 @@ export class EconDataClient {
 
   /** How many requests a job needs after de-duplication, cache and batching, and whether the quota covers it (only `cache` of the options is read). */
   async estimate(queries: readonly SeriesQuery[], options?: CallOptions): Promise<Estimate> {
-    return estimateJob(this.#core, queries, options);
+    return estimateSeriesJob(this.#core, queries, options);
   }
 }
 
@@ -201,4 +233,15 @@ function noParameters(method: string, query: unknown): void {
     const names = typeof query === 'object' && query !== null ? Object.keys(query).join(', ') : JSON.stringify(query);
     throw new InvalidParameterError(Object.keys(query ?? {})[0] ?? 'query', `${method} takes no query parameters (got ${names}): call ${method}({}, options), with options such as { cache: 'no-store' } second.`);
   }
+}
+
+/** `promise`, or an `aborted` error as soon as `signal` fires (the shared work goes on for the others). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  const aborted = (): AbortError => new AbortError('The catalogue load was cancelled.');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

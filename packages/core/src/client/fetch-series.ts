@@ -256,7 +256,7 @@ export async function fetchSeriesJob(host: ClientCore, queries: readonly SeriesQ
 }
 
 /** Plans a job without sending anything: see EconDataClient.estimate. */
-export async function estimateJob(host: ClientCore, queries: readonly SeriesQuery[], call?: CallOptions): Promise<Estimate> {
+export async function estimateSeriesJob(host: ClientCore, queries: readonly SeriesQuery[], call?: CallOptions): Promise<Estimate> {
   const { plan } = await planWithCache(host, queries, call?.cache ?? host.resolve().cache);
   const estimate: Estimate = { ...plan.stats };
   const gate = host.engine.gate;

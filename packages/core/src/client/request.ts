@@ -5,7 +5,7 @@
 import { AbortError, ConnectionError, EconError, KeyUnavailableError, TimeoutError } from '../errors/errors.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
 import { normalizedQuery } from '../net/normalized-query.ts';
-import { redact } from '../net/redact.ts';
+import { redactApiKey } from '../net/redact.ts';
 import { nextStep, retryAfterMs } from '../net/retry.ts';
 import { rateLimitResetMs } from '../net/rate-limit-reset.ts';
 import { TransportFailure, type Transport, type TransportResponse } from '../net/transport.ts';
@@ -85,8 +85,8 @@ function usageHint(headers: Record<string, string>): ServerUsageHint | undefined
  * is missing and how to fix it, so it is passed on, redacted; the original error stays as `cause`.
  */
 function keyUnavailable(cause: unknown): KeyUnavailableError {
-  const original = cause instanceof Error ? cause : new Error(redact(String(cause)));
-  const reason = redact(original.message).trim();
+  const original = cause instanceof Error ? cause : new Error(redactApiKey(String(cause)));
+  const reason = redactApiKey(original.message).trim();
   const message = reason
     ? `Could not read the API key of this profile: ${reason}`
     : 'Could not read the API key of this profile from its store. Save the key again (Settings > API Keys).';
@@ -203,7 +203,7 @@ async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | unde
     if (opts.signal?.aborted) return abortError();
     if (timedOut) return new TimeoutError(`No complete answer from the service within ${opts.timeoutMs} ms (${spec.method} ${spec.path}). Try again, or allow more time with timeoutMs.`);
     const sys = error instanceof TransportFailure ? error.sysCode : (error as { code?: unknown })?.code;
-    const said = redact(error instanceof Error ? error.message : String(error), key);
+    const said = redactApiKey(error instanceof Error ? error.message : String(error), key);
     return new ConnectionError(`Could not reach the service at ${cfg.baseURL} (${typeof sys === 'string' ? sys : said}). Check the network connection and the service address, then try again.`, { cause: new Error(said) });
   };
   const cleanup = (): void => {

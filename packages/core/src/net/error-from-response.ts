@@ -4,7 +4,7 @@
  * message is kept (in `serverMessage`, and in the message); the message also says what to do.
  */
 import { createError, type EconError, type EconErrorDetails, type ErrorCode } from '../errors/errors.ts';
-import { excerptOf, redact } from './redact.ts';
+import { excerptOf, redactApiKey } from './redact.ts';
 
 /** What an error body says, whatever its shape. */
 export interface ErrorBody {
@@ -104,13 +104,13 @@ function notFoundAdvice(path: string | undefined): string {
  */
 export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string; path?: string; params?: Record<string, string | number> }): EconError {
   const body = readErrorBody(bodyText);
-  const serverMessage = body.message === undefined ? undefined : redact(body.message, extra.key);
+  const serverMessage = body.message === undefined ? undefined : redactApiKey(body.message, extra.key);
   const details: EconErrorDetails = { status };
   if (serverMessage !== undefined) details.serverMessage = serverMessage;
   if (body.parameter !== undefined) {
     details.parameter = body.parameter;
     const sent = extra.params?.[body.parameter];
-    if (sent !== undefined) details.value = redact(String(sent), extra.key);
+    if (sent !== undefined) details.value = redactApiKey(String(sent), extra.key);
   }
   if (extra.retryAfterMs !== undefined) details.retryAfterMs = extra.retryAfterMs;
   if (serverMessage === undefined || body.isHtml) details.excerpt = excerptOf(bodyText, extra.key);
@@ -158,5 +158,5 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     code = 'invalid_response';
     message = `The service answered with an unexpected status ${status} (${said}). Try again later; if it persists, report it to the provider.`;
   }
-  return createError(code, redact(message, extra.key), details);
+  return createError(code, redactApiKey(message, extra.key), details);
 }

@@ -31,7 +31,7 @@ class Replay {
  * Estimates a job of `requests` requests behind `queued` waiting ones. Entries still in flight are
  * taken as sent now (they are re-stamped when they end), which keeps the replay's lists ascending.
  */
-export function estimateJob(log: QuotaLog, requests: number, queued: number, limits: Limits, now: number, w: WindowLengths): QuotaEstimate {
+export function estimateQuota(log: QuotaLog, requests: number, queued: number, limits: Limits, now: number, w: WindowLengths): QuotaEstimate {
   if (!(Number.isInteger(requests) && requests >= 0)) throw new InvalidParameterError('requests', `estimate needs a whole number of requests, got ${String(requests)}`);
   const asSentNow: QuotaLog = { ...log, sent: [...log.sent, ...log.pending.map(() => now)], pending: [] };
   const used = usage(asSentNow, now, w);

@@ -7,7 +7,7 @@
 import { AbortError, InvalidParameterError, StorageError } from '../errors/errors.ts';
 import { exhaustedError, takeSlots, type Decision, type Exhaustion } from './admission.ts';
 import { systemQuotaClock, type QuotaClock } from './clock.ts';
-import { estimateJob } from './estimate.ts';
+import { estimateQuota } from './estimate.ts';
 import type { AcquireOptions, QuotaEstimate, RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from './gate.ts';
 import { learnFromHint, learnFromRecovery, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
 import { emptyLog, insertSorted, prune, usage, type QuotaLog } from './log.ts';
@@ -124,7 +124,7 @@ export class QuotaLedger implements RequestGate {
   /** Whether `requestCount` more requests fit today and this minute, and how long they would take. */
   async estimate(requestCount: number): Promise<QuotaEstimate> {
     const queued = this.#queues.interactive.length + this.#queues.background.length;
-    return this.#update((log, now) => estimateJob(log, requestCount, queued, this.#effective(), now, this.#windows));
+    return this.#update((log, now) => estimateQuota(log, requestCount, queued, this.#effective(), now, this.#windows));
   }
 
   /** Calls `fn` with the status whenever it changes; returns the unsubscribe function. */

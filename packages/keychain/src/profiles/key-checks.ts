@@ -1,7 +1,7 @@
 // The checks around a new key: its form before anything is sent, and the report when the service refuses it.
 import { isEconError } from '@econdata/core';
 import { KeychainError, KeyRejectedError } from '../errors.ts';
-import { maskKey, redactKey } from '../mask.ts';
+import { maskKey, maskKeyIn } from '../mask.ts';
 import type { Profile } from './profile.ts';
 
 /** Longest key accepted: far above any real key, well under the keychains' item limits. */
@@ -25,7 +25,7 @@ export function checkKey(key: unknown): string {
 /** The error for a key that failed its check: what the service said, with the key masked. */
 export function rejection(profile: Profile, key: string, error: unknown): KeychainError {
   if (error instanceof KeychainError) return error;
-  const said = redactKey(error instanceof Error ? error.message : String(error), key).replace(/\.?\s*$/, '.');
+  const said = maskKeyIn(error instanceof Error ? error.message : String(error), key).replace(/\.?\s*$/, '.');
   const details: ConstructorParameters<typeof KeyRejectedError>[1] = { profile: profile.name };
   if (isEconError(error)) {
     details.verifyCode = error.code;

@@ -60,7 +60,7 @@ export function ageInDays(ageMs: number): number {
 }
 
 /** How a profile's key is resolved and shown, from the settings alone (no keychain access). */
-export function describeProfileKey(profile: Profile, envKey: string | undefined, now: Date, rotationDays: number): KeyDescription {
+export function describeProfileKey(profile: Profile, envKey: string | undefined, now: Date, rotationDays: number, storeLabel = 'the key store'): KeyDescription {
   const base = { profile: profile.name, needsRotation: isDueForRotation(profile, now, rotationDays) };
   if (envKey !== undefined) {
     return { ...base, source: 'environment', masked: maskKey(envKey), summary: `Using the key from ${ENV_KEY} (${maskKey(envKey)}) instead of the OS keychain.` };
@@ -76,7 +76,8 @@ export function describeProfileKey(profile: Profile, envKey: string | undefined,
       masked,
       savedAt: profile.keySavedAt,
       ageDays: days,
-      summary: `Key ${masked} from the OS keychain, saved ${days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`}.${rotate}`,
+      // "from the OS keychain", or where the keys really are (the explorer may run with memory only).
+      summary: `Key ${masked} ${storeLabel.startsWith('memory') ? `kept in ${storeLabel}` : `from ${storeLabel}`}, saved ${days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`}.${rotate}`,
     };
   }
   if (usesSandboxDemoKey(profile)) {

@@ -134,7 +134,7 @@ describe('ProfileManager: keys', () => {
       savedAt: '2026-03-01T12:00:00.000Z',
       ageDays: 0,
       needsRotation: false,
-      summary: 'Key …1111 from the OS keychain, saved today.',
+      summary: 'Key …1111 kept in memory only (lost when the program stops; not in the OS keychain), saved today.',
     });
   });
 
@@ -215,7 +215,7 @@ describe('ProfileManager: keys', () => {
     f.clock.advanceDays(1);
     expect(await f.manager.needsRotation('prod')).toBe(true);
     expect((await f.manager.describeKey('prod')).summary).toBe(
-      'Key …1111 from the OS keychain, saved 91 days ago. It is older than 90 days: generate a new key and save it.',
+      'Key …1111 kept in memory only (lost when the program stops; not in the OS keychain), saved 91 days ago. It is older than 90 days: generate a new key and save it.',
     );
     await f.manager.setKey('prod', KEY_2);
     expect(await f.manager.needsRotation('prod')).toBe(false);

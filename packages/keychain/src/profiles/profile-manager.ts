@@ -245,7 +245,7 @@ export class ProfileManager {
   /** Where the profile's key comes from and how old it is, for the UIs: never the key (no keychain access). */
   async describeKey(name?: string): Promise<KeyDescription> {
     const profile = await this.#profileOrActive(name);
-    return describeProfileKey(profile, environmentKey(this.#env), this.#now(), this.#rotationDays);
+    return describeProfileKey(profile, environmentKey(this.#env), this.#now(), this.#rotationDays, this.#keys.label);
   }
 
   /**

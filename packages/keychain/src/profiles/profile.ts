@@ -1,5 +1,6 @@
 import { BASE_URL_PROBLEMS, isLoopbackHost, isPlanName, PLAN_NAMES, readBaseURL, type AuthMode, type PlanName } from '@econdata/core';
 import { KeychainError } from '../errors.ts';
+import { nameProblem } from './profile-name.ts';
 
 export const AUTH_MODES: readonly AuthMode[] = ['header', 'query'];
 
@@ -47,28 +48,6 @@ export const SANDBOX_PROFILE: Readonly<Profile> = Object.freeze({
 /** The public demo key the sandbox accepts for a plan. Not a secret: the sandbox's README lists them. */
 export function sandboxDemoKey(plan: PlanName): string {
   return `sandbox-${plan}`;
-}
-
-const MAX_NAME_LENGTH = 64;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
-
-/** The profile-name rule in words, for messages that show the accepted form (the desktop's request schemas, its form). */
-export const PROFILE_NAME_FORM = 'a profile name of 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit';
-
-/**
- * Why a profile name is refused, or undefined when it is fine: the one definition of a profile
- * name (the keychain account it names, the settings file, the desktop's requests and form).
- */
-export function nameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string') return 'must be a string';
-  if (name.length === 0) return 'must not be empty';
-  if (name.trim() !== name) return 'must not start or end with spaces';
-  if (name.length > MAX_NAME_LENGTH) return `must be at most ${MAX_NAME_LENGTH} characters`;
-  if (CONTROL.test(name)) return 'must not contain control characters';
-  if (!NAME.test(name)) return `must be ${PROFILE_NAME_FORM}`;
-  return undefined;
 }
 
 /** Whether a URL's host is this machine (where plain http is acceptable). */

@@ -1,5 +1,6 @@
 import { isPlanName, PLAN_NAMES, type AuthMode, type PlanName } from '@econdata/core';
-import { AUTH_MODES, baseURLProblem, nameProblem, sameName, type Profile } from './profile.ts';
+import { AUTH_MODES, baseURLProblem, sameName, type Profile } from './profile.ts';
+import { nameProblem } from './profile-name.ts';
 
 /** The settings file's version this code writes and reads. */
 export const SETTINGS_VERSION = 1;

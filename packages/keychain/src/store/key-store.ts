@@ -15,4 +15,9 @@ export interface KeyStore {
   delete(account: string): Promise<boolean>;
   /** The accounts that have a key (names only, never the keys), sorted. */
   list(): Promise<string[]>;
+  /**
+   * Where the keys are, as the key summary names it ("from <label>"): "the OS keychain" for
+   * keytar; "memory" stores say how long keys last. Default "the key store".
+   */
+  readonly label?: string;
 }

@@ -1,5 +1,5 @@
 import { KeychainError, KeychainUnavailableError, type UnavailableReason } from '../errors.ts';
-import { redactKey } from '../mask.ts';
+import { maskKeyIn } from '../mask.ts';
 
 /**
  * Turns keytar's native errors into errors a user can act on. keytar passes libsecret's (or the
@@ -56,7 +56,7 @@ function consequence(op: KeyOperation, account: string | undefined): string {
 /** The native message, with the key masked in case a backend ever echoed it. */
 function nativeMessage(error: unknown, key: string | undefined): string {
   const text = error instanceof Error ? error.message : String(error);
-  return redactKey(text, key);
+  return maskKeyIn(text, key);
 }
 
 /** Which unavailable-keychain case a native message describes, if any. */

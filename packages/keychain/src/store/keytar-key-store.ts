@@ -33,6 +33,7 @@ async function importKeytar(): Promise<KeytarModule> {
  */
 export class KeytarKeyStore implements KeyStore {
   readonly service: string;
+  readonly label = 'the OS keychain';
   readonly #load: () => Promise<KeytarModule>;
   #keytar: Promise<KeytarModule> | undefined;
 

@@ -4,7 +4,7 @@
  * main process, which never exposes the key. Errors may arrive as `EconError` instances or as their
  * serialized JSON (plain objects that crossed IPC or HTTP): components normalize both.
  */
-import type { ApiResult, CountryInfo, EmptyQuery, Estimate, IndicatorInfo, QuotaStatus, SeriesQuery, SeriesResult, SourceIndicatorsQuery, SourceInfo } from '@econdata/core';
+import type { ApiResult, Catalogue, CountryInfo, EmptyQuery, Estimate, IndicatorInfo, QuotaStatus, SeriesQuery, SeriesResult, SourceIndicatorsQuery, SourceInfo } from '@econdata/core';
 
 export type { SourceIndicatorsQuery };
 
@@ -21,6 +21,8 @@ export interface EconDataApi {
   listSources(query?: EmptyQuery, options?: UiCallOptions): Promise<ApiResult<SourceInfo>>;
   /** GET /sources/{source_code}/indicators, optionally searched with `q`. */
   listSourceIndicators(query: SourceIndicatorsQuery, options?: UiCallOptions): Promise<ApiResult<IndicatorInfo>>;
+  /** Every source's indicators, kept by core and fetched again only when a source changes (core's `client.catalogue`). */
+  catalogue(options?: UiCallOptions): Promise<Catalogue>;
   /** GET /countries. */
   listCountries(query?: EmptyQuery, options?: UiCallOptions): Promise<ApiResult<CountryInfo>>;
   /** Many queries at once, planned and batched by core; one result per query, in order. */

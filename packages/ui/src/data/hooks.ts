@@ -1,5 +1,6 @@
 /** Data hooks over the EconDataApi of the nearest EconDataProvider. */
-import type { CountryInfo, IndicatorInfo, QuotaStatus, SourceInfo } from '@econdata/core';
+import type { Catalogue, CountryInfo, IndicatorInfo, QuotaStatus, SourceInfo } from '@econdata/core';
+import type { SearchEntry } from '../search/search-indicators.ts';
 import { useEffect, useState } from 'react';
 import type { EconDataApi } from './api.ts';
 import { useEconData } from './provider.tsx';
@@ -53,4 +54,26 @@ export function useQuotaOf(api: EconDataApi | undefined): QuotaStatus | undefine
     return api.onQuotaChange(setStatus);
   }, [api]);
   return api ? status : undefined;
+}
+
+/**
+ * The catalogue with its indicators as one list for searchIndicators (built once per load).
+ * @public Documented in the README for the apps' search screens, which do not call it yet.
+ */
+export interface CatalogueView {
+  catalogue: Catalogue;
+  /** Every indicator of every readable source, with its source code. */
+  entries: SearchEntry[];
+}
+
+/**
+ * Every source's indicators (core's catalogue: fetched once, kept until a source changes).
+ * @public Documented in the README for the apps' search screens, which do not call it yet.
+ */
+export function useCatalogue(): LoadState<CatalogueView> {
+  const api = useEconData();
+  return useLoad('catalogue', async (signal) => {
+    const catalogue = await api.catalogue({ signal });
+    return { catalogue, entries: catalogue.sources.flatMap((s) => s.indicators.map((i) => ({ ...i, source: s.source.code }))) };
+  }, (view) => view.entries.length === 0);
 }

@@ -2,13 +2,13 @@
  * A fake EconDataApi with sample data, for the gallery, this package's tests and the apps' tests.
  * Every call can be delayed, made to fail, or left pending; quota changes are pushed to listeners.
  */
-import type { ApiResult, Estimate, QuotaStatus, Series, SeriesQuery, SeriesResult } from '@econdata/core';
-import { AbortError, NotFoundError } from '@econdata/core';
+import type { ApiResult, Catalogue, Estimate, QuotaStatus, Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import { AbortError, NotFoundError, PermissionDeniedError } from '@econdata/core';
 import { indicatorFixture, stockFixture, tradeFixture } from '@econdata/core/testing';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '../data/api.ts';
 import { SAMPLE_COUNTRIES, SAMPLE_GDP, SAMPLE_INDICATORS, SAMPLE_SOURCES } from './sample-data.ts';
 
-type FakeMethod = 'listSources' | 'listSourceIndicators' | 'listCountries' | 'fetchSeries' | 'estimate';
+type FakeMethod = 'listSources' | 'listSourceIndicators' | 'catalogue' | 'listCountries' | 'fetchSeries' | 'estimate';
 
 export interface FakeApiOptions {
   /** Milliseconds every call waits before answering (default 0). */
@@ -19,6 +19,8 @@ export interface FakeApiOptions {
   empty?: Partial<Record<FakeMethod, boolean>>;
   /** The quota status; undefined for a client without a ledger. */
   quota?: QuotaStatus;
+  /** Sources whose indicator lists the key may not read (the catalogue shows them "not in your plan"). */
+  notInPlan?: readonly string[];
   /** The retrieval time stamped on Series (default 2026-11-22T14:03:00Z). */
   retrievedAt?: string;
 }
@@ -108,6 +110,11 @@ export function createFakeEconDataApi(options: FakeApiOptions = {}): FakeEconDat
       const q = query.q?.toLowerCase() ?? '';
       return list('listSourceIndicators', query.source_code, all.filter((i) => !q || i.name.toLowerCase().includes(q) || i.code.toLowerCase().includes(q)));
     }),
+    catalogue: (call) => answer('catalogue', undefined, call, (): Catalogue => ({
+      sources: SAMPLE_SOURCES.map((source) => (options.notInPlan?.includes(source.code)
+        ? { source, status: 'not_in_plan', indicators: [], error: new PermissionDeniedError(`Insufficient permissions: ${source.code} data needs a higher plan`, { status: 403 }).toJSON() }
+        : { source, status: 'ready', indicators: empty.catalogue ? [] : (SAMPLE_INDICATORS[source.code] ?? []), fetchedAt: Date.parse(retrievedAt) })),
+    })),
     listCountries: (query, call) => answer('listCountries', query, call, () => list('listCountries', 'Econdata: countries', SAMPLE_COUNTRIES)),
     fetchSeries: (queries, call) => answer('fetchSeries', queries, call, (): SeriesResult[] => queries.map((q) => ({ ok: true, series: sampleSeries(q, retrievedAt) }))),
     estimate: (queries, call) => answer('estimate', queries, call as UiCallOptions | undefined, (): Estimate => {

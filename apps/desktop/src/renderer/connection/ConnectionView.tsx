@@ -10,6 +10,7 @@ import type { ProfileView } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { AppError } from '../app/AppError.tsx';
+import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain/profile-name';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1.2fr) minmax(320px, 1fr)', gap: tokens.spacingHorizontalXL, padding: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -20,7 +21,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
 
 /** The Connection view. */
 export function ConnectionView() {
@@ -74,8 +74,8 @@ export function ConnectionView() {
           <ConnectionForm
             onSave={async (settings, key) => {
               const trimmed = name.trim();
-              if (!NAME.test(trimmed)) {
-                const problem = 'Profile name: use 1-64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.';
+              if (nameProblem(trimmed) !== undefined) {
+                const problem = `Profile name: use ${PROFILE_NAME_FORM}.`;
                 setNameError(problem);
                 throw new Error(problem);
               }

@@ -8,14 +8,14 @@ import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, ProgressPanel, QueryBuilder } from '@econdata/ui';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, QueryBuilder } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
-import { fetchName, isGsoFetch, needsConfirmation, withFrequency } from './fetch-plan.ts';
+import { fetchName, isGsoFetch, withFrequency } from './fetch-plan.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -79,7 +79,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
     setEstimateError(null);
     client.estimate(queries).then((estimate) => {
       setEstimating(false);
-      if (needsConfirmation(estimate)) setPending({ queries, estimate });
+      if (needsCostPreview(estimate)) setPending({ queries, estimate });
       else fetchNow(queries);
     }, (e: unknown) => {
       setEstimating(false);

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Estimate } from '@econdata/core';
-import { fetchName, isGsoFetch, needsConfirmation, withFrequency } from './fetch-plan.ts';
-
-const estimate = (requests: number, quota?: Partial<NonNullable<Estimate['quota']>>): Estimate => ({
-  queries: requests, unique: requests, duplicates: 0, invalid: 0, cached: 0, requests, batchRequests: 0, singleRequests: requests, minimumRequests: requests,
-  ...(quota ? { quota: { requests, fitsToday: true, fitsThisMinute: true, remainingToday: 100, estimatedWaitMs: 0, ...quota } } : {}),
-} as Estimate);
+import { fetchName, isGsoFetch, withFrequency } from './fetch-plan.ts';
 
 describe('fetch plan', () => {
-  it('asks before a large fetch or one the quota cannot take', () => {
-    expect(needsConfirmation(estimate(1))).toBe(false);
-    expect(needsConfirmation(estimate(5, {}))).toBe(false);
-    expect(needsConfirmation(estimate(6))).toBe(true);
-    expect(needsConfirmation(estimate(1, { fitsToday: false }))).toBe(true);
-    expect(needsConfirmation(estimate(1, { fitsThisMinute: false }))).toBe(true);
-  });
-
   it('switches the frequency of GSO queries only', () => {
     const gso = { kind: 'indicator' as const, source: 'GSO', indicator: 'CPI', frequency: 'monthly' as const };
     const wb = { kind: 'indicator' as const, source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' };

@@ -1,18 +1,8 @@
 /**
- * When to show the cost preview before a fetch, and how the GSO frequency switch rewrites queries.
- * Pure, so the thresholds and rewrites are unit-tested.
+ * How the GSO frequency switch rewrites queries, and a fetch's name. Pure, so the rewrites are
+ * unit-tested. (When to show the cost preview is ui's `needsCostPreview`, the rule both apps ask.)
  */
-import type { Estimate, GsoFrequency, SeriesQuery } from '@econdata/core';
-
-/** Above this many requests a fetch asks first, even when the quota has room. */
-const LARGE_FETCH_REQUESTS = 5;
-
-/** The cost preview is shown when the fetch is large or does not fit the quota left. */
-export function needsConfirmation(estimate: Estimate): boolean {
-  if (estimate.requests > LARGE_FETCH_REQUESTS) return true;
-  const q = estimate.quota;
-  return q !== undefined && (!q.fitsToday || !q.fitsThisMinute);
-}
+import type { GsoFrequency, SeriesQuery } from '@econdata/core';
 
 /** Whether a set of queries are GSO indicators, whose frequency the series view can switch. */
 export function isGsoFetch(queries: readonly SeriesQuery[]): boolean {
