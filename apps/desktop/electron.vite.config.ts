@@ -32,7 +32,7 @@ function swaggerUiStatic(): Plugin {
   };
 }
 
-const WORKSPACE = ['@econdata/core', '@econdata/keychain', '@econdata/sandbox', '@econdata/sheets', '@econdata/ui'];
+const WORKSPACE = ['@econdata/analysis', '@econdata/core', '@econdata/keychain', '@econdata/sandbox', '@econdata/sheets', '@econdata/ui'];
 
 export default defineConfig({
   main: {

@@ -6,6 +6,8 @@
  *   a bare page holding only React and uPlot (esbuild, the same settings);
  * - a 100,000-point series drawn: the explorer's chart component (Series -> aligned data -> uPlot
  *   inside React and Fluent) against uPlot drawing the same points on a bare page;
+ * - the same series transformed and drawn (@econdata/analysis's applyTransform with
+ *   `Units=pc1 MA=20`, as main applies it, then the chart), against the same bare uPlot;
  * - the 100,000-row table scrolled (frame time while jumping through it) against an empty scroller.
  */
 import { spawn } from 'node:child_process';
@@ -65,6 +67,29 @@ const OURS = `
     const t0 = performance.now();
     const poll = () => { const el = host.querySelector('[data-chart-drawn]'); if (el) { const ms = Number(el.getAttribute('data-chart-drawn')) - t0; root.unmount(); done(ms); } else requestAnimationFrame(poll); };
     root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520, display: 'flex', flexDirection: 'column' }}><SeriesChart series={[series]} mode="line" label="bench" /></div></FluentProvider>);
+    requestAnimationFrame(poll);
+  });`;
+
+// The transform runs in main (Node) in the product; here in the page, on the same V8, so one clock
+// measures the transform and the draw together.
+const TRANSFORMED = `
+  import { createRoot } from 'react-dom/client';
+  import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+  import { applyTransform } from '@econdata/analysis';
+  import { SeriesChart } from './series/SeriesChart.tsx';
+  ${SERIES}
+  const series = { id: 'stock:symbol:BIG', kind: 'stock', title: 'BIG', frequency: 'daily', dimensions: { symbol: 'BIG' },
+    columns: [{ key: 'close', label: 'Close', unit: 'points' }], periods, values: [values],
+    provenance: { source: 'bench', last_updated: null, retrieved_at: '2026-11-22T00:00:00Z', endpoint: '/stocks/vietnam', query: { kind: 'stock', symbol: 'BIG' } } };
+  window.transformMs = [];
+  window.draw = () => new Promise((done) => {
+    const host = document.getElementById('root');
+    const root = createRoot(host);
+    const t0 = performance.now();
+    const shown = applyTransform(series, 'Units=pc1 MA=20');
+    window.transformMs.push(performance.now() - t0);
+    const poll = () => { const el = host.querySelector('[data-chart-drawn]'); if (el) { const ms = Number(el.getAttribute('data-chart-drawn')) - t0; root.unmount(); done(ms); } else requestAnimationFrame(poll); };
+    root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520, display: 'flex', flexDirection: 'column' }}><SeriesChart series={[shown]} mode="line" label="bench" /></div></FluentProvider>);
     requestAnimationFrame(poll);
   });`;
 
@@ -184,10 +209,14 @@ async function main(): Promise<void> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const ours = await servePage(await bundle(OURS));
     const bare = await servePage(await bundle(BARE));
+    const transformed = await servePage(await bundle(TRANSFORMED));
     const oursMs = median(await drawTimes(page, ours.url, 5));
     const bareMs = median(await drawTimes(page, bare.url, 5));
+    const transformedMs = median(await drawTimes(page, transformed.url, 5));
+    const transformMs = median((await page.evaluate(() => (window as unknown as { transformMs: number[] }).transformMs)).slice(2));
     ours.close();
     bare.close();
+    transformed.close();
     const table = await servePage(await bundle(TABLE));
     const empty = await servePage(await bundle(EMPTY_SCROLL));
     const tableFrame = median(await drawTimes(page, table.url, 3));
@@ -197,6 +226,8 @@ async function main(): Promise<void> {
     if (tableFrame < 0) throw new Error('the table lost rows while scrolling');
     console.log(`${POINTS.toLocaleString('en')}-point series drawn   ours ${oursMs.toFixed(0)} ms (Series -> aligned data -> uPlot in React/Fluent), median of 5`);
     console.log(`baseline: bare uPlot          ${bareMs.toFixed(0)} ms   ratio ${(oursMs / bareMs).toFixed(2)}x`);
+    console.log(`${POINTS.toLocaleString('en')}-point series transformed (Units=pc1 MA=20) and drawn   ours ${transformedMs.toFixed(0)} ms (applyTransform ${transformMs.toFixed(0)} ms, then the chart), median of 5`);
+    console.log(`baseline: bare uPlot          ${bareMs.toFixed(0)} ms   ratio ${(transformedMs / bareMs).toFixed(2)}x`);
 
     console.log(`${POINTS.toLocaleString('en')}-row table scrolled   ${tableFrame.toFixed(1)} ms a frame (median of 60 jumps of 50,000 px; the rows on screen checked each frame)`);
     console.log(`baseline: empty scroller      ${emptyFrame.toFixed(1)} ms a frame   ratio ${(tableFrame / emptyFrame).toFixed(2)}x`);

@@ -144,6 +144,17 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     await screen('1b-example');
+    // The transform beside the chart, one click: growth from a year ago, fetched a year wider by main.
+    const example = page.getByRole('region', { name: 'Explore' });
+    await example.getByRole('button', { name: '% change from a year ago', exact: true }).click();
+    await example.getByTestId('transform-text').getByText('Units=pc1', { exact: true }).waitFor();
+    await expect.poll(() => example.getByTestId('series-table').getByRole('columnheader').allInnerTexts())
+      .toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago', 'GDP (current US$): Thailand, % change from a year ago']);
+    expect(await example.getByRole('button', { name: '% change from a year ago', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // 2000 is the first year asked: its growth is defined because 1999 was fetched too.
+    expect(await example.getByTestId('series-table').getByRole('row').nth(1).innerText()).toMatch(/^2000\s+[\d.]+%\s+-?[\d.]+%$/);
+    await example.locator('[data-chart-drawn]').waitFor();
+    await screen('1c-transformed');
 
     // 2. The older vintage, exported to the library under its own profile.
     await createProfile('archive-2023', older.url);
@@ -273,6 +284,22 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015', exact: true }).waitFor();
     expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     await screen('11-gso-annual');
+
+    // 10. Series of different frequencies together: GSO retail sales (monthly) and GDP (quarterly),
+    // each at the service's default frequency, shown at the lowest of them, the conversion named.
+    await page.getByRole('checkbox', { name: /\(CPI\.CORE_INFLATION\.YTD_AVG_YOY\)/ }).uncheck();
+    for (const code of ['RETAIL.TOTAL.VALUE', 'GDP.TOTAL.VALUE']) {
+      await page.getByRole('searchbox', { name: 'Search indicators' }).fill(code);
+      await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).check();
+    }
+    await page.getByRole('combobox', { name: 'Frequency' }).selectOption('');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    const note = explore.getByTestId('conversion-note');
+    await note.waitFor();
+    expect(await note.innerText()).toBe('Different frequencies are open together, so all are shown quarterly, the lowest of them. Converted: Retail sales of goods and consumer services (from the frequency the service sends, Per=Q).');
+    expect(await explore.getByTestId('series-table').getByRole('row').nth(1).getByRole('rowheader').innerText()).toMatch(/^\d{4}-Q[1-4]$/);
+    await explore.locator('[data-chart-drawn]').waitFor();
+    await screen('11b-mixed-frequency');
 
     // 11. A file the user already has: the service's CSV from Downloads, opened in Saved exports.
     await nav('Saved exports').click();

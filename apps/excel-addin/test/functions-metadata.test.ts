@@ -13,10 +13,12 @@ describe('functions.json from custom-functions-metadata', () => {
     const meta = JSON.parse(await functionsMetadata(join(import.meta.dirname, '..'))) as Meta;
     expect(meta.functions.map((f) => f.id)).toEqual(Object.keys(FUNCTIONS));
     const sig = (id: string): string[] => meta.functions.find((f) => f.id === id)!.parameters.map((p) => `${p.optional ? '[' : ''}${p.name}${p.dimensionality === 'matrix' ? ' (range)' : ''}${p.optional ? ']' : ''}`);
-    expect(sig('INDICATOR')).toEqual(['source', 'indicator (range)', 'country (range)', '[start_year]', '[end_year]', '[frequency]']);
-    expect(sig('TRADE')).toEqual(['[flow]', '[partner]', '[hs_code]', '[period]']);
-    expect(sig('STOCK')).toEqual(['symbol_or_index (range)', '[start_date]', '[end_date]', '[field]']);
+    expect(sig('INDICATOR')).toEqual(['source', 'indicator (range)', 'country (range)', '[start_year]', '[end_year]', '[frequency]', '[transform]']);
+    expect(sig('TRADE')).toEqual(['[flow]', '[partner]', '[hs_code]', '[period]', '[transform]']);
+    expect(sig('STOCK')).toEqual(['symbol_or_index (range)', '[start_date]', '[end_date]', '[field]', '[transform]']);
     expect(sig('QUOTA')).toEqual([]);
+    // The transform is text (analysis's form, e.g. Units=pc1), described for Excel's function help.
+    expect(meta.functions.find((f) => f.id === 'INDICATOR')!.parameters.at(-1)).toMatchObject({ name: 'transform', type: 'string', optional: true });
     for (const f of meta.functions) expect(f.result.dimensionality).toBe('matrix');
     for (const id of ['INDICATOR', 'TRADE', 'STOCK']) expect(meta.functions.find((f) => f.id === id)!.options).toEqual({ cancelable: true, requiresAddress: true });
     expect(meta.functions.find((f) => f.id === 'QUOTA')!.options).toEqual({ stream: true });

@@ -63,9 +63,9 @@ describe.skipIf(!hasChromium)('the add-in page with a CustomFunctions host', () 
     const f = ${REGISTERED}.INDICATOR;
     const inv = (address) => ({ address, functionName: 'ECON.INDICATOR' });
     const cells = [
-      f('WB', [['NY.GDP.MKTP.CD']], [['VN']], 2018, 2020, null, inv('Sheet1!A1')),
-      f('WB', [['NY.GDP.MKTP.CD']], [['VN', 'TH']], 2018, 2020, null, inv('Sheet1!D1')),
-      f('WB', [['NY.GDP.MKTP.CD']], [['VN']], 'soon', 2020, null, inv('Sheet1!H1')),
+      f('WB', [['NY.GDP.MKTP.CD']], [['VN']], 2018, 2020, null, null, inv('Sheet1!A1')),
+      f('WB', [['NY.GDP.MKTP.CD']], [['VN', 'TH']], 2018, 2020, null, null, inv('Sheet1!D1')),
+      f('WB', [['NY.GDP.MKTP.CD']], [['VN']], 'soon', 2020, null, null, inv('Sheet1!H1')),
     ];
     return Promise.all(cells.map((c) => c.then((v) => v, (e) => ({ code: e.code, message: e.message, kind: e.constructor.name }))));
   })()`);

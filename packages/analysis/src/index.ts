@@ -3,8 +3,8 @@
  * desktop, the taskpane, the ECON.* formulas and saved exports: transforms in one text form
  * (`Per=Q Agg=avg Units=pc1`), and series derived from several others (`a/b*100`).
  */
-export { parseTransform, formatTransform, checkTransform, type Transform, type Per, type Agg, type Units } from './transform/spec.ts';
-export { applyTransform } from './transform/apply.ts';
+export { parseTransform, formatTransform, checkTransform, isIdentity, type Transform, type Per, type Agg, type Units } from './transform/spec.ts';
+export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK } from './calendar/calendar.ts';
 export { transformWords } from './transform/describe.ts';

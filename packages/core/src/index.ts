@@ -11,7 +11,7 @@ export type { CallOptions, ClientOptions } from './client/options.ts';
 export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL } from './client/options.ts';
 export type { ExportQuery } from './client/export.ts';
 export type { Catalogue } from './catalogue/catalogue.ts';
-export type { Estimate, FetchProgress, SeriesResult } from './client/fetch-series.ts';
+export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
 export { planRequests } from './plan/planner.ts';
 export { MemoryCacheStore, prefixedCacheStore, type CacheStore } from './cache/store.ts';
 export { IndexedDbCacheStore } from './cache/indexeddb-store.ts';

@@ -13,6 +13,7 @@ import type { ExportService } from './services/exports.ts';
 import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
 import type { Session } from './services/session.ts';
+import { fetchShown, shownQueries } from './services/shown-series.ts';
 import { toWireError } from './wire.ts';
 
 export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
@@ -89,14 +90,14 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'catalog.listCountries': async (request) => (await session.client()).listCountries({}, cacheOption(request)),
     'catalog.catalogue': async (request) => (await session.client()).catalogue(cacheOption(request)),
 
-    'series.fetch': ({ jobId, queries, priority, cache }) => jobs.run(jobId, async (job) => {
+    'series.fetch': ({ jobId, queries, transform, priority, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();
-      const results = await client.fetchSeries(queries, {
+      const results = await fetchShown(client, queries, transform, {
         signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
       });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
-    'series.estimate': async ({ queries, cache }) => (await session.client()).estimate(queries, cache === undefined ? {} : { cache }),
+    'series.estimate': async ({ queries, transform, cache }) => (await session.client()).estimate(shownQueries(queries, transform), cache === undefined ? {} : { cache }),
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
 
     'quota.status': async () => {

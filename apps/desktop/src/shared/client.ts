@@ -26,16 +26,21 @@ type Req<N extends OperationName> = RequestOf<N>;
 type Res<N extends OperationName> = Promise<ResponseOf<N>>;
 type WithoutJob<T> = T extends unknown ? Omit<T, 'jobId'> : never;
 
-/** fetchSeries' options in the renderer: the port's, plus a job's signal and progress. */
-type FetchOptions = UiCallOptions & JobOptions;
+/**
+ * fetchSeries' options in the renderer: the port's, a job's signal and progress, and the transform
+ * the series are shown with (analysis's text form; main widens, fetches and applies it).
+ */
+type FetchOptions = UiCallOptions & JobOptions & { transform?: string };
 
 /**
  * Every operation as a typed method; the one way the renderer reaches main. Long operations are
  * jobs (one runner, below): cancel with `signal`, follow with `onProgress`.
  */
 export interface DesktopApi extends EconDataApi {
-  /** The port's fetchSeries, with a job's signal and progress (requests done of planned). */
+  /** The port's fetchSeries, with a job's signal and progress (requests done of planned) and a transform. */
   fetchSeries(queries: readonly SeriesQuery[], options?: FetchOptions): Promise<SeriesResult[]>;
+  /** The port's estimate, of the queries as fetched under a transform (widened). */
+  estimate(queries: readonly SeriesQuery[], options?: { cache?: UiCallOptions['cache']; transform?: string }): Promise<Estimate>;
   session: {
     status(): Res<'session.status'>;
     /** Calls `fn` whenever main reports a new session (profile switched, created, removed). */
@@ -139,6 +144,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       const request: RequestOf<'series.fetch'> = { jobId, queries: [...queries] };
       if (options.priority !== undefined) request.priority = options.priority;
       if (options.cache !== undefined) request.cache = options.cache;
+      if (options.transform) request.transform = options.transform;
       const results = await call('series.fetch', request);
       return results.map((r): SeriesResult => (r.ok ? r : { ok: false, error: errorFromJSON(r.error) }));
     });
@@ -157,7 +163,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     listCountries: (_query, options) => call('catalog.listCountries', options?.cache === undefined ? {} : { cache: options.cache }),
     catalogue: (options) => call('catalog.catalogue', options?.cache === undefined ? {} : { cache: options.cache }),
     estimate: (queries, options): Promise<Estimate> =>
-      call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }) }),
+      call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }), ...(options?.transform ? { transform: options.transform } : {}) }),
     quotaStatus: () => {
       askQuota();
       return lastQuota;

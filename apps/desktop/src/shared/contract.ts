@@ -137,6 +137,8 @@ export interface ManifestView {
   sha256: string;
   queries: SeriesQuery[];
   series: Array<{ id: string; title: string; provenance: Provenance }>;
+  /** The transform the series were shown with (analysis's canonical text); a re-run applies it again. */
+  transform?: string;
   rerun_of?: string;
 }
 
@@ -158,6 +160,8 @@ export interface WriteLocalRequest {
   name: string;
   destination: Destination;
   orientation?: 'wide' | 'long';
+  /** What the chart shows: the same transform (and common frequency) as `series.fetch`; kept in a saved export. */
+  transform?: string;
 }
 
 export interface ServiceExportRequest {
@@ -234,8 +238,12 @@ interface Operations {
   /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
   'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
 
-  'series.fetch': { request: { jobId?: JobId; queries: SeriesQuery[]; priority?: Priority; cache?: CacheMode }; response: SeriesResultWire[] };
-  'series.estimate': { request: { queries: SeriesQuery[]; cache?: CacheMode }; response: Estimate };
+  /**
+   * The queries as the explorer shows them: under `transform` (@econdata/analysis's text form, e.g.
+   * 'Units=pc1'), widened to fetch what it reads, and at the lowest frequency among them.
+   */
+  'series.fetch': { request: { jobId?: JobId; queries: SeriesQuery[]; transform?: string; priority?: Priority; cache?: CacheMode }; response: SeriesResultWire[] };
+  'series.estimate': { request: { queries: SeriesQuery[]; transform?: string; cache?: CacheMode }; response: Estimate };
   /** Cancels a running job (fetch or export); false when no such job runs. */
   'jobs.cancel': { request: { jobId: JobId }; response: { cancelled: boolean } };
 

@@ -55,6 +55,12 @@ describe('request schemas, from the renderer side', () => {
     expect((await services.handlers['profiles.list']({})).map((p) => p.name)).toEqual(['sandbox']);
   });
 
+  it('creates a profile from the address the connection form suggests (ending in /api/v1): the input reads as accepted, not as an error', async () => {
+    const { services } = await main.make();
+    const created = await services.dispatch('profiles.create', { name: 'docs address', baseURL: 'https://api.econdata.example/api/v1', plan: 'pro', activate: false });
+    expect(created).toMatchObject({ ok: true, value: { name: 'docs address', baseURL: 'https://api.econdata.example', plan: 'pro' } });
+  });
+
   it('refuses an unknown operation without touching a service', async () => {
     const { services } = await main.make();
     expect(await services.dispatch('fs.readFile', { path: '/etc/passwd' })).toEqual({

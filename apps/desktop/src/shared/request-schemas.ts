@@ -4,6 +4,7 @@
  * is read, written or sent. The schemas check the request's shape and size; a query's values (codes,
  * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
+import { formatTransform, parseTransform } from '@econdata/analysis';
 import { InvalidParameterError, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
 import type { OperationName, RequestOf } from './contract.ts';
@@ -41,6 +42,9 @@ const exportName: Check<string> = (value, path) => {
   if (/[\u0000-\u001f\u007f]/.test(name)) return fail(path, 'a name without control characters', value);
   return name;
 };
+const transformText = str({ min: 0, max: 200, describe: 'a transform in its text form such as "Units=pc1 MA=4", at most 200 characters' });
+/** The transform's text, read by its owner (analysis refuses what it does not know, naming the option) and made canonical. */
+const transform: Check<string> = (value, path) => formatTransform(parseTransform(transformText(value, path)));
 const destination = oneOf(['library', 'downloads', 'dialog'] as const);
 
 /**
@@ -110,13 +114,13 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
   'catalog.listCountries': cacheOnly,
   'catalog.catalogue': cacheOnly,
-  'series.fetch': object({ jobId: opt(jobId), queries: req(queries), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
-  'series.estimate': object({ queries: req(queries), cache: opt(CACHE) }),
+  'series.fetch': object({ jobId: opt(jobId), queries: req(queries), transform: opt(transform), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
+  'series.estimate': object({ queries: req(queries), transform: opt(transform), cache: opt(CACHE) }),
   'jobs.cancel': object({ jobId: req(jobId) }),
   'quota.status': empty as Check<RequestOf<'quota.status'>>,
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
-    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)),
+    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform),
   }),
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),

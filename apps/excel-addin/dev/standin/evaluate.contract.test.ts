@@ -58,6 +58,20 @@ describe('the taskpane\'s formulas, evaluated', () => {
     expect(quota[3]).toEqual(['Plan', 'Pro', '', '', '']);
   });
 
+  it('a transformed formula the taskpane writes (trailing transform argument) spills the transformed series', async () => {
+    const sb = await sandbox();
+    const rt = createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory(), probe: async () => false });
+    expect(await rt.connect({ baseURL: sb.url, plan: 'pro' }, 'sandbox-pro')).toMatchObject({ ok: true });
+    setRuntime(rt);
+    const [formula] = formulasFor([{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 }], 'Units=pc1');
+    expect(formula).toBe('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2018,2020,,"Units=pc1")');
+    const spill = await evaluateEconFormula(formula!, 'Sheet1!A1');
+    expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
+    expect(spill.slice(1).map((r) => r[0])).toEqual([2018, 2019, 2020].map((y) => periodToSerial(String(y), 'annual')));
+    for (const row of spill.slice(1)) expect(typeof row[1]).toBe('number');
+    await expect(evaluateEconFormula('=ECON.TRADE("exports",,,,"Units=pcx")')).rejects.toMatchObject({ code: '#VALUE!', message: 'Invalid Units "pcx": expected one of lin, chg, ch1, pch, pc1, pca, cch, cca, log.' });
+  });
+
   it('a formula the functions refuse shows the cell\'s error', async () => {
     setRuntime(createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory() }));
     await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN"},"soon")')).rejects.toMatchObject({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "soon".' });

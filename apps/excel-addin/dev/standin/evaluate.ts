@@ -12,9 +12,9 @@ type Arg = CellValue | CellValue[][];
 
 /** Which parameters take a range (`any[][]`) and so receive a single value as a 1x1 matrix. */
 const MATRIX_PARAMS: Readonly<Record<keyof typeof FUNCTIONS, readonly boolean[]>> = {
-  INDICATOR: [false, true, true, false, false, false],
-  TRADE: [false, false, false, false],
-  STOCK: [true, false, false, false],
+  INDICATOR: [false, true, true, false, false, false, false],
+  TRADE: [false, false, false, false, false],
+  STOCK: [true, false, false, false, false],
   QUOTA: [],
 };
 

@@ -5,6 +5,7 @@
  * go together are core's rule, so a formula accepts exactly what a request would. A problem is an
  * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
+import { parseTransform, type Transform } from '@econdata/analysis';
 import { InvalidParameterError, queryProblems, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
@@ -140,4 +141,13 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
     : { kind: 'stock', symbol: code, ...dates })));
   for (const query of queries) askCore(query);
   return { queries, fields };
+}
+
+/**
+ * The optional trailing `transform` argument of ECON.INDICATOR / TRADE / STOCK, read by
+ * @econdata/analysis's parseTransform (its refusal names the option and the accepted values; an
+ * empty cell is no transform).
+ */
+export function transformArg(value: CellValue): Transform {
+  return parseTransform(optionalText(value) ?? '');
 }

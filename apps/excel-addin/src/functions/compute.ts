@@ -5,10 +5,11 @@
  * functions cannot set). No Office API here (src/functions/functions.ts is the glue), so tests
  * call these, and the registered functions, without Excel.
  */
+import { applyTransform, isIdentity, widenQuery, type Transform } from '@econdata/analysis';
 import { EconError, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
 import { gridValues, layoutSeries, type PlainValue } from '@econdata/sheets';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { indicatorQueries, stockQueries, tradeQuery, type CellRange, type CellValue, type StockField } from './args.ts';
+import { indicatorQueries, stockQueries, tradeQuery, transformArg, type CellRange, type CellValue, type StockField } from './args.ts';
 
 /** What a formula spills: a header row, then one row per period; a missing value is an empty cell (never 0). */
 export type SpillMatrix = PlainValue[][];
@@ -28,11 +29,28 @@ export interface CallContext {
 
 type Loaded = { query: SeriesQuery; series: Series } | { query: SeriesQuery; error: unknown };
 
-/** Loads every query at once (one collector job with every other formula of the recalculation). */
-async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], ctx: CallContext): Promise<Loaded[]> {
+/**
+ * Loads every query at once (one collector job with every other formula of the recalculation).
+ * With a transform, each query is widened first (analysis's widenQuery: 2000's growth needs 1999;
+ * the same range for queries the planner batches together, so no extra request) and the answer
+ * transformed back to the asked range. A transform that fails on the data (a Rebase period
+ * without a value) fails only this formula's cell.
+ */
+async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], t: Transform, ctx: CallContext): Promise<Loaded[]> {
   const options = { ...(ctx.address ? { address: ctx.address } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
-  const settled = await Promise.allSettled(queries.map((q) => rt.load(q, options)));
-  return settled.map((s, i) => (s.status === 'fulfilled' ? { query: queries[i]!, series: s.value } : { query: queries[i]!, error: s.reason as unknown }));
+  const plain = isIdentity(t);
+  const fetched = parse(() => (plain ? queries : queries.map((q) => widenQuery(q, t))));
+  const settled = await Promise.allSettled(fetched.map((q) => rt.load(q, options)));
+  return settled.map((s, i): Loaded => {
+    const query = queries[i]!;
+    if (s.status === 'rejected') return { query, error: s.reason as unknown };
+    if (plain) return { query, series: s.value };
+    try {
+      return { query, series: applyTransform(s.value, t, query) };
+    } catch (error) {
+      throw new FormulaError(error, query);
+    }
+  });
 }
 
 const isNoData = (e: unknown): boolean => e instanceof EconError && e.code === 'not_found';
@@ -47,8 +65,9 @@ function seriesOrFail(loaded: readonly Loaded[], missingHeader: (q: SeriesQuery)
   const hard = failed.find((l) => !isNoData(l.error));
   if (hard) throw new FormulaError(hard.error, hard.query);
   if (failed.length === loaded.length) throw new FormulaError(failed[0]!.error, failed[0]!.query);
-  const frequency = loaded.find((l): l is Extract<Loaded, { series: Series }> => 'series' in l)!.series.frequency;
-  return loaded.map((l) => ('series' in l ? shape(l.series) : noDataSeries(l.query, `${missingHeader(l.query)} (no data)`, frequency)));
+  const shaped = loaded.map((l) => ('series' in l ? shape(l.series) : undefined));
+  const frequency = shaped.find((s) => s !== undefined)!.frequency;
+  return loaded.map((l, i) => shaped[i] ?? noDataSeries(l.query, `${missingHeader(l.query)} (no data)`, frequency));
 }
 
 /**
@@ -94,26 +113,32 @@ function parse<T>(f: () => T): T {
   }
 }
 
-/** =ECON.INDICATOR(...) */
-export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const queries = parse(() => indicatorQueries(...args));
-  const loaded = await loadAll(rt, queries, ctx);
+/** =ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]) */
+export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
+  const [source, indicator, country, start, end, frequency, transform] = args;
+  const queries = parse(() => indicatorQueries(source, indicator, country, start, end, frequency));
+  const t = parse(() => transformArg(transform));
+  const loaded = await loadAll(rt, queries, t, ctx);
   const label = (q: SeriesQuery): string => (q.kind === 'indicator' ? `${q.indicator}${q.country ? `: ${q.country}` : ''}` : q.kind);
   return spillOf(seriesOrFail(loaded, label));
 }
 
-/** =ECON.TRADE(...) */
-export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const query = parse(() => tradeQuery(...args));
-  const [loaded] = await loadAll(rt, [query], ctx);
+/** =ECON.TRADE([flow], [partner], [hs_code], [period], [transform]) */
+export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
+  const [flow, partner, hsCode, period, transform] = args;
+  const query = parse(() => tradeQuery(flow, partner, hsCode, period));
+  const t = parse(() => transformArg(transform));
+  const [loaded] = await loadAll(rt, [query], t, ctx);
   if (!loaded || 'error' in loaded) throw new FormulaError(loaded?.error, query);
   return spillOf([loaded.series]);
 }
 
-/** =ECON.STOCK(...) */
-export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const { queries, fields } = parse(() => stockQueries(...args));
-  const loaded = await loadAll(rt, queries, ctx);
+/** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field], [transform]) */
+export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
+  const [symbols, startDate, endDate, field, transform] = args;
+  const { queries, fields } = parse(() => stockQueries(symbols, startDate, endDate, field));
+  const t = parse(() => transformArg(transform));
+  const loaded = await loadAll(rt, queries, t, ctx);
   const name = (q: SeriesQuery): string => (q.kind === 'stock' ? (q.symbol ?? q.index ?? 'stock') : q.kind);
   return spillOf(seriesOrFail(loaded, name, (s) => withFields(s, fields)));
 }

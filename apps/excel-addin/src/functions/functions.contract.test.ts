@@ -12,6 +12,7 @@ import { MemoryStorage } from '../runtime/storage.ts';
 import { setRuntime } from '../runtime/instance.ts';
 import type { PlanName } from '@econdata/core';
 import { periodToSerial } from '@econdata/sheets';
+import { widenQuery } from '@econdata/analysis';
 import { associateFunctions } from './functions.ts';
 
 const sandbox = useSandboxes({ seed: 11 });
@@ -30,7 +31,10 @@ function invocation(address: string, functionName = 'ECON.INDICATOR'): CustomFun
 /** Calls a registered function and returns its spill or the error it rejected with, as Excel would show it. */
 async function cell(id: string, address: string, ...args: unknown[]): Promise<unknown[][] | { code: string; message: string }> {
   try {
-    return (await fn(id)(...args, invocation(address, `ECON.${id}`))) as unknown[][];
+    // Excel passes every declared argument (null when omitted), then the invocation.
+    const f = fn(id);
+    const all = [...args, ...Array<null>(Math.max(0, f.length - 1 - args.length)).fill(null)];
+    return (await f(...all, invocation(address, `ECON.${id}`))) as unknown[][];
   } catch (e) {
     const { code, message } = e as { code: string; message: string };
     return { code, message };
@@ -119,7 +123,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
     const sb = await sandbox();
     await connected(sb.url, 'free', 'sandbox-free');
     const inv = invocation('Sheet1!C1');
-    const cancelled = (fn('INDICATOR')('WB', [['NY.GDP.MKTP.CD']], [['JP']], 2015, 2020, null, inv) as Promise<unknown>).catch((e: unknown) => e);
+    const cancelled = (fn('INDICATOR')('WB', [['NY.GDP.MKTP.CD']], [['JP']], 2015, 2020, null, null, inv) as Promise<unknown>).catch((e: unknown) => e);
     const neighbour = cell('INDICATOR', 'Sheet1!C2', 'WB', [['NY.GDP.MKTP.CD']], [['US']], 2015, 2020, null);
     inv.onCanceled!();
     expect(await cancelled).toMatchObject({ code: '#N/A', message: 'Cancelled: recalculate to fetch it again.' });
@@ -219,5 +223,61 @@ describe('ECON.QUOTA', () => {
     fn('QUOTA')({ setResult: (v: unknown) => results.push(v) } as unknown as CustomFunctions.StreamingInvocation<unknown[][]>);
     await new Promise((r) => setTimeout(r, 0));
     expect(results.at(-1)).toMatchObject({ code: '#N/A', message: 'Not connected to the data service: open the Econdata taskpane and connect.' });
+  });
+});
+
+describe('the transform argument, against the sandbox', () => {
+  it('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2023,,"Units=pc1") spills growth computed independently from the levels', async () => {
+    const sb = await sandbox();
+    await connected(sb.url, 'free', 'sandbox-free');
+    const spill = await cell('INDICATOR', 'Sheet1!A1', 'WB', [['NY.GDP.MKTP.CD']], [['VN']], 2000, 2023, null, 'Units=pc1') as unknown[][];
+    // The levels straight from the service, 1999 included (2000's growth needs it), and growth by hand.
+    const direct = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
+    const levels = new Map((await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 1999, end_year: 2023 })).data.map((r) => [r.year, r.value]));
+    const growth = (y: number): number | '' => {
+      const now = levels.get(y);
+      const before = levels.get(y - 1);
+      return typeof now === 'number' && typeof before === 'number' && before > 0 ? (now / before - 1) * 100 : '';
+    };
+    expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
+    const years = Array.from({ length: 24 }, (_, i) => 2000 + i).filter((y) => levels.has(y));
+    expect(spill.slice(1).map((r) => r[0])).toEqual(years.map((y) => periodToSerial(String(y), 'annual')));
+    spill.slice(1).forEach((row, i) => {
+      const want = growth(years[i]!);
+      if (want === '') expect(row[1]).toBe('');
+      else expect(row[1] as number).toBeCloseTo(want, 9);
+    });
+    expect(spill.slice(1).filter((r) => typeof r[1] === 'number').length).toBeGreaterThan(20);
+  });
+
+  it('500 formulas with Units=pc1 in one recalculation still send the batch minimum (5): widening merges', async () => {
+    const sb = await sandbox();
+    const direct = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
+    const indicators = (await direct.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code).slice(0, 10);
+    const countries = (await direct.listCountries()).data.filter((c) => c.is_aggregate !== true).map((c) => c.code).slice(0, 50);
+    await connected(sb.url, 'enterprise', 'sandbox-enterprise');
+    sb.reset();
+    const calls = indicators.flatMap((code, i) => countries.map((cc, j) => cell('INDICATOR', `Sheet1!A${i * 50 + j + 1}`, 'WB', [[code]], [[cc]], 2000, 2020, null, 'Units=pc1')));
+    const results = await Promise.all(calls);
+    const asked: SeriesQuery[] = indicators.flatMap((indicator) => countries.map((country) => ({ kind: 'indicator' as const, source: 'WB', indicator, country, start_year: 2000, end_year: 2020 })));
+    // Every query widens the same way (1999-2020), so the planner still packs 100 pairs a batch.
+    expect(planRequests(asked).stats.minimumRequests).toBe(5);
+    expect(planRequests(asked.map((q) => widenQuery(q, 'Units=pc1'))).stats.minimumRequests).toBe(5);
+    expect(sb.stats().received).toBe(5);
+    for (const r of results) if (!Array.isArray(r)) expect(r).toMatchObject({ code: '#N/A', message: expect.stringMatching(/^No data: /) });
+    expect(results.filter((r) => Array.isArray(r)).length).toBeGreaterThan(300);
+  });
+
+  it('with the sandbox stopped, a transformed cell keeps its last good value (reported stale)', async () => {
+    const sb = await sandbox();
+    const { rt } = await connected(sb.url, 'free', 'sandbox-free', { cacheTtlMs: 0 });
+    const args = ['WB', [['NY.GDP.MKTP.CD']], [['VN']], 2010, 2020, null, 'Units=pc1'];
+    const before = await cell('INDICATOR', 'Sheet1!D1', ...args);
+    expect(Array.isArray(before)).toBe(true);
+    await sb.close();
+    expect(await cell('INDICATOR', 'Sheet1!D1', ...args)).toEqual(before);
+    expect(rt.staleResults().map((s) => s.address)).toEqual(['Sheet1!D1']);
+    // The same arguments with another transform were never fetched: no saved value for them.
+    expect(await cell('INDICATOR', 'Sheet1!D2', 'WB', [['NY.GDP.MKTP.CD']], [['VN']], 2010, 2020, null, 'MA=5')).toMatchObject({ code: '#N/A' });
   });
 });

@@ -57,14 +57,15 @@ async function run(work: () => Promise<any[][]>): Promise<any[][]> {
  * @param [start_year] First year, e.g. 2000.
  * @param [end_year] Last year, e.g. 2023.
  * @param [frequency] GSO only: monthly, quarterly or annual.
+ * @param [transform] Transform, e.g. Units=pc1 (% change from a year ago), Per=A, MA=4, Rebase=2015, Points=8.
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per period.
  * @cancelable
  * @requiresAddress
  */
-async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency], ctx));
+  return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency, transform], ctx));
 }
 
 /**
@@ -74,14 +75,15 @@ async function econIndicator(source: string, indicator: any[][], country: any[][
  * @param [partner] Partner country (ISO 2-letter code), or WLD for all partners.
  * @param [hs_code] HS code, or TOTAL for all goods.
  * @param [period] One month, written 2024-03.
+ * @param [transform] Transform, e.g. Units=pc1 (% change from a year ago), Per=A (annual sums), MA=3.
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per month.
  * @cancelable
  * @requiresAddress
  */
-async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => tradeFormula(getRuntime(), [flow, partner, hs_code, period], ctx));
+  return run(() => tradeFormula(getRuntime(), [flow, partner, hs_code, period, transform], ctx));
 }
 
 /**
@@ -91,14 +93,15 @@ async function econTrade(flow?: string, partner?: string, hs_code?: string, peri
  * @param [start_date] First day: 2024-03-01 or a date cell.
  * @param [end_date] Last day: 2024-03-31 or a date cell.
  * @param [field] open, high, low, close or volume; empty for all five (close for several tickers).
+ * @param [transform] Transform, e.g. Per=M (monthly: close at month end), Units=pch, MA=20.
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per trading day.
  * @cancelable
  * @requiresAddress
  */
-async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => stockFormula(getRuntime(), [symbol_or_index, start_date, end_date, field], ctx));
+  return run(() => stockFormula(getRuntime(), [symbol_or_index, start_date, end_date, field, transform], ctx));
 }
 
 /**

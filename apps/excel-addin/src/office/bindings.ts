@@ -2,8 +2,10 @@
  * Block bindings: what the document remembers about each block the add-in inserted, so Refresh can
  * re-run it after the workbook is closed, e-mailed and reopened. One workbook setting per block,
  * keyed by the block's table name: the table moves with its sheet (moved, renamed), so the binding
- * follows it. Only the queries and layout are stored: never a key, a base URL or a user name.
+ * follows it. Only the queries, their transform and the layout are stored: never a key, a base URL
+ * or a user name.
  */
+import { formatTransform, parseTransform } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import type { XContext, XSettings } from './excel-api.ts';
 
@@ -26,6 +28,8 @@ export interface BlockBinding {
   /** A short name for lists ('GDP (current US$): Viet Nam'). */
   title: string;
   queries: SeriesQuery[];
+  /** The @econdata/analysis transform of every query, canonical text ('Units=pc1'); absent for none. Refresh re-applies it. */
+  transform?: string;
   layout: BlockLayout;
   inserted_at: string;
   refreshed_at: string | null;
@@ -76,11 +80,21 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
   if (!Array.isArray(b.queries) || b.queries.length === 0 || !b.queries.every(isQuery)) return { key, reason: 'it holds no valid query' };
   const layout = b.layout;
   if (!layout || typeof layout.headRows !== 'number' || typeof layout.columns !== 'number') return { key, reason: 'its layout is missing' };
+  let transform: string | undefined;
+  if (b.transform !== undefined && b.transform !== '') {
+    if (typeof b.transform !== 'string') return { key, reason: 'its transform is not text' };
+    try {
+      transform = formatTransform(parseTransform(b.transform));
+    } catch (e) {
+      return { key, reason: `its transform "${b.transform}" is refused (${(e as Error).message})` };
+    }
+  }
   return {
     id: b.id,
     table: b.table,
     title: typeof b.title === 'string' ? b.title : b.table,
     queries: b.queries,
+    ...(transform ? { transform } : {}),
     layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
     refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,

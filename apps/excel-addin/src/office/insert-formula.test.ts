@@ -28,6 +28,21 @@ describe('formulaFor', () => {
   });
 });
 
+describe('the transform as the trailing argument', () => {
+  it('goes last, after the omitted arguments it follows, for each kind and for grouped indicators', () => {
+    expect(formulaFor({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2023 }, 'Units=pc1')).toBe(
+      '=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2023,,"Units=pc1")',
+    );
+    expect(formulaFor({ kind: 'trade', flow: 'exports' }, 'Per=A Units=pc1')).toBe('=ECON.TRADE("exports",,,,"Per=A Units=pc1")');
+    expect(formulaFor({ kind: 'stock', symbol: 'VNM', start_date: '2024-01-02' }, 'Per=M')).toBe('=ECON.STOCK("VNM","2024-01-02",,,"Per=M")');
+    expect(formulaFor({ kind: 'stock', symbol: 'VNM' }, '')).toBe('=ECON.STOCK("VNM")');
+    expect(formulasFor([
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2010 },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2010 },
+    ], 'MA=3')).toEqual(['=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN","TH"},2010,,,"MA=3")']);
+  });
+});
+
 describe('insertFormulas (office-addin-mock)', () => {
   it('writes the formulas side by side from the selection in one sync', async () => {
     const model = new WorkbookModel();

@@ -1,8 +1,9 @@
 /**
  * "Insert as formula": the ECON.* custom-function call that stands for a query, written at the
  * selection instead of values, so the cells recalculate through the shared runtime's cache.
- * Signatures (issue 11): ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency]),
- * ECON.TRADE(flow, [partner], [hs_code], [period]), ECON.STOCK(symbol_or_index, [start_date], [end_date], [field]).
+ * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]),
+ * ECON.TRADE(flow, [partner], [hs_code], [period], [transform]), ECON.STOCK(symbol_or_index, [start_date],
+ * [end_date], [field], [transform]); `transform` is @econdata/analysis's canonical text ('Units=pc1').
  */
 import type { SeriesQuery } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
@@ -23,15 +24,16 @@ function call(name: string, args: Arg[]): string {
   return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
 }
 
-/** The formula text of one query. */
-export function formulaFor(q: SeriesQuery): string {
+/** The formula text of one query, with its transform as the trailing argument ('' or none: left out). */
+export function formulaFor(q: SeriesQuery, transform?: string): string {
+  const t = transform || undefined;
   switch (q.kind) {
     case 'indicator':
-      return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency]);
+      return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency, t]);
     case 'trade':
-      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period]);
+      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period, t]);
     case 'stock':
-      return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date]);
+      return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date, undefined, t]);
   }
 }
 
@@ -39,12 +41,12 @@ export function formulaFor(q: SeriesQuery): string {
  * Formulas for a set of queries: indicator queries that differ only by indicator or country
  * become one call with array constants (it spills a column per series); the rest one call each.
  */
-export function formulasFor(queries: readonly SeriesQuery[]): string[] {
+export function formulasFor(queries: readonly SeriesQuery[], transform?: string): string[] {
   const groups = new Map<string, { q: SeriesQuery & { kind: 'indicator' }; indicators: string[]; countries: string[] }>();
   const out: Array<string | { group: string }> = [];
   for (const q of queries) {
     if (q.kind !== 'indicator') {
-      out.push(formulaFor(q));
+      out.push(formulaFor(q, transform));
       continue;
     }
     const key = JSON.stringify([q.source, q.start_year, q.end_year, q.frequency]);
@@ -63,7 +65,7 @@ export function formulasFor(queries: readonly SeriesQuery[]): string[] {
     const g = groups.get(item.group);
     if (!g) return '';
     const one = (list: string[]): string | string[] => (list.length === 1 ? (list[0] ?? '') : list);
-    return call('INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency]);
+    return call('INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency, transform || undefined]);
   });
 }
 
@@ -73,8 +75,8 @@ const FORMULA_SPACING = 8;
 /**
  * Writes the formulas at the selection, side by side (one sync), and returns the cells they went to.
  */
-export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[]): Promise<{ formulas: string[]; address: string }> {
-  const formulas = formulasFor(queries);
+export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[], transform?: string): Promise<{ formulas: string[]; address: string }> {
+  const formulas = formulasFor(queries, transform);
   return excel.run(async (context) => {
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);
     context.workbook.application.suspendApiCalculationUntilNextSync();

@@ -38,13 +38,14 @@ function blockTitle(series: readonly Series[]): string {
   return series.length === 1 ? who(first) : `${who(first)} and ${series.length - 1} more`;
 }
 
-/** The binding of a Grid about to be written. */
-export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date): BlockBinding {
+/** The binding of a Grid about to be written; `transform` is the canonical text the series went through. */
+export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, transform?: string): BlockBinding {
   return {
     id: ids.id,
     table: ids.table,
     title: blockTitle(series),
     queries: [...queries],
+    ...(transform ? { transform } : {}),
     layout: { orientation: grid.orientation, headRows: grid.regions.header.top, columns: grid.columns.length },
     inserted_at: now.toISOString(),
     refreshed_at: null,
@@ -53,22 +54,23 @@ export function bindingFor(grid: Grid, series: readonly Series[], queries: reado
 }
 
 /**
- * Writes `series` at the selection as a new block.
+ * Writes `series` at the selection as a new block. `queries` are the asked queries (as Refresh will
+ * ask them again) and `transform` the canonical text the series went through, kept in the binding.
  *
- * @example const block = await insertBlock(Excel, series, queries, { onProgress });
+ * @example const block = await insertBlock(Excel, series, queries, { onProgress, transform: 'Units=pc1' });
  */
 export async function insertBlock(
   excel: ExcelHost,
   series: readonly Series[],
   queries: readonly SeriesQuery[],
-  options: WriteOptions & { now?: Date } = {},
+  options: WriteOptions & { now?: Date; transform?: string } = {},
 ): Promise<InsertedBlock> {
   if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
     throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
   }
   const now = options.now ?? new Date();
   const grid = layoutBlock(series);
-  const binding = bindingFor(grid, series, queries, newBlockId(now), now);
+  const binding = bindingFor(grid, series, queries, newBlockId(now), now, options.transform);
   return excel.run(async (context) => {
     // First look at where the block would go: a block never overwrites the user's cells.
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);

@@ -4,13 +4,14 @@
  * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
  * (one more sync while they fit one request), highlighting revised values.
  */
-import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import type { Series, SeriesQuery } from '@econdata/core';
 import { gridColumnCount, gridRowCount } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost, XRange, XTable } from './excel-api.ts';
 import { bindingFor, layoutBlock } from './insert.ts';
 import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
+import { askedResult, queriesToFetch, type FetchSeries } from './transformed.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
 const MAX_HIGHLIGHTS = 2_000;
@@ -33,7 +34,6 @@ export async function listBlocks(excel: ExcelHost): Promise<{ blocks: BlockStatu
   });
 }
 
-export type FetchSeries = (queries: SeriesQuery[]) => Promise<SeriesResult[]>;
 
 /** One block's failed query. */
 export interface RefreshFailure {
@@ -81,15 +81,19 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Fetches every block's queries at once; throws RefreshError (nothing written) if any failed. */
+/**
+ * Fetches every block's queries at once (each through its block's transform, widened then applied
+ * back to the asked range); throws RefreshError (nothing written) if any failed.
+ */
 async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string): Promise<Series[][]> {
-  const queries = blocks.flatMap((b) => b.queries);
+  const queries = blocks.flatMap((b) => queriesToFetch(b.queries, b.transform));
   const results = await fetchSeries(queries);
   const failures: RefreshFailure[] = [];
   let at = 0;
   const series = blocks.map((block) =>
     block.queries.map((query) => {
-      const r = results[at++];
+      const answer = results[at++];
+      const r = answer ? askedResult(answer, query, block.transform) : undefined;
       if (!r) failures.push({ block, query, error: new Error('no answer came back for this query') });
       else if (!r.ok) failures.push({ block, query, error: r.error });
       return r?.ok ? r.series : undefined;
@@ -169,7 +173,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const anchor = read.range.getOffsetRange(-headRows, 0).getCell(0, 0);
       const grid = grids[i] ?? layoutBlock(series);
       const changes = blockChanges(read.range.values, series, grid);
-      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       const oldRows = headRows + read.range.rowCount;
       const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
       jobs.push({

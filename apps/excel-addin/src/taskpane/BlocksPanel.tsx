@@ -3,6 +3,7 @@
  * query, last refresh and stale marker; Refresh all / Refresh one. A refresh that costs more than a
  * few requests shows its cost first; the summary says what changed, revised cells are highlighted.
  */
+import { parseTransform, transformWords } from '@econdata/analysis';
 import type { Estimate } from '@econdata/core';
 import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
@@ -11,6 +12,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
 import { listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
+import { queriesToFetch } from '../office/transformed.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
 
@@ -72,7 +74,7 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
     try {
       if (!confirmed) {
         // A refresh asks the service again (a cached answer could not show a revision).
-        const estimate = await api.estimate(targets.flatMap((b) => b.queries), { cache: 'no-store' });
+        const estimate = await api.estimate(targets.flatMap((b) => queriesToFetch(b.queries, b.transform)), { cache: 'no-store' });
         if (needsCostPreview(estimate)) {
           setPending({ targets, estimate });
           return;
@@ -160,6 +162,7 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
                 </Button>
               </div>
               {b.queries.map((q) => <Text key={JSON.stringify(q)} className={styles.query}>{queryText(q)}</Text>)}
+              {b.transform ? <Text className={styles.query}>{`Transform: ${b.transform} (${transformWords(parseTransform(b.transform))})`}</Text> : null}
               <div className={styles.meta}>
                 <Text size={200}>{`Inserted ${when(b.inserted_at)} · refreshed ${when(b.refreshed_at)}`}</Text>
                 {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}

@@ -9,6 +9,7 @@ import { CostPreview, needsCostPreview, ProgressPanel, QueryBuilder, useDescribe
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
+import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
@@ -19,6 +20,11 @@ const useStyles = makeStyles({
 });
 
 type Mode = 'values' | 'formula';
+/** What to insert: the asked queries and the transform's canonical text ('' for none). */
+interface Job {
+  queries: SeriesQuery[];
+  transform: string;
+}
 type Notice = { intent: 'success' | 'warning' | 'error'; text: string };
 interface Progress {
   label: string;
@@ -43,12 +49,13 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [pending, setPending] = useState<{ queries: SeriesQuery[]; estimate: Estimate } | null>(null);
-  const last = useRef<SeriesQuery[] | null>(null);
+  const [pending, setPending] = useState<{ job: Job; estimate: Estimate } | null>(null);
+  const last = useRef<Job | null>(null);
 
-  const insertValues = async (queries: SeriesQuery[]): Promise<void> => {
+  const insertValues = async ({ queries, transform }: Job): Promise<void> => {
     setProgress({ label: `Fetching ${queries.length === 1 ? '1 series' : `${queries.length} series`}…` });
-    const results = await api.fetchSeries(queries);
+    // Through the transform, if any: its widened queries fetched, then applied back to the asked range.
+    const results = await fetchTransformed((q) => api.fetchSeries(q), queries, transform);
     const series: Series[] = [];
     const kept: SeriesQuery[] = [];
     const failed: string[] = [];
@@ -61,7 +68,7 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     });
     if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
     setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
-    const block = await insertBlock(excel, series, kept, { onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
+    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
     // The first sync only looked at the target cells; the rest wrote.
     const writes = block.syncs - 1;
     const requests = writes === 1 ? 'written in one request to Excel' : `written in ${writes} requests to Excel`;
@@ -70,24 +77,25 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     onInserted();
   };
 
-  const run = async (queries: SeriesQuery[], confirmed: boolean): Promise<void> => {
+  const run = async (job: Job, confirmed: boolean): Promise<void> => {
     setBusy(true);
     setNotice(null);
-    last.current = queries;
+    last.current = job;
     try {
       if (mode === 'formula') {
-        const { formulas, address } = await insertFormulas(excel, queries);
+        const { formulas, address } = await insertFormulas(excel, job.queries, job.transform);
         setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
         return;
       }
       if (!confirmed) {
-        const estimate = await api.estimate(queries);
+        // The cost of what will be fetched: the widened queries (refused here, before any request, when the transform cannot apply).
+        const estimate = await api.estimate(queriesToFetch(job.queries, job.transform));
         if (needsCostPreview(estimate)) {
-          setPending({ queries, estimate });
+          setPending({ job, estimate });
           return;
         }
       }
-      await insertValues(queries);
+      await insertValues(job);
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });
     } finally {
@@ -123,14 +131,14 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
           estimate={pending.estimate}
           confirmLabel="Fetch and insert"
           onConfirm={() => {
-            const queries = pending.queries;
+            const job = pending.job;
             setPending(null);
-            void run(queries, true);
+            void run(job, true);
           }}
           onCancel={() => setPending(null)}
         />
       ) : null}
-      <QueryBuilder onSubmit={(queries) => void run(queries, false)} submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'} busy={busy} />
+      <QueryBuilder transform onSubmit={(queries, _kind, transform) => void run({ queries, transform }, false)} submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'} busy={busy} />
       {progress ? <ProgressPanel label={progress.label} {...(progress.value === undefined ? {} : { value: progress.value })} {...(progress.max === undefined ? {} : { max: progress.max })} {...(progress.unit ? { unit: progress.unit } : {})} /> : null}
       <div aria-live="polite">
         {notice ? (

@@ -16,6 +16,7 @@ import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
 import { claimFile, safeStem, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
+import { fetchShown } from './shown-series.ts';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
 function seriesQueryOf(query: ExportQuery): SeriesQuery {
@@ -48,10 +49,13 @@ export class ExportService {
     return this.dialogs.saveFile(`${safeStem(name)}.${extension}`, extension);
   }
 
-  /** Fetches the queries (every one must succeed: a missing series would be a silent hole in the file). */
+  /**
+   * Fetches the queries as the chart shows them (the same transform and common frequency); every one
+   * must succeed: a missing series would be a silent hole in the file.
+   */
   private async fetch(request: WriteLocalRequest, job: Job): Promise<Series[]> {
     const client = await this.session.client();
-    const results = await client.fetchSeries(request.queries, { signal: job.signal, onProgress: job.fetchProgress });
+    const results = await fetchShown(client, request.queries, request.transform, { signal: job.signal, onProgress: job.fetchProgress });
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;
@@ -67,7 +71,9 @@ export class ExportService {
     job.progress('writing', 0, null);
     const orientation = request.orientation ?? 'wide';
     if (request.destination === 'library') {
-      const saved = await this.library.save(series, { name: request.name, format: request.format, orientation, queries: request.queries });
+      const saved = await this.library.save(series, {
+        name: request.name, format: request.format, orientation, queries: request.queries, ...(request.transform ? { transform: request.transform } : {}),
+      });
       return this.result(join(this.library.folder, saved.data_file), request.format, saved);
     }
     const path = await this.target(request.destination, request.name, request.format);

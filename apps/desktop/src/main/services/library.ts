@@ -13,6 +13,7 @@ import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
 import { allowedFile, claimFile, safeStem, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
+import { fetchShown } from './shown-series.ts';
 
 export class LibraryService {
   constructor(
@@ -38,13 +39,14 @@ export class LibraryService {
   }
 
   /**
-   * Fetches an export's queries again through the client and saves the answer as a new export
-   * (`rerun_of` the old one). Every query must succeed: a dropped one would show as removed data.
+   * Fetches an export's queries again through the client, under the export's transform, and saves
+   * the answer as a new export (`rerun_of` the old one). Every query must succeed: a dropped one
+   * would show as removed data.
    */
   async rerun(id: string, client: EconDataClient, job: Job): Promise<ExportManifest> {
-    return this.library.rerun(id, async (queries) => {
+    return this.library.rerun(id, async (queries, transform) => {
       // From the service, not the cache: a re-run is asked for to see revisions.
-      const results = await client.fetchSeries(queries, { signal: job.signal, cache: 'no-store', onProgress: job.fetchProgress });
+      const results = await fetchShown(client, queries, transform, { signal: job.signal, cache: 'no-store', onProgress: job.fetchProgress });
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;

@@ -15,6 +15,8 @@ import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
+import { nativeLowest } from '../series/transform-choices.ts';
+import { parseTransform, transformWords } from '@econdata/analysis';
 import { fetchName, isGsoFetch, withFrequency } from './fetch-plan.ts';
 import { AppError } from '../app/AppError.tsx';
 
@@ -29,7 +31,12 @@ const useStyles = makeStyles({
     '& .fui-Input': { minWidth: 0, maxWidth: '100%' },
   },
   sideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  result: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box', overflowY: 'auto', overflowX: 'hidden' },
+  result: {
+    flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box', overflowY: 'auto', overflowX: 'hidden',
+    // Message bars hide their overflow, so a flex column would squeeze them to nothing under a tall
+    // series view: every child keeps its own height and the column scrolls instead.
+    '& > *': { flexShrink: 0 },
+  },
   failures: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   center: { margin: 'auto', maxWidth: '520px' },
 });
@@ -39,6 +46,8 @@ const EXAMPLE: SeriesQuery[] = ['VN', 'TH'].map((country) => ({ kind: 'indicator
 
 interface Fetched {
   queries: SeriesQuery[];
+  /** The transform the series are shown with ('' for none). */
+  transform: string;
   series: Series[];
   failures: Array<{ query: SeriesQuery; error: unknown }>;
 }
@@ -57,12 +66,12 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const [wanted, setWanted] = useState<GsoFrequency | null>(null);
   const [exported, setExported] = useState<ExportDone | null>(null);
 
-  const fetchNow = (queries: SeriesQuery[], keepShown = false): void => {
+  const fetchNow = (queries: SeriesQuery[], transform: string, keepShown = false): void => {
     setPending(null);
     setExported(null);
     void job.run(async (options) => {
-      const results = await client.fetchSeries(queries, options);
-      const fetched: Fetched = { queries, series: [], failures: [] };
+      const results = await client.fetchSeries(queries, { ...options, ...(transform ? { transform } : {}) });
+      const fetched: Fetched = { queries, transform, series: [], failures: [] };
       results.forEach((r, i) => {
         if (r.ok) fetched.series.push(r.series);
         else fetched.failures.push({ query: queries[i] ?? queries[0]!, error: r.error });
@@ -80,7 +89,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
     client.estimate(queries).then((estimate) => {
       setEstimating(false);
       if (needsCostPreview(estimate)) setPending({ queries, estimate });
-      else fetchNow(queries);
+      else fetchNow(queries, '');
     }, (e: unknown) => {
       setEstimating(false);
       setEstimateError(e);
@@ -91,6 +100,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const data = shown;
   const p = job.progress;
   const gso = data ? isGsoFetch(data.queries) : false;
+  const shownName = data ? fetchName(data.series.map((s) => s.title), data.transform ? transformWords(parseTransform(data.transform)) : '') : '';
   const gsoFrequency = (data?.series[0]?.frequency ?? 'monthly') as GsoFrequency;
 
   return (
@@ -104,15 +114,16 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         {job.running && p ? (
           <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
         ) : null}
-        {job.error ? <AppError error={job.error} onRetry={() => latest && fetchNow(latest.queries)} onOpenSettings={onOpenConnection} /> : null}
+        {job.error ? <AppError error={job.error} onRetry={() => latest && fetchNow(latest.queries, latest.transform)} onOpenSettings={onOpenConnection} /> : null}
         {latest ? <FailureList failures={latest.failures} total={latest.queries.length} onOpenConnection={onOpenConnection} /> : null}
         {exported ? <ExportResultBar done={exported} onDismiss={() => setExported(null)} /> : null}
         {data && data.series.length > 0 ? (
           <SeriesView
             series={data.series}
-            title={fetchName(data.series.map((s) => s.title))}
-            actions={<ExportMenu queries={data.queries} defaultName={fetchName(data.series.map((s) => s.title))} onExported={setExported} />}
-            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), true); } } } : {})}
+            title={shownName}
+            actions={<ExportMenu queries={data.queries} transform={data.transform} defaultName={shownName} onExported={setExported} />}
+            transform={{ value: data.transform, native: nativeLowest(data.queries), busy: job.running, onChange: (text: string) => fetchNow(data.queries, text, true) }}
+            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />
         ) : !job.running && !data && !latest ? (
           <div className={styles.center}>
@@ -132,7 +143,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <DialogBody>
             <DialogTitle>Before fetching</DialogTitle>
             <DialogContent>
-              {pending ? <CostPreview estimate={pending.estimate} onConfirm={() => fetchNow(pending.queries)} onCancel={() => setPending(null)} /> : null}
+              {pending ? <CostPreview estimate={pending.estimate} onConfirm={() => fetchNow(pending.queries, '')} onCancel={() => setPending(null)} /> : null}
             </DialogContent>
           </DialogBody>
         </DialogSurface>

@@ -14,8 +14,13 @@ export function withFrequency(queries: readonly SeriesQuery[], frequency: GsoFre
   return queries.map((q) => (q.kind === 'indicator' && q.source === 'GSO' ? { ...q, frequency } : q));
 }
 
-/** A short name for a fetch, used as the default export name ("GDP (current US$): Viet Nam, Thailand"). */
-export function fetchName(titles: readonly string[]): string {
+/**
+ * A short name for a fetch, used as the default export name ("GDP (current US$): Viet Nam, Thailand");
+ * with `words` (a transform in words, as analysis ends each title with it) said once at the end.
+ */
+export function fetchName(titles: readonly string[], words = ''): string {
+  const suffix = words ? `, ${words}` : '';
+  if (suffix && titles.length > 0 && titles.every((t) => t.endsWith(suffix))) return `${fetchName(titles.map((t) => t.slice(0, -suffix.length)))}${suffix}`;
   if (titles.length === 0) return 'Export';
   const parts = titles.map((t) => t.split(': '));
   const head = parts[0]?.[0] ?? '';

@@ -29,6 +29,8 @@ export interface ExportDone {
 
 export interface ExportMenuProps {
   queries: readonly SeriesQuery[];
+  /** The transform the chart shows ('' for none): files written here hold the same. */
+  transform?: string;
   defaultName: string;
   onExported(done: ExportDone): void;
 }
@@ -36,7 +38,7 @@ export interface ExportMenuProps {
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, defaultName, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, transform = '', defaultName, onExported }: ExportMenuProps) {
   const styles = useStyles();
   const { client, status } = useSession();
   const job = useJob<ExportResult>();
@@ -48,7 +50,7 @@ export function ExportMenu({ queries, defaultName, onExported }: ExportMenuProps
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
     const result = await job.run((options) => {
-      const req = exportRequest(k, queries, n.trim() || defaultName, d);
+      const req = exportRequest(k, queries, n.trim() || defaultName, d, transform);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));

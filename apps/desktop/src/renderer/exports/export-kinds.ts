@@ -25,11 +25,14 @@ export type ExportRequest =
 
 /**
  * The request for an export kind, or a sentence saying why it cannot be made (the service's export
- * takes one query).
+ * takes one query, untransformed). Files written here hold what the chart shows: `transform` too.
  */
-export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination): ExportRequest | string {
+export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, transform = ''): ExportRequest | string {
   if (kind === 'local-xlsx' || kind === 'local-csv') {
-    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination } };
+    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...(transform ? { transform } : {}) } };
+  }
+  if (transform) {
+    return `The service's own export holds the series as the service publishes them, not as shown here (${transform}). Export a workbook or CSV written here to keep what the chart shows, or choose Level to export the service's file.`;
   }
   const [only] = queries;
   if (!only || queries.length > 1) {

@@ -1,21 +1,26 @@
 /**
  * Series shown as a product view: a toolbar (what to show, chart style for stocks, the GSO
- * frequency switch, a frequency picker when series of several frequencies are open), the uPlot
- * chart, the virtualized table, and the provenance of every series with stale ones marked.
+ * frequency switch, a frequency picker when series of several frequencies are open), the transform
+ * control with the conversion and warnings it led to, the uPlot chart, the virtualized table, and
+ * the provenance of every series with stale ones marked.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Frequency, GsoFrequency, Series } from '@econdata/core';
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar } from '@fluentui/react-components';
+import {
+  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
+} from '@fluentui/react-components';
 import { ProvenanceBlock } from '@econdata/ui';
 import { frequenciesOf } from './chart-data.ts';
 import { SeriesChart, type ChartMode } from './SeriesChart.tsx';
 import { SeriesTable } from './SeriesTable.tsx';
 import { tableModel, type TableColumn } from './table-model.ts';
+import { TransformBar } from './TransformBar.tsx';
+import { conversionNote, transformWarnings } from './transform-choices.ts';
 import type { CellChange } from '../library/compare-model.ts';
 
 const useStyles = makeStyles({
   // Below this height the chart and table would overlap: the view scrolls instead.
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: '520px' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: '680px', flexShrink: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: {
     flex: 1, minWidth: '220px', margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold,
@@ -24,10 +29,14 @@ const useStyles = makeStyles({
   },
   controls: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  chart: { flex: 1, minHeight: '220px', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
+  // Never below the chart's and the table's own minimum: with notes above, the view grows and scrolls
+  // instead of letting the table slide under the provenance.
+  body: { flex: 1, minHeight: '448px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  chart: { flex: 1, minHeight: '260px', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
   table: { flex: 1, minHeight: '180px' },
   only: { flex: 1 },
+  // A message bar hides its overflow: in this flex column it would be squeezed under the controls.
+  note: { flexShrink: 0 },
   provenance: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
   provenanceBody: { maxHeight: '220px', overflow: 'auto' },
   summary: { color: tokens.colorNeutralForeground2 },
@@ -46,6 +55,8 @@ export interface SeriesViewProps {
   changeAt?: (period: string, column: TableColumn) => CellChange | undefined;
   /** A line under the title (compare summary). */
   note?: ReactNode;
+  /** The transform control: shown when given (Explore). */
+  transform?: { value: string; onChange(text: string): void; native: Frequency | undefined; busy: boolean };
 }
 
 const MAX_CHART_SERIES = 12;
@@ -53,7 +64,7 @@ const MAX_CHART_SERIES = 12;
 const FREQUENCY_LABEL: Record<Frequency, string> = { annual: 'Annual', quarterly: 'Quarterly', monthly: 'Monthly', daily: 'Daily' };
 
 /** Chart, table and provenance of some series. */
-export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note }: SeriesViewProps) {
+export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note, transform }: SeriesViewProps) {
   const styles = useStyles();
   const [show, setShow] = useState<Show>('both');
   const [mode, setMode] = useState<ChartMode>('candles');
@@ -67,6 +78,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
   const hasStock = shown.some((s) => s.kind === 'stock');
   const stale = series.filter((s) => s.provenance.stale);
   const sources = [...new Set(series.map((s) => s.provenance.source))].join(', ');
+  const conversion = transform ? conversionNote(series, transform.value) : null;
+  const warnings = useMemo(() => transformWarnings(series), [series]);
   const cellChange = changeAt ? (r: number, c: number) => { const col = model.columns[c]; return col ? changeAt(model.period(r), col) : undefined; } : undefined;
 
   return (
@@ -84,7 +97,12 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
         </Toolbar>
       </div>
       {note}
+      {conversion ? <MessageBar className={styles.note} intent="info" layout="multiline" data-testid="conversion-note"><MessageBarBody>{conversion}</MessageBarBody></MessageBar> : null}
+      {warnings.map((w) => <MessageBar key={w} className={styles.note} intent="warning" layout="multiline"><MessageBarBody>{w}</MessageBarBody></MessageBar>)}
       <div className={styles.controls}>
+        {transform && frequency ? (
+          <TransformBar {...transform} shown={frequency} baseYear={shown[0]?.periods[0]?.slice(0, 4) ?? ''} />
+        ) : null}
         {frequencies.length > 1 ? (
           <RadioGroup layout="horizontal" value={frequency ?? ''} onChange={(_, d) => setPicked(d.value as Frequency)} aria-label="Frequency shown">
             {frequencies.map((f) => <Radio key={f} value={f} label={FREQUENCY_LABEL[f]} />)}

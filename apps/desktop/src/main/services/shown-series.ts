@@ -1,0 +1,93 @@
+/**
+ * What the explorer shows, and so what its exports and saved exports hold: the asked queries
+ * fetched through one core job under the user's transform (@econdata/analysis's text form), and
+ * series of different frequencies brought to the lowest of them.
+ *
+ * Applied here, in main, rather than in the renderer: exports, saved exports and their re-runs run
+ * in main, so the chart, the table and every file come from this one function (the renderer holds
+ * only the transform's text, and the cache answers an export of what was just shown).
+ *
+ * The common frequency is the engine's `Per` folded into each faster series' transform, so it
+ * applies first and the user's Units/MA/Rebase then work at the shown frequency (a year-on-year
+ * change of annual averages, not an average of monthly changes); the conversion is named in the
+ * series' title and `provenance.transform`, as `Per=` always is.
+ */
+import {
+  applyTransform, FREQUENCY_RANK, isIdentity, parseTransform, PER_FREQUENCY, queryFrequency, widenQuery, type Per, type Transform,
+} from '@econdata/analysis';
+import { isEconError, type EconDataClient, type FetchSeriesOptions, type Frequency, type SeriesQuery, type SeriesResult } from '@econdata/core';
+
+const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };
+
+/** The lowest of some frequencies (undefined for none). */
+function lowest(frequencies: Iterable<Frequency | null | undefined>): Frequency | undefined {
+  let low: Frequency | undefined;
+  for (const f of frequencies) if (f && (low === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[low])) low = f;
+  return low;
+}
+
+/** The transform one series gets: the user's, plus `Per` down to the common frequency when it is faster. */
+function transformAt(t: Transform, own: Frequency | null | undefined, common: Frequency | undefined): Transform {
+  if (t.per !== undefined || !own || !common || FREQUENCY_RANK[own] <= FREQUENCY_RANK[common]) return t;
+  const per = PER_OF[common];
+  return per === undefined ? t : { ...t, per };
+}
+
+/** A refusal of the engine becomes that query's failure (nothing is sent for it); anything else is a bug. */
+function failure(error: unknown): SeriesResult {
+  if (isEconError(error)) return { ok: false, error };
+  throw error;
+}
+
+/**
+ * Fetches `queries` as they are to be shown under `transform` (canonical text; '' or undefined: none):
+ * one result per query, in order, each transformed and at the common frequency. A transform the
+ * engine refuses for one query (a `Per` above its frequency, a `Rebase` period without a value)
+ * fails that query alone.
+ */
+export async function fetchShown(client: EconDataClient, queries: readonly SeriesQuery[], transform: string | undefined, options: FetchSeriesOptions = {}): Promise<SeriesResult[]> {
+  const t = parseTransform(transform ?? '');
+  const userPer = t.per === undefined ? undefined : PER_FREQUENCY[t.per];
+  // Widen for the frequency each query will be shown at (known from the query before any request).
+  const expected = lowest([userPer, ...queries.map(queryFrequency)]);
+  const results: Array<SeriesResult | undefined> = new Array(queries.length);
+  const toFetch: Array<{ at: number; query: SeriesQuery }> = [];
+  queries.forEach((query, at) => {
+    try {
+      toFetch.push({ at, query: widenQuery(query, transformAt(t, queryFrequency(query), expected)) });
+    } catch (error) {
+      results[at] = failure(error);
+    }
+  });
+  const fetched = toFetch.length === 0 ? [] : await client.fetchSeries(toFetch.map((f) => f.query), options);
+  // The frequencies that came (a GSO query without one says only now), and the lowest of them.
+  const common = lowest([userPer, ...fetched.map((r) => (r.ok ? r.series.frequency : undefined))]);
+  fetched.forEach((r, i) => {
+    const { at } = toFetch[i]!;
+    if (!r.ok) {
+      results[at] = r;
+      return;
+    }
+    const own = transformAt(t, r.series.frequency, common);
+    try {
+      results[at] = isIdentity(own) ? r : { ok: true, series: applyTransform(r.series, own, queries[at]) };
+    } catch (error) {
+      results[at] = failure(error);
+    }
+  });
+  return results as SeriesResult[];
+}
+
+/** The queries a fetch of `queries` under `transform` sends (what the cost preview estimates). */
+export function shownQueries(queries: readonly SeriesQuery[], transform: string | undefined): SeriesQuery[] {
+  const t = parseTransform(transform ?? '');
+  const expected = lowest([t.per === undefined ? undefined : PER_FREQUENCY[t.per], ...queries.map(queryFrequency)]);
+  return queries.flatMap((q) => {
+    try {
+      return [widenQuery(q, transformAt(t, queryFrequency(q), expected))];
+    } catch (error) {
+      if (isEconError(error)) return []; // refused before any request: it costs nothing
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The transform control's one-click choices, as changes to @econdata/analysis's Transform (the
+ * engine owns what each means and its text), and what the explorer says about series it shows:
+ * a common-frequency conversion it made, and the engine's warnings. Pure, unit-tested.
+ */
+import {
+  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, type Per, type Transform, type Units,
+} from '@econdata/analysis';
+import type { Frequency, Series, SeriesQuery } from '@econdata/core';
+
+export type QuickChoice = 'level' | Units | 'index' | 'ma';
+
+/** The one-click choices, the common ones first (the rest are in "More options"). */
+export const QUICK_CHOICES: ReadonlyArray<readonly [QuickChoice, string]> = [
+  ['level', 'Level'], ['pch', '% change'], ['pc1', '% change from a year ago'], ['pca', 'Annualized'], ['log', 'Log'], ['index', 'Index = 100'], ['ma', 'Moving average'],
+];
+
+/** A moving average's window one click gives: about a year (three years of annual data). */
+const MA_WINDOW: Readonly<Record<Frequency, number>> = { annual: 3, quarterly: 4, monthly: 12, daily: 20 };
+
+const read = (text: string): Transform => parseTransform(text);
+const write = (t: Transform): string => formatTransform(checkTransform(t));
+
+/** Whether a choice is what the text shows now. */
+export function isChosen(text: string, choice: QuickChoice): boolean {
+  const t = read(text);
+  if (choice === 'level') return (t.units === undefined || t.units === 'lin') && t.rebase === undefined;
+  if (choice === 'index') return t.rebase !== undefined;
+  if (choice === 'ma') return t.ma !== undefined;
+  return t.units === choice;
+}
+
+/**
+ * The text after one click. Level, a unit and Index = 100 replace one another (a rebased growth
+ * rate means nothing); the moving average toggles on top, over about a year at the shown
+ * frequency; `baseYear` is where Index = 100 puts its base (the first year shown).
+ */
+export function choose(text: string, choice: QuickChoice, shown: Frequency, baseYear: string): string {
+  const { units: _u, rebase: _r, ...rest } = read(text);
+  if (choice === 'level') return write(rest);
+  if (choice === 'index') return write({ ...rest, rebase: baseYear });
+  if (choice === 'ma') {
+    const t = read(text);
+    if (t.ma !== undefined) {
+      const { ma: _m, ...without } = t;
+      return write(without);
+    }
+    return write({ ...t, ma: MA_WINDOW[t.per ? PER_FREQUENCY[t.per] : shown] });
+  }
+  return write({ ...rest, units: choice });
+}
+
+const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };
+
+/** The text with another frequency to convert to (undefined: as published). */
+export function withPer(text: string, frequency: Frequency | undefined): string {
+  const { per: _p, agg: _a, ...rest } = read(text);
+  const per = frequency === undefined ? undefined : PER_OF[frequency];
+  return write(per === undefined ? rest : { ...rest, per });
+}
+
+/** The lowest frequency the queries come in (a conversion can only go below it); undefined when none says. */
+export function nativeLowest(queries: readonly SeriesQuery[]): Frequency | undefined {
+  let low: Frequency | undefined;
+  for (const f of queries.map(queryFrequency)) if (f && (low === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[low])) low = f;
+  return low;
+}
+
+const ADVERB: Readonly<Record<Frequency, string>> = { annual: 'annually', quarterly: 'quarterly', monthly: 'monthly', daily: 'daily' };
+
+/**
+ * The sentence naming a common-frequency conversion the explorer made (null when it made none):
+ * series whose `Per` the user did not ask for, each with the frequency it came in.
+ */
+export function conversionNote(series: readonly Series[], text: string): string | null {
+  if (read(text).per !== undefined) return null;
+  const converted = series.filter((s) => s.provenance.transform !== undefined && read(s.provenance.transform.split(' | ')[0] ?? '').per !== undefined);
+  const [first] = converted;
+  if (!first) return null;
+  // The indicator's name (a title's part before its first colon) keeps the note short; the full
+  // title, with the conversion in words, is on the chart and the table.
+  const parts = converted.map((s) => `${s.title.split(': ')[0] ?? s.title} (from ${queryFrequency(s.provenance.query) ?? 'the frequency the service sends'}, ${s.provenance.transform})`);
+  return `Different frequencies are open together, so all are shown ${ADVERB[first.frequency]}, the lowest of them. Converted: ${parts.join('; ')}.`;
+}
+
+/** Every warning of the engine on the series shown, once each. */
+export function transformWarnings(series: readonly Series[]): string[] {
+  return [...new Set(series.flatMap((s) => s.provenance.warnings ?? []))];
+}
