@@ -17,6 +17,9 @@ export { CountryPicker, filterCountries } from './pickers/CountryPicker.tsx';
 export { SeriesBrowser, type SeriesSelection } from './pickers/SeriesBrowser.tsx';
 
 export { searchIndicators, type SearchEntry } from './search/search-indicators.ts';
+export { IndicatorSearch } from './search/IndicatorSearch.tsx';
+export { SearchQueryBuilder } from './search/SearchQueryBuilder.tsx';
+export { keyValueMemoryStore } from './search/query-memory.ts';
 
 export { QueryBuilder, type QueryKind } from './query/QueryBuilder.tsx';
 export { TransformFields } from './query/TransformFields.tsx';

@@ -11,14 +11,15 @@
  * The years are the derived series' own (every operand shares them, so the planner batches them).
  * Whether the codes exist is the service's answer, and the query rules are core's: this only reads.
  */
-import { InvalidParameterError, type SeriesQuery } from '@econdata/core';
+import { GSO_FREQUENCIES, InvalidParameterError, STOCK_INDICES, TRADE_FLOWS, type GsoFrequency, type SeriesQuery, type StockIndex, type TradeFlow } from '@econdata/core';
 import { formatTransform, parseTransform } from '../transform/spec.ts';
 import { DERIVED_PRESETS, presetRequest } from './presets.ts';
 import type { DerivedOperand, DerivedRequest } from './request.ts';
 
-const FREQUENCIES = ['monthly', 'quarterly', 'annual'] as const;
-const FLOWS = ['exports', 'imports', 'balance'] as const;
-const INDICES = ['VNINDEX', 'HNX', 'UPCOM'] as const;
+// The lists are core's (the query rules' owner): this reads which word is a flow, an index or a frequency.
+const FREQUENCIES: readonly string[] = GSO_FREQUENCIES;
+const FLOWS: readonly string[] = TRADE_FLOWS;
+const INDICES: readonly string[] = STOCK_INDICES;
 
 /** The years every operand of a derived series shares. */
 export interface OperandYears {
@@ -38,21 +39,21 @@ function referenceQuery(text: string, ref: string, years: OperandYears): SeriesQ
   const head = parts[0]!.toUpperCase();
   if (head === 'TRADE') {
     const flow = parts[1]?.toLowerCase();
-    if (parts.length > 2 || (flow !== undefined && !(FLOWS as readonly string[]).includes(flow))) throw refuse(text, `trade takes one flow: ${FLOWS.join(', ')}`);
-    return flow ? { kind: 'trade', flow: flow as (typeof FLOWS)[number] } : { kind: 'trade' };
+    if (parts.length > 2 || (flow !== undefined && !FLOWS.includes(flow))) throw refuse(text, `trade takes one flow: ${FLOWS.join(', ')}`);
+    return flow ? { kind: 'trade', flow: flow as TradeFlow } : { kind: 'trade' };
   }
   if (head === 'STOCK') {
     if (parts.length !== 2) throw refuse(text, 'a stock takes one ticker or index');
     const name = parts[1]!.toUpperCase();
     const dates = { ...(years.start_year !== undefined ? { start_date: `${years.start_year}-01-01` } : {}), ...(years.end_year !== undefined ? { end_date: `${years.end_year}-12-31` } : {}) };
-    return (INDICES as readonly string[]).includes(name) ? { kind: 'stock', index: name as (typeof INDICES)[number], ...dates } : { kind: 'stock', symbol: name, ...dates };
+    return INDICES.includes(name) ? { kind: 'stock', index: name as StockIndex, ...dates } : { kind: 'stock', symbol: name, ...dates };
   }
   if (parts.length < 2 || parts.length > 3) throw refuse(text, 'an indicator is source/code/country (GSO: source/code/frequency)');
   const [, indicator, third] = parts as [string, string, string | undefined];
   const q: Extract<SeriesQuery, { kind: 'indicator' }> = { kind: 'indicator', source: head, indicator: indicator.toUpperCase(), ...years };
   if (third !== undefined) {
     const f = third.toLowerCase();
-    if ((FREQUENCIES as readonly string[]).includes(f)) q.frequency = f as (typeof FREQUENCIES)[number];
+    if (FREQUENCIES.includes(f)) q.frequency = f as GsoFrequency;
     else q.country = third.toUpperCase();
   }
   return q;

@@ -12,7 +12,7 @@ export type Params = Record<string, string | number>;
 /** The years a query may ask for. */
 const YEAR_RANGE = { min: 1800, max: 2200 } as const;
 /** The frequencies GSO series come in (only GSO takes `frequency`). */
-const GSO_FREQUENCIES: readonly GsoFrequency[] = ['monthly', 'quarterly', 'annual'];
+export const GSO_FREQUENCIES: readonly GsoFrequency[] = ['monthly', 'quarterly', 'annual'];
 /** The trade flows of GET /trade/vietnam. */
 export const TRADE_FLOWS: readonly TradeFlow[] = ['exports', 'imports', 'balance'];
 /** The index codes GET /stocks/vietnam accepts for `index` (spec 4.6). */

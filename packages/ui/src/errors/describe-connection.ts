@@ -4,7 +4,7 @@
  * host that is down; the caller tells them apart (a `no-cors` probe) and passes `reachable`.
  * Reached through `describeError(error, { surface: 'connection-test', ... })`.
  */
-import type { SeriesQuery } from '@econdata/core';
+import { isLoopbackHost, type SeriesQuery } from '@econdata/core';
 import type { UiError } from './normalize.ts';
 
 export interface ConnectionTestContext {
@@ -21,7 +21,14 @@ function utcTime(at: Date): string {
   return at.toISOString().slice(11, 16);
 }
 
-const isLoopback = (url: string): boolean => url.includes('127.0.0.1') || url.includes('localhost');
+/** Whether the address is this machine (core's rule): then the sandbox may simply not be running. */
+function isLoopback(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false; // not an address at all: the form's check says so
+  }
+}
 
 /** The sentence "Test connection" shows for an error. */
 export function connectionTestSentence(e: UiError, ctx: ConnectionTestContext): string {
