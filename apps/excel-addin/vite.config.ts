@@ -7,6 +7,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { contentSecurityPolicy, DEV_NONCE } from './build/csp.ts';
 import { devHttps, type DevHttps } from './build/dev-https.ts';
 import { devSandbox } from './build/dev-sandbox.ts';
 import { functionsJson } from './build/functions-metadata.ts';
@@ -33,7 +34,10 @@ export async function addinViteConfig(command: 'serve' | 'build', { https = true
     root: import.meta.dirname,
     // Relative URLs: the production add-in may live below a path (ADDIN_BASE_URL).
     base: './',
-    plugins: [react(), officeJs(), functionsJson(), ...(sandbox ? [devSandbox()] : [])],
+    plugins: [contentSecurityPolicy(command), react(), officeJs(), functionsJson(), ...(sandbox ? [devSandbox()] : [])],
+    // The dev server's own inline scripts (its client, React Refresh's preamble) carry this nonce,
+    // which the dev policy allows (build/csp.ts); a build has none.
+    ...(command === 'serve' ? { html: { cspNonce: DEV_NONCE } } : {}),
     server: command === 'serve' ? { host: 'localhost', port: DEV_PORT, strictPort: true, ...(https ? { https: httpsOptions(await devHttps()) } : {}) } : {},
     // Scanning the page's imports up front: the first page load does not stop to re-optimize.
     optimizeDeps: { entries: ['taskpane.html'] },

@@ -4,6 +4,7 @@
  * network, and one that fails them is a miss: fetched again, reported through `onCacheError`, and
  * removed. Never a TypeError, never returned as data.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,7 +120,9 @@ describe('FileCacheStore: an entry file that parses but holds no answer (real fi
     await client.getIndicators(GDP);
     const [file] = await readdir(dir);
     const stored = JSON.parse(await readFile(join(dir, file!), 'utf8')) as { key: string; entry: CacheEntry };
-    await writeFile(join(dir, file!), JSON.stringify({ key: stored.key, entry: { ...stored.entry, value: { data: [{ indicator_code: 1 }], metadata: { source: 'x' } } } }));
+    // Its checksum right (as a buggy writer would leave it), its answer not: the answer checks catch it.
+    const bad = JSON.stringify({ ...stored.entry, value: { data: [{ indicator_code: 1 }], metadata: { source: 'x' } } });
+    await writeFile(join(dir, file!), `{"key":${JSON.stringify(stored.key)},"sha256":"${createHash('sha256').update(bad).digest('hex')}","entry":${bad}}`);
     expect((await client.getIndicators(GDP)).data).toEqual([record('GDP', 'VN', 2020)]);
     expect(transport.requests).toHaveLength(2);
     expect(reports).toMatchObject([{ code: 'invalid_response' }]);

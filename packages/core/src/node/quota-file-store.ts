@@ -4,6 +4,7 @@
  * a restart does not reset the day. The key itself is never written: files are named and keyed by
  * its fingerprint (`quotaKeyId`).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EconError, StorageError } from '../errors/errors.ts';
@@ -96,7 +97,7 @@ export class FileQuotaStore implements QuotaStore {
           return { ok: false, value: error }; // handed to that change's caller
         }
       });
-      const after = JSON.stringify(log);
+      const after = withCheck(JSON.stringify(log));
       if (after !== raw) {
         // Write aside and rename: a crash mid-write never leaves a half-written log behind. Not
         // flushed: this runs under the lock for every request, and a lost log only forgets usage.
@@ -133,8 +134,26 @@ async function readOrUndefined(path: string): Promise<string | undefined> {
  * and the quota README): the ledger keeps working, careful, and reports where the old file went. A
  * file from a newer version is left alone: that version still counts in it.
  */
+/**
+ * The file's text: the log's JSON with the SHA-256 of that JSON (16 hex digits) as a last field, so
+ * a byte changed in a time (which would still parse, and could make the ledger count fewer
+ * requests than were sent) is found and recovered from like any damage.
+ */
+function withCheck(json: string): string {
+  return `${json.slice(0, -1)},"check":"${createHash('sha256').update(json).digest('hex').slice(0, 16)}"}`;
+}
+
+/** The log's JSON from a file's text, or undefined when its check does not match; a file without one (older versions) as it is. */
+function checked(raw: string): string | undefined {
+  const m = /,"check":"([0-9a-f]{16})"\}$/.exec(raw);
+  if (!m) return raw;
+  const json = `${raw.slice(0, m.index)}}`;
+  return createHash('sha256').update(json).digest('hex').slice(0, 16) === m[1] ? json : undefined;
+}
+
 async function readLog(file: string, raw: string): Promise<QuotaLog> {
-  const read = readStoredLog(raw, file);
+  const json = checked(raw);
+  const read = json === undefined ? { damaged: 'its checksum does not match: a byte was changed', text: raw } : readStoredLog(json, file);
   if ('log' in read) return read.log;
   const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   await rename(file, aside).catch((error: unknown) => {
