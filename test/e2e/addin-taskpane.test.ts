@@ -112,9 +112,42 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByText(/Pro plan: .* today/).waitFor();
     await expectNoLeak(page);
 
-    // Browse: WB indicators searched, GDP picked, Viet Nam picked, years typed.
-    await page.getByLabel('Search indicators').fill('GDP (current US$)');
-    await page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).check();
+    // The first thing on the Data tab: one search across every source. Consumer price inflation of
+    // WB, IMF and GSO, in English, Vietnamese and misspelt; GDP growth; exports.
+    const searchBox = page.getByRole('searchbox', { name: 'Search every source' });
+    await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+    const search = async (text: string): Promise<string[]> => {
+      await searchBox.fill(text);
+      const list = page.getByRole('listbox', { name: 'Matching indicators' });
+      await list.getByRole('option').first().waitFor();
+      return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
+    };
+    for (const text of ['inflation', 'lạm phát', 'inflaton']) {
+      expect((await search(text)).slice(0, 12), text).toEqual(expect.arrayContaining(['WB FP.CPI.TOTL.ZG', 'IMF PCPIPCH', 'GSO CPI.TOTAL.YOY']));
+    }
+    const growth = await search('gdp growth');
+    expect(growth[0]).toBe('WB NY.GDP.MKTP.KD.ZG');
+    expect(growth).toEqual(expect.arrayContaining(['IMF NGDP_RPCH', 'GSO GDP.TOTAL.YOY']));
+    expect((await search('exports')).slice(0, 2)).toEqual(['WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
+    await search('lạm phát');
+    await page.getByRole('button', { name: 'Add to favourites' }).click();
+    await page.getByRole('region', { name: /^About / }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'addin-1b-search.png') });
+    for (const width of [320, 450]) {
+      await page.setViewportSize({ width: width + 680, height: 800 });
+      const [outer, scroll, client] = await page.getByRole('main', { name: 'Econdata taskpane' }).evaluate((el) => [el.getBoundingClientRect().width, el.scrollWidth, el.clientWidth]);
+      expect(outer).toBeLessThanOrEqual(450);
+      expect(scroll).toBeLessThanOrEqual(client ?? 0);
+      await page.screenshot({ path: join(SHOTS, `addin-1c-search-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await axeProblems(page)).toEqual([]);
+
+    // Browse: GDP found by the search and added (WB chosen with it), Viet Nam picked, years typed.
+    expect((await search('NY.GDP.MKTP.CD'))[0]).toBe('WB NY.GDP.MKTP.CD');
+    await page.locator('[data-result="WB NY.GDP.MKTP.CD"]').click();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).isChecked()).toBe(true);
     await page.getByLabel('Search countries').fill('Viet');
     await page.getByRole('checkbox', { name: /\(VN\)/ }).check();
     await page.getByLabel('Start year').fill('2015');

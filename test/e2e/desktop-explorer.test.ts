@@ -104,12 +104,23 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.locator(`[data-profile="${name}"]`).getByText('In use').waitFor();
   }
 
+  /** The search across every source: the matches' "SOURCE CODE" in order, once the catalogue is there. */
+  async function search(text: string): Promise<string[]> {
+    const box = page.getByRole('searchbox', { name: 'Search every source' });
+    await box.fill(text);
+    const list = page.getByRole('listbox', { name: 'Matching indicators' });
+    await list.getByRole('option').first().waitFor();
+    return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
+  }
+
   async function browseGdp(): Promise<void> {
     await nav('Explore').click();
-    // The first source is chosen and its indicators listed before searching them.
-    await page.getByRole('list', { name: /^Indicators of WB/ }).getByRole('checkbox').first().waitFor();
-    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('GDP (current');
-    await page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).check();
+    // Found by the search across every source, then added to the query (its source chosen with it).
+    await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor();
+    expect((await search('NY.GDP.MKTP.CD'))[0]).toBe('WB NY.GDP.MKTP.CD');
+    await page.locator('[data-result="WB NY.GDP.MKTP.CD"]').click();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).isChecked()).toBe(true);
     for (const [search, code] of [['Viet', 'VN'], ['Thai', 'TH']] as const) {
       await page.getByRole('searchbox', { name: 'Search countries' }).fill(search);
       await page.getByRole('checkbox', { name: new RegExp(`\\(${code}\\)`) }).check();
@@ -155,6 +166,29 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await example.getByTestId('series-table').getByRole('row').nth(1).innerText()).toMatch(/^2000\s+[\d.]+%\s+-?[\d.]+%$/);
     await example.locator('[data-chart-drawn]').waitFor();
     await screen('1c-transformed');
+
+    // 1c. One search across every source: consumer price inflation of WB, IMF and GSO, in English,
+    // in Vietnamese and misspelt; GDP growth; exports. The active result's card says what it is.
+    await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor();
+    for (const text of ['inflation', 'lạm phát', 'inflaton']) {
+      expect((await search(text)).slice(0, 12), text).toEqual(expect.arrayContaining(['WB FP.CPI.TOTL.ZG', 'IMF PCPIPCH', 'GSO CPI.TOTAL.YOY']));
+    }
+    const growth = await search('gdp growth');
+    expect(growth[0]).toBe('WB NY.GDP.MKTP.KD.ZG');
+    expect(growth).toEqual(expect.arrayContaining(['IMF NGDP_RPCH', 'GSO GDP.TOTAL.YOY']));
+    const exportsFound = await search('exports');
+    expect(exportsFound.slice(0, 2)).toEqual(['WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
+    expect(exportsFound.some((id) => id.includes('IMPORT'))).toBe(false);
+    await search('inflation');
+    // Keyboard as in the pickers: into the list, down one, and the card follows the active result.
+    await page.getByRole('searchbox', { name: 'Search every source' }).press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const seriesCard = page.getByRole('region', { name: /^About / });
+    await expect.poll(async () => (await seriesCard.innerText()).includes('Last update')).toBe(true);
+    await page.getByRole('button', { name: 'Add to favourites' }).click();
+    await screen('1c-search');
+    await page.getByRole('searchbox', { name: 'Search every source' }).fill('');
+    await page.getByRole('button', { name: 'Search again: inflation' }).first().waitFor();
 
     // 2. The older vintage, exported to the library under its own profile.
     await createProfile('archive-2023', older.url);

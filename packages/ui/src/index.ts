@@ -18,6 +18,10 @@ export { SelectedTags, type SelectedTagsProps } from './pickers/SelectedTags.tsx
 export { CheckList, type CheckListItem, type CheckListProps } from './pickers/CheckList.tsx';
 
 export { searchIndicators, type SearchEntry, type SearchOptions } from './search/search-indicators.ts';
+export { IndicatorSearch, type IndicatorSearchProps } from './search/IndicatorSearch.tsx';
+export { SeriesCard, type SeriesCardProps } from './search/SeriesCard.tsx';
+export { SearchQueryBuilder, type SearchQueryBuilderProps } from './search/SearchQueryBuilder.tsx';
+export { keyValueMemoryStore, readMemory, type QueryMemory, type QueryMemoryStore } from './search/query-memory.ts';
 
 export { QueryBuilder, type QueryBuilderProps, type QueryKind } from './query/QueryBuilder.tsx';
 export { TransformFields, UNITS_CHOICES, type TransformFieldsProps } from './query/TransformFields.tsx';

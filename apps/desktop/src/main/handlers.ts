@@ -12,6 +12,7 @@ import { bridgeError } from '../shared/wire-error.ts';
 import type { ExportService } from './services/exports.ts';
 import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
+import type { SearchMemoryService } from './services/search-memory.ts';
 import type { Session } from './services/session.ts';
 import { fetchShown, shownQueries } from './services/shown-series.ts';
 import { toWireError } from './wire.ts';
@@ -23,13 +24,14 @@ export interface Services {
   jobs: JobRegistry;
   exports: ExportService;
   library: LibraryService;
+  searchMemory: SearchMemoryService;
   emit(event: BridgeEvent): void;
 }
 
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, library }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, library, searchMemory }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -89,6 +91,8 @@ export function createHandlers({ session, jobs, exports, library }: Services): H
     'catalog.listSourceIndicators': async ({ cache, ...query }) => (await session.client()).listSourceIndicators(query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
     'catalog.listCountries': async (request) => (await session.client()).listCountries({}, cacheOption(request)),
     'catalog.catalogue': async (request) => (await session.client()).catalogue(cacheOption(request)),
+    'search.memory': () => searchMemory.load(),
+    'search.remember': (memory) => searchMemory.save(memory),
 
     'series.fetch': ({ jobId, queries, transform, priority, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();

@@ -10,6 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 export interface AppFolders {
   home: string;
   settings: string;
+  /** Recent and favourite searches. */
+  search: string;
   quota: string;
   cache: string;
   library: string;
@@ -34,6 +36,7 @@ export function appFolders(options: { env?: Record<string, string | undefined>; 
   return {
     home,
     settings: join(home, 'settings.json'),
+    search: join(home, 'search.json'),
     quota: join(home, 'quota'),
     cache: join(home, 'cache'),
     library: join(home, 'exports'),

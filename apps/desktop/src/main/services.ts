@@ -8,6 +8,7 @@ import type { Sandbox, SandboxOptions } from '@econdata/sandbox';
 import { ExportLibrary } from '@econdata/sheets/node';
 import type { ClientOptions } from '@econdata/core';
 import type { BridgeEvent } from '../shared/contract.ts';
+import { SearchMemoryService } from './services/search-memory.ts';
 import { createDispatcher, createHandlers, type Dispatch, type Handlers } from './handlers.ts';
 import type { AppFolders } from './paths.ts';
 import { ExportService } from './services/exports.ts';
@@ -69,7 +70,7 @@ export function createMainServices(options: MainOptions): MainServices {
   const jobs = new JobRegistry(emit);
   const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
   const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
-  const handlers = createHandlers({ session, jobs, exports, library, emit });
+  const handlers = createHandlers({ session, jobs, exports, library, searchMemory: new SearchMemoryService(options.folders.search), emit });
   return {
     session, jobs, library, exports, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),

@@ -5,6 +5,7 @@
  * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
  */
 import { errorFromJSON, type Estimate, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
 import type {
   BridgeEvent, JobId, OperationName, ProgressPhase, RequestOf, ResponseOf, SessionStatus,
@@ -39,6 +40,8 @@ export type FetchOptions = UiCallOptions & JobOptions & { transform?: string };
 export interface DesktopApi extends EconDataApi {
   /** The port's fetchSeries, with a job's signal and progress (requests done of planned) and a transform. */
   fetchSeries(queries: readonly SeriesQuery[], options?: FetchOptions): Promise<SeriesResult[]>;
+  /** Recent and favourite searches, kept by main in the home folder. */
+  searchMemory: QueryMemoryStore;
   /** The port's estimate, of the queries as fetched under a transform (widened). */
   estimate(queries: readonly SeriesQuery[], options?: { cache?: UiCallOptions['cache']; transform?: string }): Promise<Estimate>;
   session: {
@@ -162,6 +165,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       }),
     listCountries: (_query, options) => call('catalog.listCountries', options?.cache === undefined ? {} : { cache: options.cache }),
     catalogue: (options) => call('catalog.catalogue', options?.cache === undefined ? {} : { cache: options.cache }),
+    searchMemory: { load: () => call('search.memory', {}), save: async (memory) => { await call('search.remember', memory); } },
     estimate: (queries, options): Promise<Estimate> =>
       call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }), ...(options?.transform ? { transform: options.transform } : {}) }),
     quotaStatus: () => {

@@ -13,6 +13,7 @@ import type {
 } from '@econdata/core';
 import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
+import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { WireError } from './wire-error.ts';
 
 export type AuthMode = 'header' | 'query';
@@ -237,6 +238,10 @@ export interface Operations {
   'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
   /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
   'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
+  /** Recent and favourite searches, kept in the home folder (search.json). */
+  'search.memory': { request: Empty; response: QueryMemory };
+  /** Replaces them; answers with what was kept. */
+  'search.remember': { request: QueryMemory; response: QueryMemory };
 
   /**
    * The queries as the explorer shows them: under `transform` (@econdata/analysis's text form, e.g.
@@ -275,6 +280,7 @@ export const OPERATION_NAMES = [
   'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
   'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue',
+  'search.memory', 'search.remember',
   'series.fetch', 'series.estimate', 'jobs.cancel',
   'quota.status',
   'exports.writeLocal', 'exports.service',

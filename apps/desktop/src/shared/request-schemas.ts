@@ -85,6 +85,8 @@ export const exportQuery = tagged<ExportQuery>('dataset', {
 }, 'indicators');
 
 const queries = list(seriesQuery, { min: 1, max: LIMITS.queries });
+/** Recent or favourite searches: a few short texts. */
+const searchTexts = list(str({ max: 200, describe: 'a search text of 1 to 200 characters' }), { max: 50 });
 const empty = object({});
 const cacheOnly = object({ cache: opt(CACHE) });
 
@@ -114,6 +116,8 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
   'catalog.listCountries': cacheOnly,
   'catalog.catalogue': cacheOnly,
+  'search.memory': empty as Check<RequestOf<'search.memory'>>,
+  'search.remember': object({ recent: req(searchTexts), favourites: req(searchTexts) }),
   'series.fetch': object({ jobId: opt(jobId), queries: req(queries), transform: opt(transform), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
   'series.estimate': object({ queries: req(queries), transform: opt(transform), cache: opt(CACHE) }),
   'jobs.cancel': object({ jobId: req(jobId) }),

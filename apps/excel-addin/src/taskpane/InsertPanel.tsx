@@ -1,12 +1,13 @@
 /**
- * Browse + Query + Insert: @econdata/ui's QueryBuilder (indicators, trade, stocks), then either the
+ * Search + Query + Insert: @econdata/ui's search across every source above its QueryBuilder (indicators, trade, stocks), then either the
  * data as a formatted block at the selection or the ECON.* formulas that fetch it. A job that costs
  * more than a few requests shows its cost against the quota first (CostPreview).
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
 import { Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CostPreview, needsCostPreview, ProgressPanel, QueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
+import { defaultStorage } from '../runtime/storage.ts';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
@@ -51,6 +52,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState<{ job: Job; estimate: Estimate } | null>(null);
   const last = useRef<Job | null>(null);
+  // Recent and favourite searches in the add-in's own storage (never the workbook), beside its settings.
+  const memory = useMemo(() => keyValueMemoryStore(defaultStorage(), 'econdata.search'), []);
 
   const insertValues = async ({ queries, transform }: Job): Promise<void> => {
     setProgress({ label: `Fetching ${queries.length === 1 ? '1 series' : `${queries.length} series`}…` });
@@ -115,17 +118,6 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
 
   return (
     <div className={styles.root}>
-      <Field label="Insert as">
-        <RadioGroup value={mode} onChange={(_, d) => setMode(d.value as Mode)} layout="horizontal">
-          <Radio value="values" label="Values (formatted table)" />
-          <Radio value="formula" label="Formulas (=ECON…)" />
-        </RadioGroup>
-      </Field>
-      <Text size={200} className={styles.hint}>
-        {mode === 'values'
-          ? 'Select the top-left cell, build a query, then insert: a provenance header, an Excel table with real dates, and the query kept for Refresh.'
-          : 'Select a cell, build a query, then insert: the ECON formula spills the series and recalculates through the add-in’s cache.'}
-      </Text>
       {pending ? (
         <CostPreview
           estimate={pending.estimate}
@@ -138,7 +130,28 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
           onCancel={() => setPending(null)}
         />
       ) : null}
-      <QueryBuilder transform onSubmit={(queries, _kind, transform) => void run({ queries, transform }, false)} submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'} busy={busy} />
+      <SearchQueryBuilder
+        memory={memory}
+        between={(
+          <>
+            <Field label="Insert as">
+              <RadioGroup value={mode} onChange={(_, d) => setMode(d.value as Mode)} layout="horizontal">
+                <Radio value="values" label="Values (formatted table)" />
+                <Radio value="formula" label="Formulas (=ECON…)" />
+              </RadioGroup>
+            </Field>
+            <Text size={200} className={styles.hint}>
+              {mode === 'values'
+                ? 'Select the top-left cell, build a query, then insert: a provenance header, an Excel table with real dates, and the query kept for Refresh.'
+                : 'Select a cell, build a query, then insert: the ECON formula spills the series and recalculates through the add-in’s cache.'}
+            </Text>
+          </>
+        )}
+        transform
+        onSubmit={(queries, _kind, transform) => void run({ queries, transform }, false)}
+        submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'}
+        busy={busy}
+      />
       {progress ? <ProgressPanel label={progress.label} {...(progress.value === undefined ? {} : { value: progress.value })} {...(progress.max === undefined ? {} : { max: progress.max })} {...(progress.unit ? { unit: progress.unit } : {})} /> : null}
       <div aria-live="polite">
         {notice ? (

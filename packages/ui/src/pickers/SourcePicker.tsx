@@ -1,7 +1,7 @@
 /** Chooses one data source (WB, IMF, GSO, ...) from GET /sources. */
 import type { SourceInfo } from '@econdata/core';
 import { Field, makeStyles, Select, Spinner } from '@fluentui/react-components';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSources } from '../data/hooks.ts';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
@@ -34,7 +34,6 @@ export function sourceHint(source: SourceInfo | undefined): string {
 /** A labelled select of sources with loading, error and empty states. */
 export function SourcePicker({ value, onChange, label = 'Source', selectFirst = true }: SourcePickerProps): ReactNode {
   const { status, data, error, empty, reload } = useSources();
-  const id = useId();
   const styles = useStyles();
   const first = data?.[0];
   useEffect(() => {
@@ -47,7 +46,7 @@ export function SourcePicker({ value, onChange, label = 'Source', selectFirst = 
   const selected = data.find((s) => s.code === value);
   return (
     <Field className={styles.field} label={label} hint={sourceHint(selected)}>
-      <Select id={id} className={styles.root} select={{ className: styles.select }} value={value ?? ''} onChange={(_, d) => onChange(d.value, data.find((s) => s.code === d.value))}>
+      <Select className={styles.root} select={{ className: styles.select }} value={value ?? ''} onChange={(_, d) => onChange(d.value, data.find((s) => s.code === d.value))}>
         {value === undefined ? <option value="" disabled>Choose a source</option> : null}
         {data.map((s) => <option key={s.code} value={s.code}>{s.name.includes(`(${s.code})`) ? s.name : `${s.name} (${s.code})`}</option>)}
       </Select>

@@ -6,7 +6,7 @@
 import { queryFrequency, transformWords, parseTransform } from '@econdata/analysis';
 import type { Frequency, SeriesQuery } from '@econdata/core';
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { buildIndicatorQueries, buildStockQuery, buildTradeQuery, emptyIndicatorForm, emptyStockForm, emptyTradeForm, type FieldErrors, type IndicatorForm, type StockForm, type TradeForm } from './build.ts';
 import { IndicatorFields } from './IndicatorFields.tsx';
 import { StockFields } from './StockFields.tsx';
@@ -35,10 +35,17 @@ export interface QueryBuilderProps {
   busy?: boolean;
   /** Extra buttons beside submit (e.g. "Insert as formula"). */
   extraActions?: ReactNode;
+  /**
+   * An indicator picked elsewhere (the search box across every source): added to the indicators of
+   * its source, or replacing them when it is of another source; a new `seq` adds the next one.
+   */
+  picked?: { source: string; code: string; seq: number } | undefined;
+  /** The indicator form's countries, whenever they change (the search box says whether data exists for the first). */
+  onCountriesChange?(countries: string[]): void;
 }
 
 /** Tabs for the three kinds of query, their fields, and a submit button. */
-export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false }: QueryBuilderProps): ReactNode {
+export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false, picked, onCountriesChange }: QueryBuilderProps): ReactNode {
   const styles = useFormStyles();
   const [kind, setKind] = useState<QueryKind>(initialKind ?? kinds[0] ?? 'indicators');
   const [indicators, setIndicators] = useState<IndicatorForm>({ ...emptyIndicatorForm(), ...initial.indicators });
@@ -47,6 +54,21 @@ export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks
   // Errors appear after the first submit, then follow every edit so a fixed field clears at once.
   const [tried, setTried] = useState<Record<QueryKind, boolean>>({ indicators: false, trade: false, stocks: false });
   const [transform, setTransform] = useState(initial.transform ?? '');
+  const pickedSeq = picked?.seq;
+  useEffect(() => {
+    if (!picked) return;
+    setKind('indicators');
+    // Another source's codes do not exist in this one, and the GSO frequency only in GSO.
+    setIndicators((f) => (f.source === picked.source
+      ? { ...f, indicators: f.indicators.includes(picked.code) ? f.indicators : [...f.indicators, picked.code] }
+      : { ...f, source: picked.source, indicators: [picked.code], frequency: '' }));
+    // One pick per seq: the effect runs when a new pick arrives, not when the object is rebuilt.
+  }, [pickedSeq]);
+  const countriesKey = indicators.countries.join(',');
+  useEffect(() => {
+    onCountriesChange?.(countriesKey ? countriesKey.split(',') : []);
+    // Reported when the countries change, not when the callback is a new function.
+  }, [countriesKey]);
   const [transformProblem, setTransformProblem] = useState<string | null>(null);
 
   const build = (k: QueryKind) => (k === 'indicators' ? buildIndicatorQueries(indicators) : k === 'trade' ? buildTradeQuery(trade) : buildStockQuery(stocks));

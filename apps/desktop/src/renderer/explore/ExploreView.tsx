@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, QueryBuilder } from '@econdata/ui';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -107,7 +107,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
     <div className={styles.root}>
       <aside className={styles.side} aria-label="Query">
         <h1 className={styles.sideTitle}>Explore</h1>
-        <QueryBuilder onSubmit={submit} busy={job.running || estimating} submitLabel={estimating ? 'Estimating…' : 'Get data'} />
+        <SearchQueryBuilder memory={client.searchMemory} onSubmit={submit} busy={job.running || estimating} submitLabel={estimating ? 'Estimating…' : 'Get data'} />
       </aside>
       <div className={styles.result}>
         {estimateError ? <AppError error={estimateError} onRetry={() => setEstimateError(null)} onOpenSettings={onOpenConnection} /> : null}
