@@ -212,10 +212,44 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByRole('button', { name: 'Insert at selection' }).click();
     expect(await insertedNotice(page)).toMatch(/^Inserted “FPT” at Sheet1!W2:AB\d+ \(written in one request to Excel\)\.$/);
 
-    // The Blocks list has all four, with their queries.
+    // Transformed: the same GDP query as growth from a year ago (analysis's Units=pc1), as a block...
+    const rawCell = (r: number, c: number): Promise<unknown> => page.evaluate(([row, col]) => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(row!, col!)?.value, [r, c]);
+    await page.getByRole('tab', { name: 'Indicators' }).click();
+    await page.getByRole('button', { name: 'Transform (optional): as published' }).click();
+    await page.getByLabel('Show as').selectOption('pc1');
+    await page.getByRole('button', { name: 'Transform: % change from a year ago' }).waitFor();
+    await selectCell(page, 'B31');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toBe('Inserted “GDP (current US$): Vietnam, % change from a year ago” at Sheet1!B31:C58 (written in one request to Excel).');
+    // The provenance block says the transform; one more row than the level block above it.
+    expect([await cellText(page, 'B44'), await cellText(page, 'C44')]).toEqual(['Transform', 'Units=pc1']);
+    expect([await cellText(page, 'B49'), await cellText(page, 'C49')]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
+    expect(await cellText(page, 'B50')).toBe('2015');
+    // 2016's growth, from the level block's own 2015 and 2016 values (C20, C21).
+    const growth2016 = ((await rawCell(20, 2) as number) / (await rawCell(19, 2) as number) - 1) * 100;
+    expect(await rawCell(50, 2)).toBeCloseTo(growth2016, 9);
+    expect(await cellText(page, 'C51')).toBe(`${growth2016.toFixed(2)}%`);
+
+    // ...and as a formula: the transform is its trailing argument, and it spills the block's cells.
+    await selectCell(page, 'B61');
+    await page.getByRole('radio', { name: /Formulas/ }).check();
+    await page.getByRole('button', { name: 'Insert as formula' }).click();
+    await wrote.filter({ hasText: 'Units=pc1' }).waitFor();
+    expect(await wrote.innerText()).toBe('Wrote =ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2015,2023,,"Units=pc1") at Sheet1!B61. Excel fills the cells when the ECON functions calculate.');
+    await expect.poll(() => cellText(page, 'B61'), { timeout: 30_000 }).not.toBe('#BUSY!');
+    expect([await cellText(page, 'B61'), await cellText(page, 'C61')]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
+    for (let r = 0; r < 9; r += 1) {
+      expect([await rawCell(61 + r, 1), await rawCell(61 + r, 2)]).toEqual([await rawCell(49 + r, 1), await rawCell(49 + r, 2)]);
+    }
+    await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('radio', { name: /Values/ }).check();
+
+    // The Blocks list has all five, with their queries and the transform.
     await page.getByRole('tab', { name: 'Blocks' }).click();
     const list = page.getByRole('list', { name: 'Blocks' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+    expect(await list.innerText()).toContain('Transform: Units=pc1 (% change from a year ago)');
     expect(await list.innerText()).toContain('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
 
@@ -229,19 +263,23 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     });
     expect(typeof real2020).toBe('number');
     await page.getByRole('button', { name: 'Refresh all' }).click();
-    // Four requests: the cost is shown against the quota left before anything is fetched.
+    // Five requests (the transformed block fetches 2014 too): the cost is shown against the quota left before anything is fetched.
     const cost = page.getByRole('region', { name: 'Cost preview' });
     await cost.waitFor();
-    expect(await cost.getByRole('status').innerText()).toMatch(/4 requests/);
+    expect(await cost.getByRole('status').innerText()).toMatch(/5 requests/);
     await page.screenshot({ path: join(SHOTS, 'addin-5c-cost-preview.png') });
     await cost.getByRole('button', { name: 'Refresh' }).click();
     const summary = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: 'value revised' });
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.innerText()).toBe(
       'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
-        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nFPT: no change.\nRevised cells are highlighted in the worksheet.',
+        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nFPT: no change.\n' +
+        'GDP (current US$): Vietnam, % change from a year ago: no change.\nRevised cells are highlighted in the worksheet.',
     );
     expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
+    // Refresh kept the transform: the block still says it and holds the same growth.
+    expect(await cellText(page, 'C44')).toBe('Units=pc1');
+    expect(await rawCell(50, 2)).toBeCloseTo(growth2016, 9);
     expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(24, 2)?.value)).toBe(real2020);
     await selectCell(page, 'C25');
     await page.screenshot({ path: join(SHOTS, 'addin-6-refreshed.png') });
@@ -260,7 +298,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
     await failedRefresh.waitFor({ timeout: 90_000 });
     expect(await failedRefresh.innerText()).toBe(
-      'Nothing was changed: the old values are still in place. 4 of 4 queries failed; the first, GDP (current US$): Vietnam: ' +
+      'Nothing was changed: the old values are still in place. 5 of 5 queries failed; the first, GDP (current US$): Vietnam: ' +
         `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );

@@ -18,6 +18,8 @@ import { errorSentence } from './messages.ts';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
+  // A written formula is one long word (=ECON.INDICATOR("WB",...)): it must wrap in a 320 px taskpane.
+  notice: { overflowWrap: 'anywhere', minWidth: 0 },
 });
 
 type Mode = 'values' | 'formula';
@@ -156,7 +158,7 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
       <div aria-live="polite">
         {notice ? (
           <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
-            <MessageBarBody>{notice.text}</MessageBarBody>
+            <MessageBarBody className={styles.notice}>{notice.text}</MessageBarBody>
           </MessageBar>
         ) : null}
       </div>
