@@ -1,6 +1,6 @@
 export * from './query.ts';
-export { queryProblems, type CheckedQuery, type QueryProblem, type QueryReport } from './validate/params.ts';
-export { GSO_FREQUENCIES, STOCK_INDICES, TRADE_FLOWS, YEAR_RANGE } from './validate/rules.ts';
+export { queryProblems, type CheckedQuery, type QueryProblem } from './validate/params.ts';
+export { GSO_FREQUENCIES, STOCK_INDICES, TRADE_FLOWS } from './validate/rules.ts';
 export * from './series.ts';
 export * from './auth.ts';
 export * from './errors/errors.ts';
@@ -8,7 +8,7 @@ export * from './quota/index.ts';
 export * from './wire/records.ts';
 export { EconDataClient } from './client/client.ts';
 export type { CallOptions, CacheMode, ClientOptions, Clock, Sleep } from './client/options.ts';
-export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL, type BaseURLProblem, type BaseURLReading } from './client/options.ts';
+export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL } from './client/options.ts';
 export type { ExportFormat, ExportOptions, ExportQuery, ExportRequest, ExportStream } from './client/export.ts';
 export type { Catalogue, CatalogueSource } from './catalogue/catalogue.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
