@@ -20,8 +20,16 @@ results="$REPO_ROOT/.test-results"
 rm -rf "$results" && mkdir -p "$results"
 status=0
 
-echo "==> typecheck"; pnpm --silent typecheck || status=1
-echo "==> lint";      pnpm --silent lint || status=1
+# Each check is one line in checks.txt ("name passed" or "name failed"), counted in the summary.
+check() {
+  local name="$1"; shift
+  echo "==> $name"
+  if "$@"; then echo "$name passed" >> "$results/checks.txt"
+  else echo "$name failed" >> "$results/checks.txt"; status=1; fi
+}
+check typecheck pnpm --silent typecheck
+check lint pnpm --silent lint
+check knip pnpm --silent knip
 
 # The tests run inside a private D-Bus session with a throwaway, unlocked keyring, so the keychain
 # suites and the desktop e2e use a real Secret Service without touching the user's own keyring.

@@ -1,5 +1,5 @@
-// Sums the results of every test runner in a results folder into one line: "N passed, N failed".
-// Each runner writes a JSON report there; a missing or unreadable report counts as one failure,
+// Sums the results of every test runner and check in a results folder into one line: "N passed, N failed".
+// Each runner writes a report there; a missing or unreadable report counts as one failure,
 // so a runner that crashed before reporting cannot pass silently.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,13 +9,16 @@ const runners = [
   // [report file, how to read passed/failed from it]
   // A suite that failed to load has no failed test but sets success to false: count it once.
   ['vitest.json', (r) => [r.numPassedTests, r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0)]],
+  // typecheck, lint, knip: one line each, "<name> passed" or "<name> failed" (scripts/test.sh).
+  ['checks.txt', (lines) => [lines.filter((l) => l.endsWith(' passed')).length, lines.filter((l) => !l.endsWith(' passed')).length]],
 ];
 
 let passed = 0;
 let failed = 0;
 for (const [file, read] of runners) {
   try {
-    const [p, f] = read(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const text = readFileSync(join(dir, file), 'utf8');
+    const [p, f] = read(file.endsWith('.json') ? JSON.parse(text) : text.split('\n').filter((l) => l.trim() !== ''));
     passed += p;
     failed += f;
   } catch (error) {

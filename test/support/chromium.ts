@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium; never a browser downloaded by Playwright (that download fails here). */
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 
 /** Launches headless Chromium with background networking off. */

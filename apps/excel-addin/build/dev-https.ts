@@ -24,7 +24,7 @@ export interface DevHttps {
 }
 
 /** Instructions for trusting the development CA by hand, per platform. */
-export function trustInstructions(): string {
+function trustInstructions(): string {
   return [
     `The development certificate is at ${localhostCertificatePath}, signed by the CA ${caCertificatePath}, which is NOT installed, so Office will refuse https://localhost:3000.`,
     'To trust it:',

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SANDBOX_PORT = 8787;
+const SANDBOX_PORT = 8787;
 
 async function answers(url: string): Promise<boolean> {
   try {

@@ -8,7 +8,7 @@ import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import type { Plugin } from 'vite';
 
 /** The file whose JSDoc describes the functions. */
-export const FUNCTIONS_SOURCE = 'src/functions/functions.ts';
+const FUNCTIONS_SOURCE = 'src/functions/functions.ts';
 
 /** The metadata JSON text of the functions in `root`; throws with the generator's own messages. */
 export async function functionsMetadata(root: string): Promise<string> {

@@ -11,10 +11,10 @@ import { dirname, join, normalize, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Where office.js is served below the page: taskpane.html loads ./office-js/office.js. */
-export const OFFICE_JS_DIR = 'office-js';
+const OFFICE_JS_DIR = 'office-js';
 
 /** The dist folder of the installed @microsoft/office-js. */
-export function officeJsDist(): string {
+function officeJsDist(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@microsoft/office-js/package.json')), 'dist');
 }
@@ -22,7 +22,7 @@ export function officeJsDist(): string {
 const OTHER_HOSTS = /^(access|onenote|outlook|powerpoint|project|word)/;
 
 /** Whether a file of office-js/dist goes into the add-in. */
-export function shipped(relativePath: string): boolean {
+function shipped(relativePath: string): boolean {
   const name = relativePath.split(/[\\/]/).pop() ?? '';
   if (name.endsWith('.debug.js') || name.endsWith('.d.ts') || name === 'office-vsdoc.js') return false;
   return !(relativePath === name && OTHER_HOSTS.test(name));

@@ -5,7 +5,7 @@
  */
 
 /** A source code: the spec names WB, IMF and GSO and leaves the list open. */
-export type SourceCode = 'WB' | 'IMF' | 'GSO' | (string & {});
+type SourceCode = 'WB' | 'IMF' | 'GSO' | (string & {});
 
 export type GsoFrequency = 'monthly' | 'quarterly' | 'annual';
 export type TradeFlow = 'exports' | 'imports' | 'balance';

@@ -40,7 +40,7 @@ export interface Provenance {
 }
 
 /** How a derived series was computed: `expression` over operands named a, b, c ... */
-export interface Derivation {
+interface Derivation {
   expression: string;
   operands: DerivationOperand[];
 }

@@ -139,7 +139,7 @@ function readKeys(file: string): ApiKey[] {
 }
 
 /** What the sandbox prints once it listens. */
-export function banner(sandbox: Sandbox, options: SandboxOptions, startMs: number): string {
+function banner(sandbox: Sandbox, options: SandboxOptions, startMs: number): string {
   const { info } = sandbox;
   const keys = info.keys.map((k) => `    ${options.keys ? `...${k.key.slice(-4)}` : k.key.padEnd(20)} ${k.plan}`);
   const lines = [

@@ -14,12 +14,7 @@ import { FaultInjector, parseFaults } from './http/faults.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { StatsCounter, type SandboxStats } from './http/stats.ts';
 
-export type { SandboxStats } from './http/stats.ts';
-export type { ApiKey, Plan } from './http/auth.ts';
-export type { ErrorBody, ErrorCode } from './http/errors.ts';
-export { DEMO_KEYS } from './http/auth.ts';
-export { PLAN_LIMITS } from './http/rate-limit.ts';
-export { BATCH_LIMIT } from './routes/indicators.ts';
+export type { ApiKey } from './http/auth.ts';
 
 /** Every option may be left out or given as undefined (e.g. `dataDir: realDataDir` where there may be none). */
 export interface SandboxOptions {
@@ -61,7 +56,7 @@ export interface Sandbox {
   info: SandboxInfo;
 }
 
-export interface SandboxInfo {
+interface SandboxInfo {
   /** The data folder's path, or `DEMO DATA (generated)`. */
   data: string;
   demo: boolean;

@@ -49,8 +49,3 @@ export async function libreOfficeSheets(files: readonly string[], asShown: boole
   return books;
 }
 
-/** Converts one file with LibreOffice to another format (pdf, xlsx); returns the output path. */
-export async function libreOfficeConvert(file: string, to: string, outDir: string, profileDir: string): Promise<string> {
-  await run('soffice', [`-env:UserInstallation=file://${profileDir}`, '--headless', '--norestore', '--convert-to', to, '--outdir', outDir, file], { timeout: 600_000 });
-  return join(outDir, `${basename(file).replace(/\.[^.]+$/, '')}.${to.split(':')[0]}`);
-}

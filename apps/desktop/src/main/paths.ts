@@ -19,7 +19,7 @@ export interface AppFolders {
 }
 
 /** The platform's app-data folder for an app named econdata (what Electron's userData would be). */
-export function platformHome(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): string {
+function platformHome(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'win32') return join(env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'econdata');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'econdata');
   return join(env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'econdata');

@@ -15,7 +15,7 @@ import type { BridgeTransport } from './transports.ts';
 import { reviveError } from './wire-error.ts';
 
 /** Progress of a long job (fetch, download, write) as main reports it. */
-export type ProgressListener = (progress: { phase: ProgressPhase; loaded: number; total: number | null }) => void;
+type ProgressListener = (progress: { phase: ProgressPhase; loaded: number; total: number | null }) => void;
 
 /** Options of a job: cancel it with `signal`, follow it with `onProgress`. */
 export interface JobOptions {
@@ -31,7 +31,7 @@ type WithoutJob<T> = T extends unknown ? Omit<T, 'jobId'> : never;
  * fetchSeries' options in the renderer: the port's, a job's signal and progress, and the transform
  * the series are shown with (analysis's text form; main widens, fetches and applies it).
  */
-export type FetchOptions = UiCallOptions & JobOptions & { transform?: string };
+type FetchOptions = UiCallOptions & JobOptions & { transform?: string };
 
 /**
  * Every operation as a typed method; the one way the renderer reaches main. Long operations are

@@ -16,9 +16,9 @@ import type { RevisionDiff } from '@econdata/sheets';
 import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { WireError } from './wire-error.ts';
 
-export type AuthMode = 'header' | 'query';
-export type CacheMode = 'default' | 'no-store' | 'allow-stale';
-export type Priority = 'interactive' | 'background';
+type AuthMode = 'header' | 'query';
+type CacheMode = 'default' | 'no-store' | 'allow-stale';
+type Priority = 'interactive' | 'background';
 
 // ---------------------------------------------------------------------------------------------
 // Session and profiles
@@ -66,7 +66,7 @@ export interface SessionStatus {
   appVersion: string;
 }
 
-export interface ProfileCreateRequest {
+interface ProfileCreateRequest {
   name: string;
   baseURL: string;
   plan: PlanName;
@@ -92,7 +92,7 @@ export interface ConnectionTest {
 // Series, quota, jobs
 
 /** A SeriesResult across the bridge: the error in its serialized form. */
-export type SeriesResultWire = { ok: true; series: Series } | { ok: false; error: WireError };
+type SeriesResultWire = { ok: true; series: Series } | { ok: false; error: WireError };
 
 export interface QuotaWindowWire {
   used: number;
@@ -219,7 +219,7 @@ export interface OpenedFile {
 type Empty = Record<string, never>;
 
 /** Every operation: its request and its response. */
-export interface Operations {
+interface Operations {
   'session.status': { request: Empty; response: SessionStatus };
 
   'profiles.list': { request: Empty; response: ProfileView[] };

@@ -14,7 +14,7 @@ const AUTH = oneOf(['header', 'query'] as const);
 const CACHE = oneOf(['default', 'no-store', 'allow-stale'] as const);
 
 /** Limits that keep one request from tying main up. */
-export const LIMITS = { queries: 2000, uploadBytes: 64 * 1024 * 1024 } as const;
+const LIMITS = { queries: 2000, uploadBytes: 64 * 1024 * 1024 } as const;
 
 /** keychain's profile-name rule. */
 const profileName: Check<string> = (value, path) => (nameProblem(value) === undefined ? value as string : fail(path, PROFILE_NAME_FORM, value));
@@ -71,14 +71,14 @@ function askCore<T>(shape: Check<unknown>, asQuery: (checked: Record<string, unk
 const asKind = (kind: 'indicator' | 'trade' | 'stock') => ({ kind: _k, dataset: _d, ...fields }: Record<string, unknown>): CheckedQuery => ({ ...fields, kind } as CheckedQuery);
 
 /** One SeriesQuery: `kind` picks the fields; unknown fields are refused. */
-export const seriesQuery = tagged<SeriesQuery>('kind', {
+const seriesQuery = tagged<SeriesQuery>('kind', {
   indicator: askCore(object({ kind: req(oneOf(['indicator'] as const)), ...indicatorFields }), asKind('indicator')),
   trade: askCore(object({ kind: req(oneOf(['trade'] as const)), ...tradeFields }), asKind('trade')),
   stock: askCore(object({ kind: req(oneOf(['stock'] as const)), ...stockFields }), asKind('stock')),
 });
 
 /** One ExportQuery: `dataset` picks the fields (absent = indicators, as core reads it). */
-export const exportQuery = tagged<ExportQuery>('dataset', {
+const exportQuery = tagged<ExportQuery>('dataset', {
   indicators: askCore(object({ dataset: opt(oneOf(['indicators'] as const)), ...indicatorFields }), asKind('indicator')),
   trade: askCore(object({ dataset: req(oneOf(['trade'] as const)), ...tradeFields }), asKind('trade')),
   stocks: askCore(object({ dataset: req(oneOf(['stocks'] as const)), ...stockFields }), asKind('stock')),

@@ -18,7 +18,7 @@ export interface BridgeTransport {
 }
 
 /** Electron: the named functions the preload exposed. */
-export function electronTransport(api: PreloadApi): BridgeTransport {
+function electronTransport(api: PreloadApi): BridgeTransport {
   return {
     call: (name, request) => api.operations[name](request),
     subscribe: (fn) => api.onEvent(fn),
@@ -85,7 +85,7 @@ export function webTransport(options: WebTransportOptions): BridgeTransport {
 }
 
 /** The token web mode's server wrote into the page, or undefined outside web mode. */
-export function pageToken(doc: Document = globalThis.document): string | undefined {
+function pageToken(doc: Document = globalThis.document): string | undefined {
   const meta = doc.querySelector(`meta[name="${TOKEN_META}"]`);
   return meta?.getAttribute('content') ?? undefined;
 }

@@ -9,7 +9,7 @@ import { InvalidParameterError } from '@econdata/core';
 export type Check<T> = (value: unknown, path: string) => T;
 
 /** The text a message shows for a received value: short, and never a long string in full. */
-export function shown(value: unknown): string {
+function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (typeof value === 'string') return value.length > 40 ? `a text of ${value.length} characters` : JSON.stringify(value);
@@ -43,12 +43,6 @@ export function str(options: { max?: number; min?: number; pattern?: RegExp; des
 /** One of the listed strings. */
 export function oneOf<const T extends string>(values: readonly T[]): Check<T> {
   return (value, path) => ((values as readonly unknown[]).includes(value) ? (value as T) : fail(path, `one of ${values.join(', ')}`, value));
-}
-
-/** A whole number within bounds. */
-export function int(min: number, max: number): Check<number> {
-  return (value, path) => (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-    ? value : fail(path, `a whole number from ${min} to ${max}`, value));
 }
 
 export function bool(): Check<boolean> {

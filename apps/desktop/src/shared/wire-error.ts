@@ -35,15 +35,6 @@ export class DesktopError extends Error {
   }
 }
 
-/** Whether a value is a serialized error of any family this bridge carries. */
-export function isWireError(value: unknown): value is WireError {
-  if (isSerializedEconError(value)) return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (v['name'] === 'KeychainError' || v['name'] === 'SheetsError' || v['name'] === 'BridgeError')
-    && typeof v['code'] === 'string' && typeof v['message'] === 'string';
-}
-
 /** Rebuilds the error a WireError stands for: core's class for data errors, DesktopError otherwise. */
 export function reviveError(error: WireError): EconError | DesktopError {
   if (isSerializedEconError(error)) return errorFromJSON(error);

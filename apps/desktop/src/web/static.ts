@@ -27,7 +27,7 @@ function page(res: ServerResponse, status: number, title: string, text: string):
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`);
 }
 
-export interface StaticOptions {
+interface StaticOptions {
   rendererDir?: string | undefined;
   token: string;
   /** The request carried the right `?token=`: only then does index.html get it. */

@@ -20,7 +20,7 @@ const MATRIX_PARAMS: Readonly<Record<keyof typeof FUNCTIONS, readonly boolean[]>
 };
 
 /** A formula this evaluator cannot read; the message says where. */
-export class FormulaSyntaxError extends Error {
+class FormulaSyntaxError extends Error {
   override readonly name = 'FormulaSyntaxError';
 }
 

@@ -121,7 +121,7 @@ export function tradeQuery(flow?: CellValue, partner?: CellValue, hsCode?: CellV
   return query;
 }
 
-export const STOCK_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
+const STOCK_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
 export type StockField = (typeof STOCK_FIELDS)[number];
 
 /** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field]): one query per symbol, and the fields to show. */

@@ -21,7 +21,7 @@ export class CellError extends Error {
 }
 
 /** The error object Excel shows for a failure: CustomFunctions.Error in Excel, a CellError elsewhere. */
-export function cellError(failure: unknown): CustomFunctions.Error {
+function cellError(failure: unknown): CustomFunctions.Error {
   const f = failure instanceof FormulaError ? failure : new FormulaError(failure, undefined);
   const info = excelError(f.error, f.query);
   const cf = (globalThis as { CustomFunctions?: typeof CustomFunctions }).CustomFunctions;
@@ -64,7 +64,7 @@ async function run(work: () => Promise<any[][]>): Promise<any[][]> {
  * @cancelable
  * @requiresAddress
  */
-export async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency, transform], ctx));
 }
@@ -82,7 +82,7 @@ export async function econIndicator(source: string, indicator: any[][], country:
  * @cancelable
  * @requiresAddress
  */
-export async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => tradeFormula(getRuntime(), [flow, partner, hs_code, period, transform], ctx));
 }
@@ -100,7 +100,7 @@ export async function econTrade(flow?: string, partner?: string, hs_code?: strin
  * @cancelable
  * @requiresAddress
  */
-export async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => stockFormula(getRuntime(), [symbol_or_index, start_date, end_date, field, transform], ctx));
 }
@@ -129,7 +129,7 @@ export async function econDerived(expression: string, operands: any[][], start_y
  * @param invocation Invocation parameter.
  * @streaming
  */
-export function econQuota(invocation: CustomFunctions.StreamingInvocation<any[][]>): void {
+function econQuota(invocation: CustomFunctions.StreamingInvocation<any[][]>): void {
   const rt = getRuntime();
   const show = (): void => {
     const status = rt.quotaStatus();

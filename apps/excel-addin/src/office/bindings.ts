@@ -12,7 +12,7 @@ import type { XContext, XSettings } from './excel-api.ts';
 /** Prefix of the workbook settings the add-in owns. */
 export const BLOCK_SETTING_PREFIX = 'econdata.block.';
 
-export interface BlockLayout {
+interface BlockLayout {
   orientation: 'wide' | 'long';
   /** Rows above the table's header row: the provenance block and the blank separator. */
   headRows: number;

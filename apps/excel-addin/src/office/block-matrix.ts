@@ -18,13 +18,13 @@ function textValue(s: string): string {
 }
 
 /** One Grid cell value as Office.js takes it: sheets' plain value (dates as serial days, missing as ''), text kept as text. */
-export function officeValue(v: CellValue | undefined): XValue {
+function officeValue(v: CellValue | undefined): XValue {
   const plain = plainValue(v);
   return typeof plain === 'string' ? textValue(plain) : plain;
 }
 
 /** Bytes a value takes in the JSON of a request (an estimate: ASCII digits, quotes, separator). */
-export function valueBytes(v: XValue): number {
+function valueBytes(v: XValue): number {
   if (typeof v === 'number') return String(v).length + 1;
   if (typeof v === 'boolean') return v ? 5 : 6;
   return JSON.stringify(v).length + 1;

@@ -20,7 +20,7 @@ export const REVISED_FILL = '#FFEB9C';
 /** Points per character of column width (Excel's default font). */
 const POINTS_PER_CHAR = 6;
 
-export interface WriteProgress {
+interface WriteProgress {
   /** Data rows written so far, and in all. */
   rowsDone: number;
   rowsTotal: number;
@@ -100,7 +100,7 @@ function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: numbe
 }
 
 /** Whether Excel refused a request for its size (RichApi.Error RequestPayloadSizeLimitExceeded). */
-export function isPayloadTooLarge(error: unknown): boolean {
+function isPayloadTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'RequestPayloadSizeLimitExceeded';
 }
 
@@ -210,9 +210,3 @@ export async function writeBlocks(context: XContext, jobs: readonly BlockJob[], 
   return { blocks, syncs };
 }
 
-/** Writes one Grid with its top-left cell at `anchor` (see writeBlocks). */
-export async function writeBlockAt(context: XContext, anchor: XRange, grid: Grid, binding: BlockBinding, options: WriteOptions = {}): Promise<WriteResult> {
-  const [result] = (await writeBlocks(context, [{ anchor, grid, binding }], options)).blocks;
-  if (!result) throw new Error('unreachable: one job, one result');
-  return result;
-}

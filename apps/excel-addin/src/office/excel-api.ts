@@ -8,7 +8,7 @@
 /** A cell value as Office.js takes it: '' empties a cell (null would leave it unchanged). */
 export type XValue = string | number | boolean;
 
-export interface XFont {
+interface XFont {
   bold: boolean;
   italic: boolean;
   color: string;

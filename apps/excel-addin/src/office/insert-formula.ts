@@ -72,7 +72,7 @@ export function formulasFor(queries: readonly SeriesQuery[], transform?: string)
 }
 
 /** Columns left between formulas written side by side, so one spill does not block the next. */
-export const FORMULA_SPACING = 8;
+const FORMULA_SPACING = 8;
 
 /** Writes the formulas of some queries (with the transform, if any) at the selection (see writeFormulas). */
 export async function insertFormulas(excel: ExcelHost, queries: readonly SeriesQuery[], transform?: string): Promise<{ formulas: string[]; address: string }> {

@@ -31,7 +31,7 @@ export function layoutBlock(series: readonly Series[]): Grid {
 }
 
 /** A short name for the block in lists. */
-export function blockTitle(series: readonly Series[]): string {
+function blockTitle(series: readonly Series[]): string {
   const first = series[0];
   if (!first) return 'Empty block';
   const who = (s: Series): string => s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title;

@@ -14,7 +14,7 @@ import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts
 import { askedResult, queriesToFetch, type FetchSeries } from './transformed.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
-export const MAX_HIGHLIGHTS = 2_000;
+const MAX_HIGHLIGHTS = 2_000;
 
 export interface BlockStatus extends BlockBinding {
   /** False when the block's table is no longer in the workbook. */
@@ -53,7 +53,7 @@ export class RefreshError extends Error {
   }
 }
 
-export interface RefreshedBlock {
+interface RefreshedBlock {
   binding: BlockBinding;
   address: string;
   changes: BlockChanges;

@@ -10,7 +10,7 @@ import { tableHeaders } from './block-writer.ts';
 import type { XValue } from './excel-api.ts';
 
 /** A cell of the block, relative to its top-left cell. */
-export interface CellRef {
+interface CellRef {
   row: number;
   column: number;
 }
@@ -22,7 +22,7 @@ export interface BlockChanges {
 }
 
 /** The "before" Series: the fresh Series' shapes filled with the table's current values. */
-export function seriesFromTable(oldTable: XValue[][], fresh: readonly Series[], grid: Grid): Series[] {
+function seriesFromTable(oldTable: XValue[][], fresh: readonly Series[], grid: Grid): Series[] {
   const oldHeaders = (oldTable[0] ?? []).map(String);
   const rows = oldTable.slice(1).filter((row) => typeof row[0] === 'number');
   const newHeaders = tableHeaders(headMatrix(grid)[grid.regions.header.top] ?? []).map(String);

@@ -30,7 +30,7 @@ export function dayNumber(y: number, m: number, d: number): number {
 }
 
 /** The civil date of a day number (inverse of dayNumber). */
-export function civilDate(days: number): { y: number; m: number; d: number } {
+function civilDate(days: number): { y: number; m: number; d: number } {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -24,7 +24,7 @@ export interface DeriveOptions {
 }
 
 /** The column an operand contributes: `value` (indicators), `close` (stocks), the first `*.value` (trade), else the first. */
-export function mainColumn(s: Series): number {
+function mainColumn(s: Series): number {
   let i = s.columns.findIndex((c) => c.key === 'value');
   if (i < 0) i = s.columns.findIndex((c) => c.key === 'close');
   if (i < 0) i = s.columns.findIndex((c) => c.key.endsWith('.value'));

@@ -85,7 +85,7 @@ export function formatOperand(operand: Pick<DerivedOperand, 'query' | 'transform
 }
 
 /** The operand names in order: a, b, c ... (at most 26). */
-export const operandName = (i: number): string => String.fromCharCode(97 + i);
+const operandName = (i: number): string => String.fromCharCode(97 + i);
 
 /**
  * A derived request from what a person types: an expression (or a preset's id: per_capita,

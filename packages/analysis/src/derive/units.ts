@@ -27,7 +27,7 @@ interface U {
 }
 
 /** Classifies a unit text. Exchange rates first: "local currency units per US$" names both currencies. */
-export function unitClass(unit: string | null): UnitClass {
+function unitClass(unit: string | null): UnitClass {
   if (unit === null || unit.trim() === '') return 'unknown';
   if (/per\s+(US\$|USD|U\.S\. dollar)/i.test(unit)) return 'exchange_rate';
   if (/%|percent/i.test(unit)) return 'percent';

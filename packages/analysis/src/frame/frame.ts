@@ -19,7 +19,7 @@ export interface Frame {
 }
 
 /** A column as a (scratch) Float64Array with NaN for null. */
-export function toColumn(values: ReadonlyArray<number | null>): Float64Array {
+function toColumn(values: ReadonlyArray<number | null>): Float64Array {
   const n = values.length;
   const out = scratchColumn(n);
   for (let i = 0; i < n; i++) {

@@ -14,7 +14,7 @@ export type Aggregation = Agg | 'first' | 'max' | 'min';
  * The fewest observations FRED requires in the first and last period of a conversion (fewer: the
  * period is not kept). Inner periods need one (avg, eop) or all (sum) of theirs.
  */
-export const MINIMUM_COUNT: Readonly<Record<string, number>> = {
+const MINIMUM_COUNT: Readonly<Record<string, number>> = {
   'monthly>quarterly': 3, 'monthly>annual': 12, 'quarterly>annual': 4,
   'daily>monthly': 17, 'daily>quarterly': 52, 'daily>annual': 208,
 };

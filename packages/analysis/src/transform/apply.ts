@@ -62,7 +62,7 @@ function checkedDate(value: string, parameter: string): string {
 }
 
 /** The asked query's range as positions on `frequency`'s axis ([-inf, +inf] where it sets no bound). */
-export function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number] {
+function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number] {
   if (asked.kind === 'indicator') {
     const yearStart = (y: number): number => (frequency === 'daily' ? dayNumber(y, 1, 1) : periodPosition(String(y), 'annual') * (frequency === 'quarterly' ? 4 : frequency === 'monthly' ? 12 : 1));
     const yearEnd = (y: number): number => (frequency === 'daily' ? dayNumber(y, 12, 31) : yearStart(y + 1) - 1);

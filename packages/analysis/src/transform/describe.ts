@@ -6,14 +6,14 @@ import type { SeriesColumn } from '@econdata/core';
 import type { Aggregation } from '../frequency/aggregate.ts';
 import type { Per, Transform, Units } from './spec.ts';
 
-export const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
+const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
 
-export const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
+const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
   avg: 'average', sum: 'sum', eop: 'end of period', first: 'first', max: 'high', min: 'low',
 };
 
 /** FRED's names of its units, as a reader sees them after a title. */
-export const UNITS_WORDS: Readonly<Record<Units, string>> = {
+const UNITS_WORDS: Readonly<Record<Units, string>> = {
   lin: 'level',
   chg: 'change',
   ch1: 'change from a year ago',
@@ -38,13 +38,13 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
 }
 
 /** A percentage unit ('annual %', '% of GDP', 'percent'). */
-export const isPercentUnit = (unit: string | null): boolean => unit !== null && /%|percent/i.test(unit);
+const isPercentUnit = (unit: string | null): boolean => unit !== null && /%|percent/i.test(unit);
 
 /** The unit of an index rebuilt by `Level` (before any Rebase). */
 export const LEVEL_UNIT = 'index, first period = 100';
 
 /** The unit of a column's values after the transform. */
-export function transformedUnit(unit: string | null, t: Transform): string | null {
+function transformedUnit(unit: string | null, t: Transform): string | null {
   let u = t.level ? LEVEL_UNIT : unit;
   switch (t.units) {
     case 'pch': case 'pc1': case 'pca': case 'cch': case 'cca': u = '%'; break;

@@ -5,18 +5,18 @@
  */
 import { InvalidParameterError, PERIOD_PATTERNS } from '@econdata/core';
 
-export const PER_VALUES = ['A', 'Q', 'M'] as const;
-export const AGG_VALUES = ['avg', 'sum', 'eop'] as const;
-export const UNITS_VALUES = ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'] as const;
+const PER_VALUES = ['A', 'Q', 'M'] as const;
+const AGG_VALUES = ['avg', 'sum', 'eop'] as const;
+const UNITS_VALUES = ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'] as const;
 /** What `Level` rebuilds an index from: period-on-period % changes (FRED's `pch`). */
-export const LEVEL_VALUES = ['pch'] as const;
-export const MA_MIN = 2;
-export const MA_MAX = 60;
+const LEVEL_VALUES = ['pch'] as const;
+const MA_MIN = 2;
+const MA_MAX = 60;
 
 export type Per = (typeof PER_VALUES)[number];
 export type Agg = (typeof AGG_VALUES)[number];
 export type Units = (typeof UNITS_VALUES)[number];
-export type Level = (typeof LEVEL_VALUES)[number];
+type Level = (typeof LEVEL_VALUES)[number];
 
 /** A parsed transform: every field optional; `{}` is no transform. */
 export interface Transform {
@@ -35,7 +35,7 @@ export interface Transform {
 }
 
 /** The options in their canonical spelling and order (the order they are applied in). */
-export const OPTION_NAMES = ['Level', 'Per', 'Agg', 'Units', 'MA', 'Rebase', 'Points'] as const;
+const OPTION_NAMES = ['Level', 'Per', 'Agg', 'Units', 'MA', 'Rebase', 'Points'] as const;
 type OptionName = (typeof OPTION_NAMES)[number];
 const FIELD: Record<OptionName, keyof Transform> = { Level: 'level', Per: 'per', Agg: 'agg', Units: 'units', MA: 'ma', Rebase: 'rebase', Points: 'points' };
 

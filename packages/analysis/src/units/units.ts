@@ -12,7 +12,7 @@ import type { Units } from '../transform/spec.ts';
 const YEAR_BACK: ReadonlySet<Units> = new Set(['ch1', 'pc1']);
 
 /** For each row, the row `steps` calendar periods earlier, or -1 when the axis does not hold it. */
-export function calendarLag(pos: Int32Array, steps: number): Int32Array {
+function calendarLag(pos: Int32Array, steps: number): Int32Array {
   const n = pos.length;
   const lag = new Int32Array(n);
   let j = 0;
@@ -25,7 +25,7 @@ export function calendarLag(pos: Int32Array, steps: number): Int32Array {
 }
 
 /** For each daily row, the last row on or before the same date a year earlier, or -1 when there is none. */
-export function dailyYearLag(frame: Frame): Int32Array {
+function dailyYearLag(frame: Frame): Int32Array {
   const back = yearBackDays(frame.periods);
   const pos = framePositions(frame);
   const n = pos.length;
@@ -44,7 +44,7 @@ export function dailyYearLag(frame: Frame): Int32Array {
  * axis without gaps, or the previous daily observation: no array needed), else one row per row
  * (-1: none). null for `lin` and `log`, which compare with nothing.
  */
-export function unitsLag(frame: Frame, units: Units): Int32Array | number | null {
+function unitsLag(frame: Frame, units: Units): Int32Array | number | null {
   if (units === 'lin' || units === 'log') return null;
   const yearBack = YEAR_BACK.has(units);
   if (frame.frequency === 'daily') return yearBack ? dailyYearLag(frame) : 1;
@@ -70,7 +70,7 @@ function change(units: Units, x: number, b: number, n: number): number {
  * The first `len` values of one column under FRED's `units`; `lag` from unitsLag, `n` periods per
  * year. A missing lag, a log of a value <= 0 and a percentage over a base <= 0 give NaN, never a number.
  */
-export function unitsColumn(src: Float64Array, len: number, lag: Int32Array | number | null, units: Units, n: number): Float64Array {
+function unitsColumn(src: Float64Array, len: number, lag: Int32Array | number | null, units: Units, n: number): Float64Array {
   const out = scratchColumn(len);
   if (lag === null) {
     for (let i = 0; i < len; i++) out[i] = change(units, src[i]!, NaN, n);

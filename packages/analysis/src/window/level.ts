@@ -8,7 +8,7 @@ import { framePositions, withColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 
 /** One column of rates as an index; `pos` is null for daily data (one step is the previous observation). */
-export function levelColumn(src: Float64Array, n: number, pos: Int32Array | null): Float64Array {
+function levelColumn(src: Float64Array, n: number, pos: Int32Array | null): Float64Array {
   const out = scratchColumn(n);
   let i = 0;
   while (i < n && src[i] !== src[i]) out[i++] = NaN; // before the first rate: nothing to chain from

@@ -12,7 +12,7 @@ import { scratchColumn } from '../frame/scratch.ts';
  * monthly data the window is m calendar periods (a period absent from the axis is missing); for
  * daily data it is the last m observations.
  */
-export function movingAverageColumn(src: Float64Array, n: number, pos: Int32Array | null, m: number): Float64Array {
+function movingAverageColumn(src: Float64Array, n: number, pos: Int32Array | null, m: number): Float64Array {
   const out = scratchColumn(n);
   let sum = 0;
   let missing = 0;

@@ -16,7 +16,7 @@ import type { CallOptions } from '../client/options.ts';
 import type { ApiResult, IndicatorInfo, SourceInfo } from '../wire/records.ts';
 
 /** One source of the catalogue. */
-export interface CatalogueSource {
+interface CatalogueSource {
   /** The source as GET /sources lists it. */
   source: SourceInfo;
   /** `ready`: its indicators are listed; `not_in_plan`: the key's plan may not read it (403); `failed`: see `error`. */

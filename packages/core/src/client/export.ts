@@ -21,7 +21,7 @@ export type ExportQuery =
 export type ExportRequest = ExportQuery & { format: ExportFormat };
 
 /** The file formats of the export routes. */
-export type ExportFormat = 'csv' | 'excel';
+type ExportFormat = 'csv' | 'excel';
 
 export interface ExportOptions extends CallOptions {
   /** Bytes received so far and the total when the service said it. */
@@ -29,7 +29,7 @@ export interface ExportOptions extends CallOptions {
 }
 
 /** The parameters of an export request, validated like the matching data endpoint. */
-export function exportParams(query: ExportQuery): Params {
+function exportParams(query: ExportQuery): Params {
   if (query.dataset === 'trade') {
     const { dataset: _d, ...rest } = query;
     return { dataset: 'trade', ...tradeParams(rest) };

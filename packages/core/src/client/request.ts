@@ -67,7 +67,7 @@ function intHeader(headers: Record<string, string>, name: string): number | unde
 }
 
 /** The X-RateLimit-* headers, for the ledger. */
-export function usageHint(headers: Record<string, string>): ServerUsageHint | undefined {
+function usageHint(headers: Record<string, string>): ServerUsageHint | undefined {
   const hint: ServerUsageHint = {};
   const pairs: Array<[keyof ServerUsageHint, string]> = [
     ['limitMinute', 'x-ratelimit-limit-minute'], ['remainingMinute', 'x-ratelimit-remaining-minute'],

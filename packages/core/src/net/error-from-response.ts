@@ -63,7 +63,7 @@ export function readErrorBody(text: string): ErrorBody {
 }
 
 /** Whether a refusal is about rate limits: any 429, or a 403 whose message says so. */
-export function isRateLimitRefusal(status: number, message: string | undefined): boolean {
+function isRateLimitRefusal(status: number, message: string | undefined): boolean {
   return status === 429 || (status === 403 && message !== undefined && /rate.?limit/i.test(message));
 }
 

@@ -9,9 +9,9 @@
  */
 
 /** Values at or above this are epoch seconds, not seconds from now. */
-export const EPOCH_SECONDS_FROM = 1e9;
+const EPOCH_SECONDS_FROM = 1e9;
 /** Values at or above this are epoch milliseconds. */
-export const EPOCH_MILLISECONDS_FROM = 1e12;
+const EPOCH_MILLISECONDS_FROM = 1e12;
 
 /**
  * How long until the window the `x-ratelimit-reset` header names opens, in ms from `now`

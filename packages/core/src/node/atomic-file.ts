@@ -13,7 +13,7 @@ const TEMP_SUFFIX = '.econdata-tmp';
 const TEMP_PATTERN = /^\.(.+)\.(\d+)-[0-9a-f]{8}\.econdata-tmp$/;
 
 /** The temporary path a write of `target` by this process uses: hidden, beside it, tagged with the pid. */
-export function tempPathFor(target: string): string {
+function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
 }
 

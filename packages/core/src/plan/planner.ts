@@ -82,7 +82,7 @@ function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key'> {
 }
 
 /** Validates and de-duplicates queries: each distinct normalized request once. */
-export function uniqueQueries(queries: readonly SeriesQuery[]): { unique: Map<string, UniqueQuery>; invalid: Map<number, EconError> } {
+function uniqueQueries(queries: readonly SeriesQuery[]): { unique: Map<string, UniqueQuery>; invalid: Map<number, EconError> } {
   const unique = new Map<string, UniqueQuery>();
   const invalid = new Map<number, EconError>();
   queries.forEach((q, position) => {

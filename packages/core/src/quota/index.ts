@@ -1,10 +1,7 @@
-export * from './gate.ts';
-export * from './plans.ts';
-export * from './clock.ts';
-export { emptyLog, type PendingEntry, type QuotaLog } from './log.ts';
-export * from './store.ts';
-export * from './key-id.ts';
-export * from './status.ts';
-export * from './ledger.ts';
-export type { QuotaLedgerOptions } from './options.ts';
-export * from './indexeddb-store.ts';
+export { openGate, type RequestGate, type RequestPermit, type RequestPriority, type ServerUsageHint } from './gate.ts';
+export { isPlanName, PLAN_NAMES, type PlanName } from './plans.ts';
+export { BrowserQuotaStore, MemoryQuotaStore, type QuotaStore } from './store.ts';
+export { quotaKeyId } from './key-id.ts';
+export { type QuotaStatus, type QuotaWindowStatus } from './status.ts';
+export { QuotaLedger } from './ledger.ts';
+export { IndexedDbQuotaStore } from './indexeddb-store.ts';

@@ -48,7 +48,7 @@ export interface RefusalInfo {
 }
 
 /** Which window refused: as the service said, else inferred from its headers and wait. */
-export function refusedScope(info: RefusalInfo, w: WindowLengths): 'minute' | 'day' {
+function refusedScope(info: RefusalInfo, w: WindowLengths): 'minute' | 'day' {
   if (info.scope) return info.scope;
   if (info.hint?.remainingDay === 0) return 'day';
   if (info.hint?.remainingMinute === 0) return 'minute';

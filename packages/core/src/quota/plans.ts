@@ -16,7 +16,7 @@ export interface PlanLimits {
 }
 
 /** Spec section 8: Free 10/min 100/day, Basic 60/1,000, Pro 300/10,000, Enterprise unlimited. */
-export const PLANS: Readonly<Record<PlanName, Readonly<PlanLimits>>> = {
+const PLANS: Readonly<Record<PlanName, Readonly<PlanLimits>>> = {
   free: { perMinute: 10, perDay: 100 },
   basic: { perMinute: 60, perDay: 1_000 },
   pro: { perMinute: 300, perDay: 10_000 },

@@ -29,7 +29,7 @@ const DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Whether year-month-day is a real calendar day (2024-02-29 is, 2023-02-29 and 2024-04-31 are not). */
-export function isCalendarDay(year: number, month: number, day: number): boolean {
+function isCalendarDay(year: number, month: number, day: number): boolean {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
   return days !== undefined && day >= 1 && day <= days;

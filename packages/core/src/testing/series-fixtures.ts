@@ -14,7 +14,7 @@ type TradeQuery = Extract<SeriesQuery, { kind: 'trade' }>;
 type StockQuery = Extract<SeriesQuery, { kind: 'stock' }>;
 
 /** Where the answer came from (the response's metadata) and when. */
-export interface FixtureProvenance {
+interface FixtureProvenance {
   /** metadata.source: the provider's name (default: the source code, or the kind's provider). */
   sourceName?: string;
   /** metadata.last_updated (default null). */

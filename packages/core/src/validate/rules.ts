@@ -10,7 +10,7 @@ import type { GsoFrequency, StockIndex, TradeFlow } from '../query.ts';
 export type Params = Record<string, string | number>;
 
 /** The years a query may ask for. */
-export const YEAR_RANGE = { min: 1800, max: 2200 } as const;
+const YEAR_RANGE = { min: 1800, max: 2200 } as const;
 /** The frequencies GSO series come in (only GSO takes `frequency`). */
 export const GSO_FREQUENCIES: readonly GsoFrequency[] = ['monthly', 'quarterly', 'annual'];
 /** The trade flows of GET /trade/vietnam. */
@@ -75,7 +75,7 @@ export function indicator(p: Problems, value: unknown, parameter = 'indicator'):
  * /countries lists beside them (1W World, XD High income, V1...): the service serves those too.
  * Lower case is accepted and upper-cased.
  */
-export function country(p: Problems, value: unknown, parameter = 'country', form = COUNTRY_FORM): string | undefined {
+function country(p: Problems, value: unknown, parameter = 'country', form = COUNTRY_FORM): string | undefined {
   if (typeof value !== 'string' || !/^[A-Za-z0-9]{2}$/.test(value) || /^\d{2}$/.test(value)) return p.refuse(parameter, form, value);
   return value.toUpperCase();
 }
@@ -93,7 +93,7 @@ export function countryFor(p: Problems, value: unknown, src: unknown): string | 
 }
 
 /** A non-empty list, each item checked (`indicators[i]`), duplicates removed. */
-export function list(p: Problems, value: unknown, parameter: string, emptyForm: string, item: (p: Problems, v: unknown, parameter: string) => string | undefined): string[] | undefined {
+function list(p: Problems, value: unknown, parameter: string, emptyForm: string, item: (p: Problems, v: unknown, parameter: string) => string | undefined): string[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return p.refuse(parameter, emptyForm, value);
   const before = p.list.length;
   const items = value.map((v: unknown, i) => item(p, v, `${parameter}[${i}]`));
@@ -153,7 +153,7 @@ function isRealDate(y: number, m: number, d: number): boolean {
 }
 
 /** A real calendar date YYYY-MM-DD (2024-02-30 is refused). */
-export function date(p: Problems, value: unknown, parameter: string): string | undefined {
+function date(p: Problems, value: unknown, parameter: string): string | undefined {
   const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!m || !isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return p.refuse(parameter, 'a calendar date YYYY-MM-DD such as "2024-03-15"', value);
   return value as string;

@@ -76,7 +76,7 @@ export function baseURLProblem(value: unknown, strict: boolean): string | undefi
 }
 
 /** The base URL in one canonical form: core's (no trailing slash, no trailing /api/v1). */
-export function normalizeBaseURL(value: string): string {
+function normalizeBaseURL(value: string): string {
   const reading = readBaseURL(value);
   return reading.ok ? reading.baseURL : new URL(value).href.replace(/\/+$/, '');
 }

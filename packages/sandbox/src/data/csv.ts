@@ -140,7 +140,7 @@ export function eachCsvRecord(text: string, fileName: string, onRecord: (row: st
 }
 
 /** Quotes one CSV field when it needs it (comma, quote, line break, or leading/trailing space). */
-export function csvField(value: string | number | boolean | null | undefined): string {
+function csvField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   const s = String(value);
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -7,7 +7,7 @@ import { toCsv } from './csv.ts';
 import type { DataFiles } from './files.ts';
 import { mulberry32 } from '../random.ts';
 
-export const DEMO_LABEL = 'DEMO DATA (generated)';
+const DEMO_LABEL = 'DEMO DATA (generated)';
 const DEMO_UPDATED = '2025-01-31';
 const SEED = 20250131;
 

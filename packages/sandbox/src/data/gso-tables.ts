@@ -14,7 +14,7 @@
  */
 import type { Frequency } from './model.ts';
 
-export interface GsoMeasure {
+interface GsoMeasure {
   /** Column of the CSV file holding the values. */
   column: string;
   code: string;

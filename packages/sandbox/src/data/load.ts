@@ -27,7 +27,7 @@ const DATA_FILES = [
 ];
 
 /** Builds a dataset from a set of files (a folder, or the demo pack). */
-export function buildDataset(files: DataFiles): { dataset: Dataset; warnings: string[] } {
+function buildDataset(files: DataFiles): { dataset: Dataset; warnings: string[] } {
   const countries = loadCountries(files);
   const warnings: string[] = [];
   const sources = new Map<SourceCode, SourceData>();

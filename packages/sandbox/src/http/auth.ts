@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 
 export type Plan = 'free' | 'basic' | 'pro' | 'enterprise';
-export const PLANS: readonly Plan[] = ['free', 'basic', 'pro', 'enterprise'];
+const PLANS: readonly Plan[] = ['free', 'basic', 'pro', 'enterprise'];
 
 export interface ApiKey {
   key: string;

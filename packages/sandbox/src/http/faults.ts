@@ -6,7 +6,7 @@
  */
 import { mulberry32 } from '../random.ts';
 
-export type Fault =
+type Fault =
   | { kind: 'status'; status: number } // an error status with the JSON error body (500-599, or 429)
   | { kind: 'reset' } // the connection is destroyed without an answer
   | { kind: 'delay'; ms: number } // the answer comes after ms milliseconds
@@ -20,7 +20,7 @@ export interface FaultRule {
   label: string;
 }
 
-export const FAULTS_FORM = '"<fault>:<probability>,..." with fault 500 (any 5xx, or 429), reset, delay=<ms>, truncate or html502, and probabilities 0-1 adding up to at most 1, e.g. "500:0.1,reset:0.05,delay=3000:0.1"';
+const FAULTS_FORM = '"<fault>:<probability>,..." with fault 500 (any 5xx, or 429), reset, delay=<ms>, truncate or html502, and probabilities 0-1 adding up to at most 1, e.g. "500:0.1,reset:0.05,delay=3000:0.1"';
 
 /** Parses a faults spec; throws an Error naming the bad item and the accepted form. */
 export function parseFaults(spec: string): FaultRule[] {

@@ -7,8 +7,8 @@ import { invalidParameter } from './errors.ts';
 
 export type Params = Record<string, unknown>;
 
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2100;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2100;
 
 /** Echoes a received value in a message, shortened. */
 export function shown(value: unknown): string {
@@ -31,7 +31,7 @@ export function requiredText(params: Params, name: string, hint: string): string
 }
 
 /** A year: whole number between MIN_YEAR and MAX_YEAR, given as text (query) or number (JSON body). */
-export function year(params: Params, name: string): number | undefined {
+function year(params: Params, name: string): number | undefined {
   const raw = params[name];
   if (raw === undefined || raw === null) return undefined;
   const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : undefined;

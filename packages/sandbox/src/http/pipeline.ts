@@ -20,7 +20,7 @@ export interface PipelineContext {
 }
 
 /** Per-request state of an /api/v1 request. */
-export interface RequestState {
+interface RequestState {
   /** The key as stats show it: last four characters, `(none)` or `(unknown)`. */
   label: string;
   plan: Plan | null;

@@ -6,12 +6,12 @@
 import { lowerBound } from '../sorted.ts';
 import type { Plan } from './auth.ts';
 
-export interface PlanLimits {
+interface PlanLimits {
   minute: number;
   day: number;
 }
 
-export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits | null>> = {
+const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits | null>> = {
   free: { minute: 10, day: 100 },
   basic: { minute: 60, day: 1_000 },
   pro: { minute: 300, day: 10_000 },

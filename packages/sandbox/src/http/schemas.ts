@@ -145,7 +145,7 @@ export function envelope(itemRef: string, description: string, extra: Record<str
 }
 
 /** Sent on every authenticated answer (absent for Enterprise keys). */
-export const rateLimitHeaders = {
+const rateLimitHeaders = {
   'X-RateLimit-Limit-Minute': { type: 'integer', description: 'Requests per minute of the key\'s plan.' },
   'X-RateLimit-Remaining-Minute': { type: 'integer', description: 'Requests left in the rolling minute.' },
   'X-RateLimit-Limit-Day': { type: 'integer', description: 'Requests per day of the key\'s plan.' },

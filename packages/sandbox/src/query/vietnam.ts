@@ -80,7 +80,7 @@ export function tradeRecords(dataset: Dataset, q: TradeQuery): TradeRecord[] {
 }
 
 /** The spec's index codes -> the codes of vn_index_daily.csv. */
-export const INDEX_CODES: Readonly<Record<string, string>> = {
+const INDEX_CODES: Readonly<Record<string, string>> = {
   VNINDEX: 'VNINDEX', HNX: 'HNXINDEX', UPCOM: 'UPCOMINDEX', VN30: 'VN30', HNXINDEX: 'HNXINDEX', UPCOMINDEX: 'UPCOMINDEX',
 };
 export const INDEX_NAMES = ['VNINDEX', 'HNX', 'UPCOM', 'VN30'] as const;

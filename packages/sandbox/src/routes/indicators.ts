@@ -11,7 +11,7 @@ import { FREQUENCIES, type Dataset } from '../data/model.ts';
 import { findSource, GSO_COUNTRY, indicatorRecords, readIndicatorQuery, type IndicatorRecord } from '../query/indicators.ts';
 
 /** The most indicator x country combinations one batch may ask for. */
-export const BATCH_LIMIT = 100;
+const BATCH_LIMIT = 100;
 
 export const indicatorParams = {
   type: 'object',

@@ -8,7 +8,7 @@
 import type { Series } from '@econdata/core';
 
 /** One value that appeared or disappeared. */
-export interface ValueChange {
+interface ValueChange {
   period: string;
   /** The SeriesColumn key ('value', 'close'). */
   column: string;
@@ -16,7 +16,7 @@ export interface ValueChange {
 }
 
 /** One value the source revised. */
-export interface Revision {
+interface Revision {
   period: string;
   column: string;
   old: number;
@@ -26,7 +26,7 @@ export interface Revision {
 }
 
 /** What changed in one series present in both exports. */
-export interface SeriesDiff {
+interface SeriesDiff {
   id: string;
   title: string;
   added: ValueChange[];
@@ -34,7 +34,7 @@ export interface SeriesDiff {
   revised: Revision[];
 }
 
-export interface SeriesSummary {
+interface SeriesSummary {
   id: string;
   title: string;
 }
@@ -64,7 +64,7 @@ function valuesByColumn(s: Series): Map<string, Map<string, number>> {
 }
 
 /** Compares one series as it was (`before`) with how it is now (`after`). */
-export function compareOne(before: Series, after: Series): SeriesDiff {
+function compareOne(before: Series, after: Series): SeriesDiff {
   const old = valuesByColumn(before);
   const now = valuesByColumn(after);
   const keys = [...new Set([...after.columns.map((c) => c.key), ...before.columns.map((c) => c.key)])];

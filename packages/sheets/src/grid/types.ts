@@ -32,14 +32,14 @@ export interface Range {
 }
 
 /** A comment attached to a cell (Excel note), e.g. the series' full title or the query. */
-export interface Note {
+interface Note {
   row: number;
   col: number;
   text: string;
 }
 
 /** The parts of a Grid that sinks and readers need to find: named rectangles. */
-export interface GridRegions {
+interface GridRegions {
   /** The provenance block above the data; absent when laid out without provenance. */
   provenance?: Range;
   /** The header row of the data block (one row). */
@@ -77,7 +77,7 @@ export interface BodyColumn {
 }
 
 /** The data block: `rowCount` rows below the header row. */
-export interface GridBody {
+interface GridBody {
   rowCount: number;
   columns: BodyColumn[];
 }

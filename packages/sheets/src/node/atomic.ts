@@ -5,7 +5,7 @@
 import { writeFileAtomic } from '@econdata/core/node';
 import { SheetsError } from '../errors.ts';
 
-export { isTempFile, removeStaleTempFiles, tempPathFor } from '@econdata/core/node';
+export { removeStaleTempFiles } from '@econdata/core/node';
 
 /**
  * Writes `target` through `write(tempPath)`, then flushes and renames. On any failure the temp

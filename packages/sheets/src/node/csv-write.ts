@@ -51,7 +51,7 @@ export interface CsvOptions {
 }
 
 /** The CSV text of a Grid, in chunks of lines (every line padded to the grid's width). */
-export function* csvChunks(grid: Grid, options: CsvOptions = {}, linesPerChunk = 2000): Generator<string> {
+function* csvChunks(grid: Grid, options: CsvOptions = {}, linesPerChunk = 2000): Generator<string> {
   const width = gridColumnCount(grid);
   let chunk = options.bom ?? true ? '\uFEFF' : '';
   let lines = 0;
@@ -102,7 +102,7 @@ export async function writeCsv(path: string, grid: Grid, options: CsvOptions = {
 }
 
 /** Writes CSV text chunks to a file atomically, honouring back-pressure. */
-export async function writeCsvChunks(path: string, chunks: Iterable<string>): Promise<void> {
+async function writeCsvChunks(path: string, chunks: Iterable<string>): Promise<void> {
   await writeAtomic(path, async (temp) => {
     const out = createWriteStream(temp, { encoding: 'utf8' });
     const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));

@@ -19,7 +19,7 @@ interface Internals {
 }
 
 /** Excel's letters for a zero-based column index: 0 -> A, 26 -> AA. */
-export function columnLetters(index: number): string {
+function columnLetters(index: number): string {
   let n = index + 1;
   let out = '';
   while (n > 0) {

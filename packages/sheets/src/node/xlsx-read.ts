@@ -25,7 +25,7 @@ function plain(value: ExcelJS.CellValue): CellValue {
 }
 
 /** One worksheet row as cells (values and number formats), zero-based columns. */
-export function rowCells(row: ExcelJS.Row): Cell[] {
+function rowCells(row: ExcelJS.Row): Cell[] {
   const cells: Cell[] = [];
   row.eachCell({ includeEmpty: false }, (c, i) => {
     // exceljs repeats a merged range's value in every cell of it; only the top-left one holds it.

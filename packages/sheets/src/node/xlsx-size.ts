@@ -11,7 +11,7 @@ import { open } from 'node:fs/promises';
 import { getHeapStatistics } from 'node:v8';
 
 /** Heap bytes per byte of worksheet XML with exceljs 4.4.0: our wide sheets needed 8-10, long ones 10-13 (bisected with --max-old-space-size). */
-export const XML_TO_HEAP = 13;
+const XML_TO_HEAP = 13;
 
 /** heap_size_limit counts the young generation (3 semi-spaces of 16 MB on 64-bit), which cannot hold the cell model. */
 const YOUNG_GENERATION = 48 * 2 ** 20;
@@ -21,7 +21,7 @@ const CENTRAL = 0x02014b50;
 const ZIP64_SIZE = 0xffffffff;
 
 /** Uncompressed sizes of the zip entries of a file, by name; null when it is not a zip we can read. */
-export async function zipEntrySizes(path: string): Promise<Map<string, number> | null> {
+async function zipEntrySizes(path: string): Promise<Map<string, number> | null> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();

@@ -8,7 +8,7 @@ import { SheetsError } from '../errors.ts';
 import { seriesId } from '@econdata/core';
 import { exportPeriods, keptEntries } from './export-axis.ts';
 
-export type RecordValue = string | number | boolean | Date | null;
+type RecordValue = string | number | boolean | Date | null;
 export type ExportRecord = Record<string, RecordValue>;
 
 export interface ServerExportOptions {

@@ -90,13 +90,6 @@ function checked(series: Series, file: string): void {
   }
 }
 
-/** Reads the Series of a sheet held as a matrix of cells. */
-export function matrixToSeries(matrix: Cell[][], src: SheetSource, server: ServerOptions): Series[] {
-  const reader = new SheetReader(src, server);
-  for (const row of matrix) reader.push(row);
-  return reader.finish();
-}
-
 function wideBody(head: Cell[][], header: Cell[], src: SheetSource): Body {
   const width = header.length;
   const meta = new Map<string, Cell[]>();

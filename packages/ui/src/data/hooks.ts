@@ -56,14 +56,20 @@ export function useQuotaOf(api: EconDataApi | undefined): QuotaStatus | undefine
   return api ? status : undefined;
 }
 
-/** The catalogue with its indicators as one list for searchIndicators (built once per load). */
+/**
+ * The catalogue with its indicators as one list for searchIndicators (built once per load).
+ * @public Documented in the README for the apps' search screens, which do not call it yet.
+ */
 export interface CatalogueView {
   catalogue: Catalogue;
   /** Every indicator of every readable source, with its source code. */
   entries: SearchEntry[];
 }
 
-/** Every source's indicators (core's catalogue: fetched once, kept until a source changes). */
+/**
+ * Every source's indicators (core's catalogue: fetched once, kept until a source changes).
+ * @public Documented in the README for the apps' search screens, which do not call it yet.
+ */
 export function useCatalogue(): LoadState<CatalogueView> {
   const api = useEconData();
   return useLoad('catalogue', async (signal) => {

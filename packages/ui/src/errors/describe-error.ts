@@ -17,7 +17,7 @@ import { toUiError, type UiError, type UiErrorCode } from './normalize.ts';
  * `=ECON.*` formulas: short, says to recalculate); the result of "Test connection" in a browser
  * runtime (names the address, tells CORS from an unreachable host by `reachable`).
  */
-export type ErrorSurface = 'panel' | 'cell' | 'connection-test';
+type ErrorSurface = 'panel' | 'cell' | 'connection-test';
 
 /** What describeError may use beyond the error itself. */
 export interface DescribeContext {
@@ -38,7 +38,7 @@ export interface DescribeContext {
 }
 
 /** The button an error suggests. */
-export type ErrorAction = 'retry' | 'settings';
+type ErrorAction = 'retry' | 'settings';
 
 /** A described error: a short title, the sentence(s), the suggested action and how loud to be. */
 export interface ErrorDescription {

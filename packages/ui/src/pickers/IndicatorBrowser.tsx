@@ -18,7 +18,7 @@ const useStyles = makeStyles({
 });
 
 /** "current US$ · annual · 1960–2023": the secondary line of an indicator. */
-export function indicatorDescription(i: IndicatorInfo): string {
+function indicatorDescription(i: IndicatorInfo): string {
   const parts: string[] = [];
   if (i.unit) parts.push(i.unit);
   if (i.frequencies && i.frequencies.length > 0) parts.push(i.frequencies.join(', '));

@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 });
 
 /** The hint under the select: what the source is and how fresh. */
-export function sourceHint(source: SourceInfo | undefined): string {
+function sourceHint(source: SourceInfo | undefined): string {
   if (!source) return '';
   const parts = [source.description ?? ''];
   if (source.indicator_count !== undefined) parts.push(`${source.indicator_count} indicators`);

@@ -24,7 +24,7 @@ export interface ProgressPanelProps {
 }
 
 /** "120 of 400 rows (30%)", or null for indeterminate progress. */
-export function progressHint(value: number | undefined, max: number | undefined, unit = ''): string | null {
+function progressHint(value: number | undefined, max: number | undefined, unit = ''): string | null {
   if (value === undefined) return null;
   const u = unit ? ` ${unit}` : '';
   if (max === undefined || max <= 0) return `${formatCount(value)}${u} so far`;

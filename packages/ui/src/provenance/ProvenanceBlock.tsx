@@ -35,7 +35,7 @@ export interface ProvenanceBlockProps {
 }
 
 /** "Stale: cached copy from 2026-11-20 09:12", the badge's words. */
-export function staleText(series: Series, timeZone?: string): string {
+function staleText(series: Series, timeZone?: string): string {
   return `Stale: cached copy from ${formatDateTime(new Date(series.provenance.retrieved_at), timeZone)}`;
 }
 

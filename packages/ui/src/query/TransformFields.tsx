@@ -23,7 +23,7 @@ export interface TransformFieldsProps {
 }
 
 /** The units offered, the common ones first (FRED's codes). */
-export const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
+const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
   ['lin', 'Level'], ['pch', '% change'], ['pc1', '% change from a year ago'], ['pca', 'Annualized % change'], ['log', 'Natural log'],
   ['chg', 'Change'], ['ch1', 'Change from a year ago'], ['cch', 'Continuously compounded % change'], ['cca', 'Continuously compounded annual % change'],
 ];

@@ -16,7 +16,7 @@ export interface QueryMemoryStore {
 }
 
 /** At most this many recent searches are kept. */
-export const RECENT_MAX = 8;
+const RECENT_MAX = 8;
 
 export const emptyMemory = (): QueryMemory => ({ recent: [], favourites: [] });
 

@@ -6,7 +6,7 @@
  */
 import { foldedWords, foldText, withinOneEdit } from './fold.ts';
 
-export const SYNONYMS: readonly (readonly string[])[] = [
+const SYNONYMS: readonly (readonly string[])[] = [
   ['inflation', 'CPI', 'consumer prices', 'consumer price index', 'lạm phát', 'chỉ số giá tiêu dùng'],
   ['GDP', 'gross domestic product', 'output', 'tổng sản phẩm trong nước'],
   ['growth', 'percent change', 'change vs same', 'YoY', 'tăng trưởng'],

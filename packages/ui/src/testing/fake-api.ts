@@ -8,7 +8,7 @@ import { indicatorFixture, stockFixture, tradeFixture } from '@econdata/core/tes
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '../data/api.ts';
 import { SAMPLE_COUNTRIES, SAMPLE_GDP, SAMPLE_INDICATORS, SAMPLE_SOURCES } from './sample-data.ts';
 
-export type FakeMethod = 'listSources' | 'listSourceIndicators' | 'catalogue' | 'listCountries' | 'fetchSeries' | 'estimate';
+type FakeMethod = 'listSources' | 'listSourceIndicators' | 'catalogue' | 'listCountries' | 'fetchSeries' | 'estimate';
 
 export interface FakeApiOptions {
   /** Milliseconds every call waits before answering (default 0). */

@@ -19,7 +19,7 @@ import type { Session } from './session.ts';
 import { fetchShown } from './shown-series.ts';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
-export function seriesQueryOf(query: ExportQuery): SeriesQuery {
+function seriesQueryOf(query: ExportQuery): SeriesQuery {
   if (query.dataset === 'trade') {
     const { dataset: _d, ...rest } = query;
     return { kind: 'trade', ...rest };

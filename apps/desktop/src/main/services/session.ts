@@ -49,7 +49,7 @@ interface Active {
  * the user's own): main serves it in-process. Pointed elsewhere (a `pnpm sandbox` on another port),
  * it is an ordinary profile.
  */
-export function isEmbeddedProfile(profile: Profile): boolean {
+function isEmbeddedProfile(profile: Profile): boolean {
   return profile.name === SANDBOX_PROFILE.name && profile.baseURL === SANDBOX_PROFILE.baseURL
     && profile.sandboxDemoKey === true && profile.keySavedAt === undefined;
 }

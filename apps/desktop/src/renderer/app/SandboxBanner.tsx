@@ -3,7 +3,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui
 import { useSession } from './session.tsx';
 
 /** What the banner says: the embedded sandbox serves the real public data beside the checkout, or the generated demo pack. */
-export function sandboxText(data: 'real' | 'demo'): string {
+function sandboxText(data: 'real' | 'demo'): string {
   return data === 'demo'
     ? 'Sandbox: generated demo data (invented numbers) for trying the explorer. Connect to the real service in Connection.'
     : 'Sandbox: a local copy of the service on real public data, for development. Connect to the real service in Connection.';

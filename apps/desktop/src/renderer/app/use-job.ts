@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ProgressPhase } from '../../shared/contract.ts';
 import type { JobOptions } from '../../shared/client.ts';
 
-export interface JobProgress {
+interface JobProgress {
   phase: ProgressPhase | 'starting';
   loaded: number;
   total: number | null;

@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /** A person's words for a query, to say which one failed. */
-export function queryWords(q: SeriesQuery): string {
+function queryWords(q: SeriesQuery): string {
   if (q.kind === 'indicator') return `${q.source} ${q.indicator}${q.country ? ` for ${q.country}` : ''}`;
   if (q.kind === 'trade') return `trade ${q.flow ?? ''}${q.partner ? ` with ${q.partner}` : ''}${q.hs_code ? `, HS ${q.hs_code}` : ''}`.trim();
   return `stock ${q.symbol ?? q.index ?? ''}`;

@@ -12,7 +12,7 @@ export const EXPORT_KINDS: Array<{ kind: ExportKind; label: string; hint: string
 ];
 
 /** The service's export takes one query, in its own parameters (no `kind`; `dataset` names it). */
-export function exportQueryOf(query: SeriesQuery): ExportQuery {
+function exportQueryOf(query: SeriesQuery): ExportQuery {
   const { kind, ...rest } = query;
   const dataset = kind === 'indicator' ? 'indicators' : kind === 'trade' ? 'trade' : 'stocks';
   return { dataset, ...rest } as ExportQuery;

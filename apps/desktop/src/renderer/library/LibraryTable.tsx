@@ -31,7 +31,7 @@ export interface LibraryTableProps {
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
 
 /** The query of an export in the service's own words (the first one, and how many more). */
-export function manifestQuery(m: ManifestView): string {
+function manifestQuery(m: ManifestView): string {
   const [first] = m.queries;
   if (!first) return '(no query: a file opened from disk)';
   return m.queries.length > 1 ? `${queryText(first)} and ${m.queries.length - 1} more` : queryText(first);

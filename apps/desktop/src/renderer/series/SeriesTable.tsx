@@ -70,7 +70,7 @@ export interface SeriesTableProps {
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 
 /** The text a highlighted cell explains itself with (tooltip and screen readers). */
-export function changeText(change: CellChange): string {
+function changeText(change: CellChange): string {
   switch (change.kind) {
     case 'revised':
       return `Revised from ${number.format(change.old)} to ${number.format(change.new)} (${change.change >= 0 ? '+' : ''}${number.format(change.change)})`;

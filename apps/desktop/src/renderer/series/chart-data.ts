@@ -35,7 +35,7 @@ export function periodSeconds(period: string, frequency: Frequency): number {
 }
 
 /** The columns a line chart draws for a series: every value column but volume and year-to-date sums. */
-export function plottedColumns(s: Series): number[] {
+function plottedColumns(s: Series): number[] {
   if (s.kind === 'stock') {
     const close = s.columns.findIndex((c) => c.key === 'close');
     return close >= 0 ? [close] : [];
@@ -73,7 +73,7 @@ export function frequenciesOf(series: readonly Series[]): Frequency[] {
  * Series' periods are ascending, so a k-way merge does it in one pass (no Map, no sort: 100,000
  * daily points align in a few milliseconds). The same array when there is only one list.
  */
-export function mergeAxis(lists: ReadonlyArray<readonly string[]>): readonly string[] {
+function mergeAxis(lists: ReadonlyArray<readonly string[]>): readonly string[] {
   const [first] = lists;
   if (lists.length === 1 && first) return first;
   const at = lists.map(() => 0);

@@ -8,7 +8,7 @@ import { candlestickPlugin, type OhlcStyle } from './candlestick.ts';
 import { shorten, type ChartLine } from './chart-data.ts';
 
 /** Line colours: distinct, and each readable on white (contrast above 3:1 for graphics). */
-export const PALETTE = ['#0F6CBD', '#C4314B', '#0E7A0D', '#8764B8', '#CA5010', '#038387', '#4F6BED', '#986F0B'];
+const PALETTE = ['#0F6CBD', '#C4314B', '#0E7A0D', '#8764B8', '#CA5010', '#038387', '#4F6BED', '#986F0B'];
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 const full = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -21,7 +21,7 @@ const PERIOD_FORMAT: Record<Frequency, (d: Date) => string> = {
 };
 
 /** The legend's period text for an x value (UTC seconds). */
-export function periodLabel(seconds: number, frequency: Frequency): string {
+function periodLabel(seconds: number, frequency: Frequency): string {
   return PERIOD_FORMAT[frequency](new Date(seconds * 1000));
 }
 

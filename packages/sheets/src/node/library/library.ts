@@ -117,7 +117,7 @@ export class ExportLibrary {
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw error;
+      throw new SheetsError('write_failed', `Could not save into ${this.folder} (${(error as NodeJS.ErrnoException).code ?? String(error)}). Check that it is a folder you may write to.`, { file: this.folder, cause: error });
     }
   }
 
@@ -232,7 +232,7 @@ export class ExportLibrary {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new SheetsError('export_not_found', `No saved export "${file.replace(/\.json$/, '')}" in ${this.folder}. List the library to see what exists.`, { file });
       }
-      throw error;
+      throw new SheetsError('corrupt_manifest', `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}). Check that it is a file you may read, or delete it and its data file.`, { file, cause: error });
     }
     let parsed: unknown;
     try {
