@@ -118,7 +118,7 @@ async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: 
  * @cancelable
  * @requiresAddress
  */
-export async function econDerived(expression: string, operands: any[][], start_year?: number, end_year?: number, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econDerived(expression: string, operands: any[][], start_year?: number, end_year?: number, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => derivedFormula(getRuntime(), [expression, operands, start_year, end_year, transform], ctx));
 }
