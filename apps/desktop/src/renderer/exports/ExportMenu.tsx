@@ -4,6 +4,7 @@
  * writes or downloads, and "Save to library" for a file that went to Downloads.
  */
 import { useState } from 'react';
+import type { DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger,
@@ -31,6 +32,8 @@ export interface ExportMenuProps {
   queries: readonly SeriesQuery[];
   /** The transform the chart shows ('' for none): files written here hold the same. */
   transform?: string;
+  /** A derived view's recipes: files written here hold the derived series and keep their formulas. */
+  derived?: readonly DerivedRequest[];
   defaultName: string;
   onExported(done: ExportDone): void;
 }
@@ -38,7 +41,9 @@ export interface ExportMenuProps {
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', defaultName, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, transform = '', derived, defaultName: shownName, onExported }: ExportMenuProps) {
+  // A view's name ("GDP (current US$): Vietnam") holds characters a file name may not: main would refuse the suggestion.
+  const defaultName = shownName.replace(/\s*[\\/:*?"<>|]+\s*/g, ' - ').slice(0, 120).trim() || 'Export';
   const styles = useStyles();
   const { client, status } = useSession();
   const job = useJob<ExportResult>();
@@ -50,7 +55,7 @@ export function ExportMenu({ queries, transform = '', defaultName, onExported }:
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
     const result = await job.run((options) => {
-      const req = exportRequest(k, queries, n.trim() || defaultName, d, transform);
+      const req = exportRequest(k, queries, n.trim() || defaultName, d, transform, derived);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));
