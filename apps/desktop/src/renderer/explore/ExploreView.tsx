@@ -160,7 +160,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             actions={(
               <div className={styles.actions}>
                 <DerivedMenu {...(data.derived ? {} : { queries: data.queries })} transform={data.transform} busy={job.running} onDerive={submitDerived} />
-                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} defaultName={shownName} onExported={setExported} />
+                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} title={shownName} onExported={setExported} />
               </div>
             )}
             transform={{
