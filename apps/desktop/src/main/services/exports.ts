@@ -16,7 +16,7 @@ import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
 import { claimFile, safeStem, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
-import { fetchShown } from './shown-series.ts';
+import { fetchDerived, fetchShown } from './shown-series.ts';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
 function seriesQueryOf(query: ExportQuery): SeriesQuery {
@@ -55,7 +55,8 @@ export class ExportService {
    */
   private async fetch(request: WriteLocalRequest, job: Job): Promise<Series[]> {
     const client = await this.session.client();
-    const results = await fetchShown(client, request.queries, request.transform, { signal: job.signal, onProgress: job.fetchProgress });
+    const options = { signal: job.signal, onProgress: job.fetchProgress };
+    const results = request.derived ? await fetchDerived(client, request.derived, options) : await fetchShown(client, request.queries, request.transform, options);
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;
@@ -71,8 +72,11 @@ export class ExportService {
     job.progress('writing', 0, null);
     const orientation = request.orientation ?? 'wide';
     if (request.destination === 'library') {
+      // A derived export keeps its recipes, and its operands' queries as what was fetched.
+      const queries = request.derived ? request.derived.flatMap((d) => d.operands.map((o) => o.query)) : request.queries;
       const saved = await this.library.save(series, {
-        name: request.name, format: request.format, orientation, queries: request.queries, ...(request.transform ? { transform: request.transform } : {}),
+        name: request.name, format: request.format, orientation, queries,
+        ...(request.transform && !request.derived ? { transform: request.transform } : {}), ...(request.derived ? { derived: request.derived } : {}),
       });
       return this.result(join(this.library.folder, saved.data_file), request.format, saved);
     }

@@ -13,7 +13,7 @@ import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
 import { allowedFile, claimFile, safeStem, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
-import { fetchShown } from './shown-series.ts';
+import { fetchDerived, fetchShown, savedRecipe } from './shown-series.ts';
 
 export class LibraryService {
   constructor(
@@ -44,9 +44,11 @@ export class LibraryService {
    * would show as removed data.
    */
   async rerun(id: string, client: EconDataClient, job: Job): Promise<ExportManifest> {
-    return this.library.rerun(id, async (queries, transform) => {
+    return this.library.rerun(id, async (queries, transform, derived) => {
       // From the service, not the cache: a re-run is asked for to see revisions.
-      const results = await fetchShown(client, queries, transform, { signal: job.signal, cache: 'no-store', onProgress: job.fetchProgress });
+      const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress };
+      // A derived export computes its series again from its recipes (the expression is kept).
+      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), options) : await fetchShown(client, queries, transform, options);
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;
