@@ -37,6 +37,8 @@ export interface BlockBinding {
    */
   derived?: DerivedRequest[];
   layout: BlockLayout;
+  /** The name of the chart drawn beside the block (on its sheet); absent when it has none. */
+  chart?: string;
   inserted_at: string;
   refreshed_at: string | null;
   /** True when the last write used data served from an expired cache (service unreachable). */
@@ -109,6 +111,7 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
     ...(transform ? { transform } : {}),
     ...(derived ? { derived } : {}),
     layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
+    ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
     refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,
     stale: b.stale === true,
