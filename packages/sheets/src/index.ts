@@ -10,3 +10,4 @@ export { displayText } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
 export { SheetsError, isSheetsError } from './errors.ts';
 export { compareSeries, type RevisionDiff } from './diff/compare.ts';
+export { readArrangement, formatArrangement, LAYOUT_OPTION_NAMES, type Arrangement } from './grid/arrange.ts';
