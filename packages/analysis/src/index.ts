@@ -6,7 +6,7 @@
 export { parseTransform, formatTransform, checkTransform, isIdentity, type Transform, type Per, type Agg, type Units, type PeriodType } from './transform/spec.ts';
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
-export { FREQUENCY_RANK } from './calendar/calendar.ts';
+export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
 export { transformWords } from './transform/describe.ts';
 export { parseExpression } from './derive/expression.ts';
 export { deriveSeries } from './derive/derive.ts';

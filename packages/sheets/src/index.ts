@@ -10,3 +10,4 @@ export { displayText } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';
 export { compareSeries, type RevisionDiff } from './diff/compare.ts';
+export { EXPORT_NAME_MAX, exportNameProblem, proposeExportName, fileStem } from './naming/export-name.ts';

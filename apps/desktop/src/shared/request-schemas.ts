@@ -7,6 +7,7 @@
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import { InvalidParameterError, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
+import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
 import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
@@ -33,14 +34,11 @@ const baseURL: Check<string> = (value, path) => {
 const apiKey = str({ min: 8, max: 512, pattern: /^\S+$/, describe: 'an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard)' });
 const jobId = str({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, describe: 'a job id of 1 to 64 letters, digits, dashes or underscores' });
 const code = (what: string): Check<string> => str({ max: 64, pattern: /^[A-Za-z0-9._-]+$/, describe: `${what} of 1 to 64 letters, digits, dots, dashes or underscores` });
-// Control characters are refused by the check below the pattern (a regex with them trips no-control-regex).
-const exportNameText = str({ max: 120, pattern: /^[^\\/:*?"<>|]+$/, describe: 'a name of 1 to 120 characters without \\ / : * ? " < > |' });
 const exportId = str({ max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, describe: 'a saved export id (its file name without extension, as the library lists it)' });
+/** sheets' export-name rule (a display name: the files are named from it by sheets' fileStem). */
 const exportName: Check<string> = (value, path) => {
-  const name = exportNameText(value, path);
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(name)) return fail(path, 'a name without control characters', value);
-  return name;
+  if (typeof value === 'string' && exportNameProblem(value) === undefined) return value;
+  return fail(path, `a name of 1 to ${EXPORT_NAME_MAX} characters without line breaks or tabs`, value);
 };
 const transformText = str({ min: 0, max: 200, describe: 'a transform in its text form such as "Units=pc1 MA=4", at most 200 characters' });
 /** The transform's text, read by its owner (analysis refuses what it does not know, naming the option) and made canonical. */

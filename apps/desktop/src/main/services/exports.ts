@@ -7,14 +7,14 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AbortError, InvalidParameterError, type ExportQuery, type Series, type SeriesQuery } from '@econdata/core';
-import { layoutSeries } from '@econdata/sheets';
+import { fileStem, layoutSeries } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
 import { readCsv, readXlsx, writeCsv, writeDataCsv, writeSeriesXlsx } from '@econdata/sheets/node';
 import { saveExport } from '@econdata/core/node';
 import type { Destination, ExportResult, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
-import { claimFile, safeStem, type FileDialogs } from './files.ts';
+import { claimFile, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
 import { fetchDerived, fetchShown } from './shown-series.ts';
 
@@ -42,11 +42,11 @@ export class ExportService {
 
   /** Where a file of this export goes; null when a dialog was cancelled. */
   private async target(destination: Exclude<Destination, 'library'>, name: string, extension: 'csv' | 'xlsx'): Promise<string | null> {
-    if (destination === 'downloads') return claimFile(this.folders.downloads, safeStem(name), extension);
+    if (destination === 'downloads') return claimFile(this.folders.downloads, fileStem(name), extension);
     if (this.dialogs === undefined) {
       throw new InvalidParameterError('destination', 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).');
     }
-    return this.dialogs.saveFile(`${safeStem(name)}.${extension}`, extension);
+    return this.dialogs.saveFile(`${fileStem(name)}.${extension}`, extension);
   }
 
   /**
@@ -117,7 +117,7 @@ export class ExportService {
       return this.result(path, extension);
     }
     // The library keeps Series with their manifest: download, read back, save in the library's layout.
-    const temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(request.name), extension);
+    const temp = await claimFile(join(this.folders.home, 'tmp'), fileStem(request.name), extension);
     try {
       await saveExport(client, { format: request.format, ...request.query }, { path: temp, signal: job.signal, onProgress });
       job.progress('reading', 0, null);

@@ -16,13 +16,6 @@ export interface FileDialogs {
   openFile(): Promise<string | null>;
 }
 
-/** A file name stem from a person's name: letters, digits, dots, dashes; never empty. */
-export function safeStem(name: string): string {
-  const stem = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd')
-    .replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
-  return stem.slice(0, 80) || 'export';
-}
-
 /**
  * Claims a new file `<stem>.<ext>` in `folder` (then `<stem>-2.<ext>`, ...) by creating it
  * exclusively, so two exports never share a name and no file is replaced. Returns its path.

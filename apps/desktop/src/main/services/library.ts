@@ -6,12 +6,12 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { InvalidParameterError, type EconDataClient, type Series } from '@econdata/core';
-import { SheetsError } from '@econdata/sheets';
+import { fileStem, SheetsError } from '@econdata/sheets';
 import { readCsv, readXlsx, type ExportLibrary, type ExportManifest } from '@econdata/sheets/node';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile, OpenFileRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
-import { allowedFile, claimFile, safeStem, type FileDialogs } from './files.ts';
+import { allowedFile, claimFile, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
 import { fetchDerived, fetchShown, savedRecipe } from './shown-series.ts';
 
@@ -87,7 +87,7 @@ export class LibraryService {
       if (path === null) return { fileName: null, format: null, series: [] };
     } else if (request.from === 'upload') {
       const extension = extname(request.fileName).slice(1).toLowerCase();
-      temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(basename(request.fileName, extname(request.fileName))), extension);
+      temp = await claimFile(join(this.folders.home, 'tmp'), fileStem(basename(request.fileName, extname(request.fileName))), extension);
       await writeFile(temp, Buffer.from(request.base64, 'base64'));
       path = temp;
     } else {

@@ -11,6 +11,7 @@ import { SheetsError } from '../../errors.ts';
 import { compareSeries, type RevisionDiff } from '../../diff/compare.ts';
 import { layoutSeries } from '../../grid/layout.ts';
 import type { Orientation } from '../../grid/types.ts';
+import { fileStem } from '../../naming/export-name.ts';
 import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
 import { dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
 import { readCsv } from '../csv-read.ts';
@@ -62,9 +63,9 @@ export interface OpenedExport {
 
 const GITATTRIBUTES = '# Written by Econdata: manifests hold each data file\'s SHA-256, so git must not change their bytes.\n*.csv -text\n*.xlsx binary\n';
 
+/** The id's stem: the export's file name stem (one rule for every file named after a name), lowercase. */
 function slug(name: string): string {
-  const s = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  return s.slice(0, 60) || 'export';
+  return fileStem(name).toLowerCase().slice(0, 60).replace(/[-.]+$/, '') || 'export';
 }
 
 function stamp(date: Date): string {
