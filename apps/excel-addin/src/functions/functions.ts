@@ -75,7 +75,7 @@ async function econIndicator(source: string, indicator: any[][], country: any[][
  * @param [flow] exports, imports or balance; empty for all three.
  * @param [partner] Partner country (ISO 2-letter code), or WLD for all partners.
  * @param [hs_code] HS code, or TOTAL for all goods.
- * @param [period] One month, written 2024-03.
+ * @param [period] One month, written 2024-03, or a range of months, written 2024-01:2024-06.
  * @param [transform] Transform, e.g. Units=pc1 (% change from a year ago), Per=A (annual sums), MA=3.
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per month.

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder } from '@econdata/ui';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -17,7 +17,7 @@ import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
 import { nativeLowest } from '../series/transform-choices.ts';
 import { parseTransform, transformWords } from '@econdata/analysis';
-import { fetchName, isGsoFetch, withFrequency } from './fetch-plan.ts';
+import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -102,6 +102,9 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const gso = data ? isGsoFetch(data.queries) : false;
   const shownName = data ? fetchName(data.series.map((s) => s.title), data.transform ? transformWords(parseTransform(data.transform)) : '') : '';
   const gsoFrequency = (data?.series[0]?.frequency ?? 'monthly') as GsoFrequency;
+  // Only the frequencies the indicator list says these series have: another one is a certain "no data".
+  const catalogue = useCatalogue();
+  const gsoOptions = gso && data ? gsoFrequencies(data.queries, catalogue.data?.entries) : null;
 
   return (
     <div className={styles.root}>
@@ -123,7 +126,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             title={shownName}
             actions={<ExportMenu queries={data.queries} transform={data.transform} defaultName={shownName} onExported={setExported} />}
             transform={{ value: data.transform, native: nativeLowest(data.queries), busy: job.running, onChange: (text: string) => fetchNow(data.queries, text, true) }}
-            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
+            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, options: gsoOptions, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />
         ) : !job.running && !data && !latest ? (
           <div className={styles.center}>
