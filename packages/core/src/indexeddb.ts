@@ -1,13 +1,14 @@
 /**
  * The one way core opens an IndexedDB database of a single object store, shared by the quota
  * store and the cache store: opened on first use, opened again after a failure, with an error that
- * names the database and says what to check.
+ * names the database and says what to check. Every failure is a typed `storage` error.
  */
+import { StorageError } from './errors/errors.ts';
 
-/** The IndexedDB factory to use: the one given, else the runtime's; `missing` is the error without one. */
+/** The IndexedDB factory to use: the one given, else the runtime's; without one, a `storage` error whose message is `missing`. */
 export function indexedDbFactory(given: IDBFactory | undefined, missing: string): IDBFactory {
   const factory = given ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-  if (!factory) throw new TypeError(missing);
+  if (!factory) throw new StorageError(missing);
   return factory;
 }
 
@@ -35,7 +36,8 @@ export class LazyDatabase {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => {
         this.#db = undefined;
-        reject(new Error(`Could not open ${this.what} (${request.error?.message ?? 'unknown error'}). Check that the browser allows site storage.`));
+        const cause = request.error ?? undefined;
+        reject(new StorageError(`Could not open ${this.what} (${cause?.message ?? 'unknown error'}). Check that the browser allows site storage for this page, then reload it.`, cause ? { cause } : {}));
       };
     });
     return this.#db;
@@ -48,7 +50,11 @@ export class LazyDatabase {
       const tx = db.transaction(this.#store, mode);
       const request = work(tx.objectStore(this.#store));
       tx.oncomplete = () => resolve(request.result);
-      tx.onabort = () => reject(tx.error ?? new Error(`A change of ${this.what} was aborted`));
+      tx.onabort = () => {
+        const cause = tx.error ?? undefined;
+        // A full disk (QuotaExceededError) or a closed database: typed, naming the database.
+        reject(new StorageError(`A change of ${this.what} was not saved (${cause?.name ?? 'aborted'}${cause?.message ? `: ${cause.message}` : ''}). Free some disk space or allow site storage, then retry.`, cause ? { cause } : {}));
+      };
     });
   }
 

@@ -21,6 +21,8 @@ export type KeychainErrorCode =
   | 'profile_exists'
   /** A profile field was refused (name, base URL, plan, auth mode). */
   | 'invalid_profile'
+  /** An option of the profile manager was refused (the key rotation age). */
+  | 'invalid_setting'
   /** The settings file is damaged: it was moved aside, never reset silently. */
   | 'settings_corrupt'
   /** The settings file was written by a newer version: left untouched. */

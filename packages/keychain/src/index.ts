@@ -1,6 +1,6 @@
 // @econdata/keychain: API keys in the OS keychain, and the connection profiles around them (Node and
 // Electron main only: keytar is a native module; it is imported lazily, on first use).
-export { isKeychainError, KeychainUnavailableError } from './errors.ts';
+export { isKeychainError, KeychainUnavailableError, type KeychainErrorCode } from './errors.ts';
 export { type KeyStore } from './store/key-store.ts';
 export { MemoryKeyStore } from './store/memory-key-store.ts';
 export { KeytarKeyStore } from './store/keytar-key-store.ts';

@@ -8,5 +8,6 @@ export { bodyRow, gridRowCount, gridColumnCount } from './grid/cells.ts';
 export { periodToSerial, dateToPeriod, excelSerialToDate } from './grid/periods.ts';
 export { displayText } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
-export { SheetsError, isSheetsError } from './errors.ts';
+export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';
 export { compareSeries, type RevisionDiff } from './diff/compare.ts';
+export { EXPORT_NAME_MAX, exportNameProblem, proposeExportName, fileStem } from './naming/export-name.ts';

@@ -13,7 +13,8 @@ export { EconThemeProvider } from './theme/EconThemeProvider.tsx';
 
 export { SourcePicker } from './pickers/SourcePicker.tsx';
 export { IndicatorBrowser } from './pickers/IndicatorBrowser.tsx';
-export { CountryPicker, filterCountries } from './pickers/CountryPicker.tsx';
+export { CountryPicker } from './pickers/CountryPicker.tsx';
+export { filterCountries } from './pickers/countries.ts';
 export { SeriesBrowser, type SeriesSelection } from './pickers/SeriesBrowser.tsx';
 
 export { searchIndicators, type SearchEntry } from './search/search-indicators.ts';

@@ -4,8 +4,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CountryInfo } from '@econdata/core';
-import { CountryPicker, filterCountries, EconDataProvider, EconThemeProvider, IndicatorBrowser, SeriesBrowser, SourcePicker, type SeriesSelection } from '../src/index.ts';
+import { CountryPicker, EconDataProvider, EconThemeProvider, IndicatorBrowser, SeriesBrowser, SourcePicker, type SeriesSelection } from '../src/index.ts';
 import { createFakeEconDataApi, type FakeEconDataApi } from '../src/testing/index.ts';
 
 // The machine is shared by several test runs: allow slow renders rather than fail on load.
@@ -53,16 +52,30 @@ describe('CountryPicker', () => {
     expect(last).toEqual(['VN']);
     await user.keyboard('tha{Enter}');
     expect(last).toEqual(['VN', 'TH']);
-    // The search box empties after Enter, so ArrowDown lands on the first country of the whole list.
+    // The search box empties after Enter, so ArrowDown lands on the first country of the whole list, by name.
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Viet Nam (VN)' }));
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Brazil (BR)' }));
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Indonesia (ID)' }));
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'China (CN)' }));
     await user.keyboard(' ');
-    expect(last).toEqual(['VN', 'TH', 'ID']);
-    expect(screen.getAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Remove Viet Nam', 'Remove Thailand', 'Remove Indonesia']);
+    expect(last).toEqual(['VN', 'TH', 'CN']);
+    expect(screen.getAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Remove Viet Nam', 'Remove Thailand', 'Remove China']);
     await user.click(screen.getByRole('button', { name: 'Remove Thailand' }));
-    expect(last).toEqual(['VN', 'ID']);
+    expect(last).toEqual(['VN', 'CN']);
+  });
+
+  it('lists countries by name, aggregates last, and finds them by their other names', async () => {
+    const user = userEvent.setup();
+    render(wrap(createFakeEconDataApi(), <Countries />));
+    const search = await screen.findByRole('searchbox', { name: 'Search countries' });
+    await screen.findByRole('checkbox', { name: 'Viet Nam (VN)' });
+    expect(screen.getAllByRole('checkbox').map((b) => b.getAttribute('value'))).toEqual(['BR', 'KH', 'CN', 'FR', 'DE', 'IN', 'ID', 'JP', 'KR', 'LA', 'MY', 'NA', 'PH', 'SG', 'ZA', 'TH', 'GB', 'US', 'VN', '1W']);
+    const cases: Array<[string, string]> = [['Việt Nam', 'Viet Nam (VN)'], ['vietnam', 'Viet Nam (VN)'], ['South Korea', 'Korea, Rep. (KR)'], ['Laos', "Lao People's Democratic Republic (LA)"], ['usa', 'United States (US)'], ['UK', 'United Kingdom (GB)']];
+    for (const [text, name] of cases) {
+      await user.clear(search);
+      await user.type(search, text);
+      expect(screen.getAllByRole('checkbox')[0], text).toBe(screen.getByRole('checkbox', { name }));
+    }
   });
 
   it('is one Tab stop: Tab enters the list on one row and the next Tab leaves it', async () => {
@@ -150,16 +163,3 @@ describe('SeriesBrowser', () => {
   });
 });
 
-describe('filterCountries', () => {
-  const c = (code: string, name: string, region: string | null): CountryInfo => ({ code, iso3: code + 'X', name, region, income_group: null });
-  const list = [c('1A', 'Arab World', null), c('VN', 'Viet Nam', 'East Asia & Pacific'), c('1W', 'World', null), c('TH', 'Thailand', 'East Asia & Pacific')];
-
-  it('lists countries before aggregates, each in the service order', () => {
-    expect(filterCountries(list, '').map((x) => x.code)).toEqual(['VN', 'TH', '1A', '1W']);
-  });
-
-  it('puts an exact code first, then matching countries before matching aggregates', () => {
-    expect(filterCountries(list, 'a').map((x) => x.code)).toEqual(['VN', 'TH', '1A']);
-    expect(filterCountries(list, '1w').map((x) => x.code)).toEqual(['1W']);
-  });
-});

@@ -33,9 +33,12 @@ describe('TransformFields', () => {
     change('Moving average', '4');
     change('Rebase to 100 at', '2015');
     change('Keep the last', '20');
-    expect(emitted.at(-1)).toBe('Per=Q Agg=sum Units=pc1 MA=4 Rebase=2015 Points=20');
-    expect(parseTransform(emitted.at(-1)!)).toEqual({ per: 'Q', agg: 'sum', units: 'pc1', ma: 4, rebase: '2015', points: 20 });
-    expect(screen.getByText('Shows: quarterly sum, % change from a year ago, 4-period moving average, index, 2015 = 100, last 20 periods')).toBeTruthy();
+    change('Periods', 'A');
+    expect(emitted.at(-1)).toBe('Per=Q Agg=sum Units=pc1 MA=4 Rebase=2015 Type=A Points=20');
+    expect(parseTransform(emitted.at(-1)!)).toEqual({ per: 'Q', agg: 'sum', units: 'pc1', ma: 4, rebase: '2015', type: 'A', points: 20 });
+    expect(screen.getByText('Shows: quarterly sum, % change from a year ago, 4-period moving average, index, 2015 = 100, actuals only, last 20 periods')).toBeTruthy();
+    expect(options('Periods')).toEqual(['Actuals and projections', 'Actuals only', 'Projections only']);
+    change('Periods', 'AF');
     change('Show as', 'lin');
     change('Convert to', '');
     change('Moving average', '');

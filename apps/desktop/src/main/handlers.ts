@@ -14,7 +14,7 @@ import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
 import type { SearchMemoryService } from './services/search-memory.ts';
 import type { Session } from './services/session.ts';
-import { fetchShown, shownQueries } from './services/shown-series.ts';
+import { derivedFetchQueries, fetchDerived, fetchShown, shownQueries } from './services/shown-series.ts';
 import { toWireError } from './wire.ts';
 
 export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
@@ -102,7 +102,13 @@ export function createHandlers({ session, jobs, exports, library, searchMemory }
       });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
-    'series.estimate': async ({ queries, transform, cache }) => (await session.client()).estimate(shownQueries(queries, transform), cache === undefined ? {} : { cache }),
+    'series.derive': ({ jobId, requests, cache }) => jobs.run(jobId, async (job) => {
+      const client = await session.client();
+      const results = await fetchDerived(client, requests, { signal: job.signal, onProgress: job.fetchProgress, ...(cache === undefined ? {} : { cache }) });
+      return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
+    }),
+    'series.estimate': async ({ queries, transform, derived, cache }) =>
+      (await session.client()).estimate([...shownQueries(queries, transform), ...derivedFetchQueries(derived ?? [])], cache === undefined ? {} : { cache }),
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
 
     'quota.status': async () => {

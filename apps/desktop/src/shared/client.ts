@@ -5,6 +5,7 @@
  * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
  */
 import { errorFromJSON, type Estimate, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import type { DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
 import type {
@@ -42,8 +43,10 @@ export interface DesktopApi extends EconDataApi {
   fetchSeries(queries: readonly SeriesQuery[], options?: FetchOptions): Promise<SeriesResult[]>;
   /** Recent and favourite searches, kept by main in the home folder. */
   searchMemory: QueryMemoryStore;
-  /** The port's estimate, of the queries as fetched under a transform (widened). */
-  estimate(queries: readonly SeriesQuery[], options?: { cache?: UiCallOptions['cache']; transform?: string }): Promise<Estimate>;
+  /** Derived series (expressions over operand queries), all operands in one job: one result per request. */
+  deriveSeries(requests: readonly DerivedRequest[], options?: JobOptions & { cache?: UiCallOptions['cache'] }): Promise<SeriesResult[]>;
+  /** The port's estimate, of the queries as fetched under a transform (widened), plus derived series' operands. */
+  estimate(queries: readonly SeriesQuery[], options?: { cache?: UiCallOptions['cache']; transform?: string; derived?: readonly DerivedRequest[] }): Promise<Estimate>;
   session: {
     status(): Res<'session.status'>;
     /** Calls `fn` whenever main reports a new session (profile switched, created, removed). */
@@ -155,6 +158,11 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
   return {
     onEvent,
     fetchSeries,
+    deriveSeries: (requests, options = {}) =>
+      job(options, async (jobId) => {
+        const results = await call('series.derive', { jobId, requests: [...requests], ...(options.cache === undefined ? {} : { cache: options.cache }) });
+        return results.map((r): SeriesResult => (r.ok ? r : { ok: false, error: errorFromJSON(r.error) }));
+      }),
 
     listSources: (_query, options) => call('catalog.listSources', options?.cache === undefined ? {} : { cache: options.cache }),
     listSourceIndicators: (query: SourceIndicatorsQuery, options) =>
@@ -168,7 +176,10 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     learnedNames: () => call('catalog.learnedNames', {}),
     searchMemory: { load: () => call('search.memory', {}), save: async (memory) => { await call('search.remember', memory); } },
     estimate: (queries, options): Promise<Estimate> =>
-      call('series.estimate', { queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }), ...(options?.transform ? { transform: options.transform } : {}) }),
+      call('series.estimate', {
+        queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }), ...(options?.transform ? { transform: options.transform } : {}),
+        ...(options?.derived ? { derived: [...options.derived] } : {}),
+      }),
     quotaStatus: () => {
       askQuota();
       return lastQuota;

@@ -11,6 +11,7 @@
 import type {
   ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
+import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
 import type { QueryMemory } from '@econdata/ui/search-memory';
@@ -140,6 +141,8 @@ export interface ManifestView {
   series: Array<{ id: string; title: string; provenance: Provenance }>;
   /** The transform the series were shown with (analysis's canonical text); a re-run applies it again. */
   transform?: string;
+  /** Derived series (their expressions over operand queries, each operand in `queries`); a re-run computes them again. */
+  derived?: Array<Omit<DerivedRequest, 'preset'> & { preset?: string }>;
   rerun_of?: string;
 }
 
@@ -163,6 +166,11 @@ export interface WriteLocalRequest {
   orientation?: 'wide' | 'long';
   /** What the chart shows: the same transform (and common frequency) as `series.fetch`; kept in a saved export. */
   transform?: string;
+  /**
+   * Derived series instead (as `series.derive` computes them): the file holds them, `queries` are
+   * their operands' queries, and a saved export keeps the recipes for its re-run.
+   */
+  derived?: DerivedRequest[];
 }
 
 export interface ServiceExportRequest {
@@ -250,7 +258,14 @@ interface Operations {
    * 'Units=pc1'), widened to fetch what it reads, and at the lowest frequency among them.
    */
   'series.fetch': { request: { jobId?: JobId; queries: SeriesQuery[]; transform?: string; priority?: Priority; cache?: CacheMode }; response: SeriesResultWire[] };
-  'series.estimate': { request: { queries: SeriesQuery[]; transform?: string; cache?: CacheMode }; response: Estimate };
+  /**
+   * Derived series (@econdata/analysis's DerivedRequest: an expression over operand queries), every
+   * operand of every request fetched in one core job, one result per request; a request analysis
+   * refuses (a currency conversion of a percentage) fails alone, with its sentence.
+   */
+  'series.derive': { request: { jobId?: JobId; requests: DerivedRequest[]; cache?: CacheMode }; response: SeriesResultWire[] };
+  /** The cost of fetching `queries` under `transform`, plus the operands of `derived` (give one or both). */
+  'series.estimate': { request: { queries: SeriesQuery[]; transform?: string; derived?: DerivedRequest[]; cache?: CacheMode }; response: Estimate };
   /** Cancels a running job (fetch or export); false when no such job runs. */
   'jobs.cancel': { request: { jobId: JobId }; response: { cancelled: boolean } };
 
@@ -283,7 +298,7 @@ export const OPERATION_NAMES = [
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
   'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue', 'catalog.learnedNames',
   'search.memory', 'search.remember',
-  'series.fetch', 'series.estimate', 'jobs.cancel',
+  'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
   'quota.status',
   'exports.writeLocal', 'exports.service',
   'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',

@@ -31,7 +31,7 @@ const CASES: Array<[string, unknown, string, string]> = [
   ['series.fetch', { queries: [{ ...GDP_VN, api_key: 'x' }] }, 'queries[0].api_key', 'Invalid request: queries[0] has an unknown field "api_key"; the fields are kind, source, indicator, country, start_year, end_year, frequency.'],
   ['series.fetch', { queries: [GDP_VN], jobId: 'a b' }, 'jobId', 'Invalid request: jobId must be a job id of 1 to 64 letters, digits, dashes or underscores, got "a b".'],
   ['exports.writeLocal', { queries: [GDP_VN], format: 'pdf', name: 'x', destination: 'library' }, 'format', 'Invalid request: format must be one of xlsx, csv, got "pdf".'],
-  ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: '../../evil', destination: 'downloads' }, 'name', 'Invalid request: name must be a name of 1 to 120 characters without \\ / : * ? " < > |, got "../../evil".'],
+  ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'GDP\nVietnam', destination: 'downloads' }, 'name', 'Invalid request: name must be a name of 1 to 120 characters without line breaks or tabs, got "GDP\\nVietnam".'],
   ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: '/tmp' }, 'destination', 'Invalid request: destination must be one of library, downloads, dialog, got "/tmp".'],
   ['exports.service', { format: 'excel', query: { dataset: 'bonds' }, name: 'x', destination: 'library' }, 'query.dataset', 'Invalid request: query.dataset must be one of indicators, trade, stocks, got "bonds".'],
   ['library.open', { id: '../settings' }, 'id', 'Invalid request: id must be a saved export id (its file name without extension, as the library lists it), got "../settings".'],

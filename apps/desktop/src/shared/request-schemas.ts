@@ -4,9 +4,10 @@
  * is read, written or sent. The schemas check the request's shape and size; a query's values (codes,
  * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
-import { formatTransform, parseTransform } from '@econdata/analysis';
+import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import { InvalidParameterError, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
+import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
 import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
@@ -33,14 +34,11 @@ const baseURL: Check<string> = (value, path) => {
 const apiKey = str({ min: 8, max: 512, pattern: /^\S+$/, describe: 'an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard)' });
 const jobId = str({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, describe: 'a job id of 1 to 64 letters, digits, dashes or underscores' });
 const code = (what: string): Check<string> => str({ max: 64, pattern: /^[A-Za-z0-9._-]+$/, describe: `${what} of 1 to 64 letters, digits, dots, dashes or underscores` });
-// Control characters are refused by the check below the pattern (a regex with them trips no-control-regex).
-const exportNameText = str({ max: 120, pattern: /^[^\\/:*?"<>|]+$/, describe: 'a name of 1 to 120 characters without \\ / : * ? " < > |' });
 const exportId = str({ max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, describe: 'a saved export id (its file name without extension, as the library lists it)' });
+/** sheets' export-name rule (a display name: the files are named from it by sheets' fileStem). */
 const exportName: Check<string> = (value, path) => {
-  const name = exportNameText(value, path);
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(name)) return fail(path, 'a name without control characters', value);
-  return name;
+  if (typeof value === 'string' && exportNameProblem(value) === undefined) return value;
+  return fail(path, `a name of 1 to ${EXPORT_NAME_MAX} characters without line breaks or tabs`, value);
 };
 const transformText = str({ min: 0, max: 200, describe: 'a transform in its text form such as "Units=pc1 MA=4", at most 200 characters' });
 /** The transform's text, read by its owner (analysis refuses what it does not know, naming the option) and made canonical. */
@@ -85,6 +83,36 @@ const exportQuery = tagged<ExportQuery>('dataset', {
 }, 'indicators');
 
 const queries = list(seriesQuery, { min: 1, max: LIMITS.queries });
+
+/**
+ * One derived series: its shape here (operands named a to z, each a query core accepts), then
+ * analysis's own check (the expression parses, names one operand each, every transform reads), so
+ * a bad expression is refused naming its position before any request.
+ */
+const derivedShape = object({
+  expression: req(str({ max: 500, describe: 'an expression over a, b, c ... such as "a/b*100", at most 500 characters' })),
+  operands: req(list(object({
+    name: req(str({ max: 1, pattern: /^[a-z]$/, describe: 'an operand name, one letter a to z' })),
+    query: req(seriesQuery),
+    transform: opt(transform),
+  }), { min: 1, max: 26 })),
+  transform: opt(transform),
+  words: opt(str({ max: 120, describe: 'words for the title of at most 120 characters' })),
+  preset: opt(oneOf(DERIVED_PRESETS.map((p) => p.id))),
+});
+const derivedRequest: Check<DerivedRequest> = (value, path) => {
+  const checked = derivedShape(value, path) as DerivedRequest;
+  derivedQueries(checked);
+  return checked;
+};
+const derivedRequests = list(derivedRequest, { min: 1, max: 200 });
+/** An estimate asks about plain queries, derived series' operands, or both: one of them is needed. */
+const estimateShape = object({ queries: req(list(seriesQuery, { min: 0, max: LIMITS.queries })), transform: opt(transform), derived: opt(derivedRequests), cache: opt(CACHE) });
+const estimate: Check<RequestOf<'series.estimate'>> = (value, path) => {
+  const checked = estimateShape(value, path);
+  if (checked.queries.length === 0 && !checked.derived) fail(below(path, 'queries'), 'a list of 1 to 2000 items (or give derived series)', checked.queries);
+  return checked;
+};
 /** Recent or favourite searches: a few short texts. */
 const searchTexts = list(str({ max: 200, describe: 'a search text of 1 to 200 characters' }), { max: 50 });
 const empty = object({});
@@ -120,12 +148,13 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'search.memory': empty as Check<RequestOf<'search.memory'>>,
   'search.remember': object({ recent: req(searchTexts), favourites: req(searchTexts) }),
   'series.fetch': object({ jobId: opt(jobId), queries: req(queries), transform: opt(transform), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
-  'series.estimate': object({ queries: req(queries), transform: opt(transform), cache: opt(CACHE) }),
+  'series.derive': object({ jobId: opt(jobId), requests: req(derivedRequests), cache: opt(CACHE) }),
+  'series.estimate': estimate,
   'jobs.cancel': object({ jobId: req(jobId) }),
   'quota.status': empty as Check<RequestOf<'quota.status'>>,
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
-    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform),
+    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests),
   }),
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),

@@ -112,3 +112,23 @@ export function yearBackDays(periods: readonly string[]): Int32Array {
   }
   return out;
 }
+
+/**
+ * Every period from the first of `periods` to the last, ascending: the axis on which a period no
+ * series has shows as missing (a chart breaks its line there) instead of being skipped. Daily axes
+ * are returned as given: markets close on weekends and holidays, and those days are not missing.
+ * `periods` must be canonical and ascending.
+ *
+ * @example completePeriods(['2014-01', '2014-03'], 'monthly') // ['2014-01', '2014-02', '2014-03']
+ */
+export function completePeriods(periods: readonly string[], frequency: Frequency): readonly string[] {
+  const first = periods[0];
+  const last = periods[periods.length - 1];
+  if (frequency === 'daily' || first === undefined || last === undefined) return periods;
+  const from = periodPosition(first, frequency);
+  const to = periodPosition(last, frequency);
+  if (to - from + 1 === periods.length) return periods;
+  const out: string[] = [];
+  for (let p = from; p <= to; p += 1) out.push(periodAt(p, frequency));
+  return out;
+}

@@ -76,6 +76,26 @@ describe('applyTransform', () => {
     expect(annual.flags).toEqual({ is_projection: [false, true] });
   });
 
+  it('Type=A keeps the actual periods, Type=F the projections (after Units, before Points); no flag is an actual', () => {
+    const s = { ...gdp(), flags: { is_projection: [false, false, false, true, true] } };
+    const actual = applyTransform(s, 'Type=A');
+    expect(actual.periods).toEqual(['1999', '2000', '2001']);
+    expect(actual.values[0]).toEqual([100, 110, 121]);
+    expect(actual.flags).toEqual({ is_projection: [false, false, false] });
+    expect(actual.title).toBe('GDP, actuals only');
+    expect(actual.provenance.transform).toBe('Type=A');
+    // Growth of the first projected year still uses the last actual one (Units before Type).
+    const forecast = applyTransform(s, 'type=f units=pch');
+    expect(forecast.periods).toEqual(['2002', '2003']);
+    expect(forecast.values[0]!.map((v) => Math.round(v! * 1e9) / 1e9)).toEqual([10, 10]);
+    expect(forecast.provenance.transform).toBe('Units=pch Type=F');
+    expect(applyTransform(s, 'Type=F Points=1').periods).toEqual(['2003']);
+    expect(applyTransform(s, 'Type=AF').periods).toEqual(['1999', '2000', '2001', '2002', '2003']);
+    expect(applyTransform(s, 'Type=AF').provenance.transform).toBeUndefined();
+    expect(applyTransform(gdp(), 'Type=A').periods).toHaveLength(5);
+    expect(applyTransform(gdp(), 'Type=F').periods).toEqual([]);
+  });
+
   it('trims stock data to the asked dates and trade data to the asked month, at the result\'s frequency', () => {
     const s = makeSeries({ kind: 'stock', frequency: 'daily', periods: ['2024-01-31', '2024-02-01', '2024-02-29', '2024-03-01'], columns: { close: [1, 2, 3, 4] } });
     expect(applyTransform(s, 'Units=chg', { kind: 'stock', symbol: 'VNM', start_date: '2024-02-01', end_date: '2024-02-29' }).values).toEqual([[1, 1]]);

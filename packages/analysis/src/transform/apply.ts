@@ -1,6 +1,6 @@
 /**
  * applyTransform: one Series in, a new Series out, in the fixed order Level, Per/Agg, Units, MA, Rebase,
- * then the asked range, then Points. The input is never changed.
+ * then the asked range, then Type (actuals / projections), then Points. The input is never changed.
  */
 import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
@@ -120,11 +120,23 @@ function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined
     const rows = rowsWithin(frame, lo, hi);
     if (rows) frame = selectRows(frame, rows);
   }
+  if (t.type === 'A' || t.type === 'F') {
+    const rows = typedRows(frame, t.type === 'F');
+    if (rows.length !== frame.periods.length) frame = selectRows(frame, rows);
+  }
   if (t.points !== undefined) {
     const rows = lastPointsRows(frame, t.points);
     if (rows.length !== frame.periods.length || rows[0] !== 0) frame = selectRows(frame, rows);
   }
   return toSeries(series, p, frame, aggs, asked);
+}
+
+/** Rows whose projection flag is `projected` (no flag: an actual). */
+function typedRows(frame: Frame, projected: boolean): Int32Array {
+  const flags = frame.flags?.['is_projection'];
+  const rows: number[] = [];
+  for (let r = 0; r < frame.periods.length; r += 1) if ((flags?.[r] === true) === projected) rows.push(r);
+  return Int32Array.from(rows);
 }
 
 /** A column rebuilt by Level (and not rebased or changed since) names its base: 'index, 2010 = 100'. */

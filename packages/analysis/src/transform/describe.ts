@@ -33,6 +33,8 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
   if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);
+  if (t.type === 'A') words.push('actuals only');
+  if (t.type === 'F') words.push('projections only');
   if (t.points !== undefined) words.push(`last ${t.points} ${t.points === 1 ? 'period' : 'periods'}`);
   return words.join(', ');
 }

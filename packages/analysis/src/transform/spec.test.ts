@@ -9,6 +9,10 @@ describe('parseTransform', () => {
     expect(parseTransform('  Units = cca ;  MA=60, ')).toEqual({ units: 'cca', ma: 60 });
     expect(parseTransform('Rebase=2015-03')).toEqual({ rebase: '2015-03' });
     expect(parseTransform('Rebase=2015')).toEqual({ rebase: '2015' });
+    expect(parseTransform('Type=a')).toEqual({ type: 'A' });
+    expect(parseTransform('type=F Units=pc1')).toEqual({ type: 'F', units: 'pc1' });
+    // Both (the default) is no option at all, so the canonical text stays ''.
+    expect(parseTransform('Type=af')).toEqual({});
   });
 
   it('an empty text is no transform', () => {
@@ -27,6 +31,7 @@ describe('parseTransform', () => {
     ['Points=-3', 'Points', '>= 1'],
     ['Rebase=2015-13', 'Rebase', '2015, 2015-Q1 or 2015-03'],
     ['Rebase=2015-03-01', 'Rebase', '2015, 2015-Q1 or 2015-03'],
+    ['Type=P', 'Type', 'A, F, AF'],
   ])('refuses %s naming %s and the accepted values', (text, option, accepted) => {
     const e = thrown(() => parseTransform(text));
     expect(e.parameter).toBe(option);
@@ -34,7 +39,7 @@ describe('parseTransform', () => {
   });
 
   it('refuses an unknown option, a bare word, a repeated option and Agg without Per', () => {
-    expect(thrown(() => parseTransform('Fill=prev')).message).toContain('Per, Agg, Units, MA, Rebase, Points');
+    expect(thrown(() => parseTransform('Fill=prev')).message).toContain('Per, Agg, Units, MA, Rebase, Type, Points');
     expect(thrown(() => parseTransform('pc1')).message).toContain('Name=Value');
     const twice = thrown(() => parseTransform('Units=pc1 units=pch'));
     expect(twice.message).toBe('Units is given twice: give each option once.');
@@ -46,11 +51,13 @@ describe('parseTransform', () => {
 describe('formatTransform', () => {
   it('writes options in the order they apply, and reads back to the same transform', () => {
     const all: Transform[] = [
-      {}, { units: 'pc1' }, { points: 1, per: 'M' }, { rebase: '2015-Q1', ma: 12, units: 'log', agg: 'eop', per: 'Q' }, { units: 'lin' },
+      {}, { units: 'pc1' }, { points: 1, per: 'M' }, { rebase: '2015-Q1', ma: 12, units: 'log', agg: 'eop', per: 'Q' }, { units: 'lin' }, { type: 'F', points: 3 },
     ];
     for (const t of all) expect(parseTransform(formatTransform(t))).toEqual(t);
     expect(formatTransform({ rebase: '2015', units: 'pch', per: 'A', agg: 'sum' })).toBe('Per=A Agg=sum Units=pch Rebase=2015');
     expect(formatTransform({})).toBe('');
+    expect(formatTransform({ points: 3, type: 'A', units: 'pc1' })).toBe('Units=pc1 Type=A Points=3');
+    expect(formatTransform({ type: 'AF' })).toBe('');
   });
 
   it('refuses an object no text could give', () => {

@@ -1,5 +1,5 @@
 /**
- * The transform's one text form (`Per=Q Agg=avg Units=pc1 MA=4 Rebase=2015 Points=20`), shared by
+ * The transform's one text form (`Per=Q Agg=avg Units=pc1 MA=4 Rebase=2015 Type=A Points=20`), shared by
  * the formulas, both UIs, saved exports and provenance. `parseTransform` is the only reader and
  * `formatTransform` the only writer: `parseTransform(formatTransform(t))` equals `t`.
  */
@@ -10,6 +10,8 @@ const AGG_VALUES = ['avg', 'sum', 'eop'] as const;
 const UNITS_VALUES = ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'] as const;
 /** What `Level` rebuilds an index from: period-on-period % changes (FRED's `pch`). */
 const LEVEL_VALUES = ['pch'] as const;
+/** Which periods to keep by the service's projection flag (IMF `is_projection`): actuals, forecasts, both. */
+const TYPE_VALUES = ['A', 'F', 'AF'] as const;
 const MA_MIN = 2;
 const MA_MAX = 60;
 
@@ -17,6 +19,7 @@ export type Per = (typeof PER_VALUES)[number];
 export type Agg = (typeof AGG_VALUES)[number];
 export type Units = (typeof UNITS_VALUES)[number];
 type Level = (typeof LEVEL_VALUES)[number];
+export type PeriodType = (typeof TYPE_VALUES)[number];
 
 /** A parsed transform: every field optional; `{}` is no transform. */
 export interface Transform {
@@ -32,12 +35,17 @@ export interface Transform {
   rebase?: string;
   /** Keep the last N periods where any column has a value, N >= 1. */
   points?: number;
+  /**
+   * 'A' keeps actual periods only, 'F' only projections (`flags.is_projection`); 'AF' (the
+   * default, never written) keeps both. A series without the flag is all actuals.
+   */
+  type?: PeriodType;
 }
 
 /** The options in their canonical spelling and order (the order they are applied in). */
-const OPTION_NAMES = ['Level', 'Per', 'Agg', 'Units', 'MA', 'Rebase', 'Points'] as const;
+const OPTION_NAMES = ['Level', 'Per', 'Agg', 'Units', 'MA', 'Rebase', 'Type', 'Points'] as const;
 type OptionName = (typeof OPTION_NAMES)[number];
-const FIELD: Record<OptionName, keyof Transform> = { Level: 'level', Per: 'per', Agg: 'agg', Units: 'units', MA: 'ma', Rebase: 'rebase', Points: 'points' };
+const FIELD: Record<OptionName, keyof Transform> = { Level: 'level', Per: 'per', Agg: 'agg', Units: 'units', MA: 'ma', Rebase: 'rebase', Type: 'type', Points: 'points' };
 
 const refuse = (option: string, message: string): InvalidParameterError => new InvalidParameterError(option, message);
 const list = (values: readonly string[]): string => values.join(', ');
@@ -72,6 +80,7 @@ function readValue(option: OptionName, raw: string): Transform[keyof Transform] 
     case 'Units': return oneOf(option, raw, UNITS_VALUES, (s) => s.toLowerCase());
     case 'MA': return wholeNumber(option, raw, MA_MIN, MA_MAX);
     case 'Rebase': return rebasePeriod(raw);
+    case 'Type': return oneOf(option, raw, TYPE_VALUES, (s) => s.toUpperCase());
     case 'Points': return wholeNumber(option, raw, 1, Infinity);
   }
 }
@@ -97,6 +106,8 @@ export function parseTransform(text: string): Transform {
     if (t[field] !== undefined) throw refuse(name, `${name} is given twice: give each option once.`);
     (t as Record<string, unknown>)[field] = readValue(name, token.slice(eq + 1));
   }
+  // Both kinds of period is the default: `Type=AF` reads as no option, so texts stay canonical.
+  if (t.type === 'AF') delete t.type;
   checkTransform(t);
   return t;
 }
@@ -106,7 +117,7 @@ export function checkTransform(t: Transform): Transform {
   for (const name of OPTION_NAMES) {
     const v = t[FIELD[name]];
     if (v === undefined) continue;
-    if (readValue(name, String(v)) !== v) throw refuse(name, `Invalid ${name} ${JSON.stringify(v)}: expected ${name === 'Per' ? list(PER_VALUES) : name === 'Agg' ? list(AGG_VALUES) : name === 'Units' ? list(UNITS_VALUES) : name === 'Level' ? list(LEVEL_VALUES) : 'the form parseTransform gives'}.`);
+    if (readValue(name, String(v)) !== v) throw refuse(name, `Invalid ${name} ${JSON.stringify(v)}: expected ${name === 'Per' ? list(PER_VALUES) : name === 'Agg' ? list(AGG_VALUES) : name === 'Units' ? list(UNITS_VALUES) : name === 'Level' ? list(LEVEL_VALUES) : name === 'Type' ? list(TYPE_VALUES) : 'the form parseTransform gives'}.`);
   }
   if (t.agg !== undefined && t.per === undefined) {
     throw refuse('Agg', 'Agg needs Per: give the frequency to convert to (Per=A, Q or M), e.g. "Per=A Agg=sum".');
@@ -123,10 +134,10 @@ export function formatTransform(t: Transform): string {
   const parts: string[] = [];
   for (const name of OPTION_NAMES) {
     const v = t[FIELD[name]];
-    if (v !== undefined) parts.push(`${name}=${String(v)}`);
+    if (v !== undefined && !(name === 'Type' && v === 'AF')) parts.push(`${name}=${String(v)}`);
   }
   return parts.join(' ');
 }
 
 /** Whether a transform does nothing. */
-export const isIdentity = (t: Transform): boolean => OPTION_NAMES.every((name) => t[FIELD[name]] === undefined);
+export const isIdentity = (t: Transform): boolean => OPTION_NAMES.every((name) => t[FIELD[name]] === undefined || (name === 'Type' && t.type === 'AF'));

@@ -20,7 +20,7 @@ export class IndexedDbCacheStore implements CacheStore {
   readonly #db: LazyDatabase;
 
   constructor(options: IndexedDbCacheStoreOptions = {}) {
-    const factory = indexedDbFactory(options.indexedDB, 'IndexedDB is not available here: use MemoryCacheStore');
+    const factory = indexedDbFactory(options.indexedDB, 'IndexedDB is not available here (a private window, or storage turned off for this page): use MemoryCacheStore, or allow site storage.');
     this.#db = new LazyDatabase(factory, options.name ?? 'econdata-cache', ENTRIES, 'the cache database');
   }
 

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { storageError } from './storage-error.ts';
 
 const TEMP_SUFFIX = '.econdata-tmp';
 const TEMP_PATTERN = /^\.(.+)\.(\d+)-[0-9a-f]{8}\.econdata-tmp$/;
@@ -33,7 +34,9 @@ export interface AtomicWriteOptions {
 
 /**
  * Writes `target` through `write(tempPath)`, then flushes and renames. On failure the temporary file
- * is removed, the old target is untouched, and the error of `write` (or of the rename) is rethrown.
+ * is removed and the old target is untouched; the rejection is always typed: an EconError from
+ * `write` (a cancellation) passes through, anything else becomes a `storage` error naming the file,
+ * the system's reason and what to do (and the temporary file, in the rare case it could not be removed).
  *
  * @example await writeFileAtomic('settings.json', (temp) => writeFile(temp, text));
  */
@@ -52,9 +55,10 @@ export async function writeFileAtomic(target: string, write: (tempPath: string) 
     await rename(temp, target);
   } catch (error) {
     const leftover = await rm(temp, { force: true }).then(() => false, () => true);
-    if (!leftover) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${reason} A temporary file may remain at ${temp}.`, { cause: error });
+    const todo = leftover
+      ? `Check that the folder is writable and the disk has room, then try again; delete the temporary file ${temp} that could not be removed`
+      : 'Check that the folder is writable and the disk has room, then try again';
+    throw storageError(`The file ${target} could not be written; the previous file, if any, is unchanged`, error, todo);
   }
 }
 

@@ -93,3 +93,13 @@ describe('saveExport of a cut XLSX', () => {
     expect(await readdir(dir)).toEqual(['out.xlsx']);
   });
 });
+
+describe('saveExport into a folder that does not exist', () => {
+  it('rejects with a storage error naming the file, never a raw file-system error', async () => {
+    const c = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport: streaming(['a,b\r\n']) });
+    const path = join(dir, 'no-such-folder', 'out.csv');
+    await expect(saveExport(c, { format: 'csv', source: 'WB', indicator: 'A', country: 'VN' }, { path })).rejects.toMatchObject({
+      code: 'storage', message: expect.stringContaining(`The file ${path} could not be written`),
+    });
+  });
+});

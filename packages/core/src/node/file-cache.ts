@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { CacheEntry, CacheStore } from '../cache/store.ts';
 import { StorageError } from '../errors/errors.ts';
 import { writeFileAtomic } from './atomic-file.ts';
+import { storageError } from './storage-error.ts';
 
 interface Stored {
   key: string;
@@ -25,11 +26,7 @@ function isStored(v: unknown): v is Stored {
   return !!o && typeof o === 'object' && typeof o.key === 'string' && typeof o.sha256 === 'string' && !!o.entry && typeof o.entry === 'object' && digest(JSON.stringify(o.entry)) === o.sha256;
 }
 
-/** A `storage` error naming the cache file and the system's reason. */
-function storageError(what: string, error: unknown): StorageError {
-  const reason = (error as NodeJS.ErrnoException | undefined)?.code ?? (error instanceof Error ? error.message : String(error));
-  return new StorageError(`${what} (${reason}). Check that the cache folder is writable, or delete it: cached answers are fetched again.`, error instanceof Error ? { cause: error } : {});
-}
+const CACHE_TODO = 'Check that the cache folder is writable, or delete it: cached answers are fetched again';
 
 /** Cached answers in a folder (created on first write). Several processes may share it. */
 export class FileCacheStore implements CacheStore {
@@ -50,7 +47,7 @@ export class FileCacheStore implements CacheStore {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw storageError(`The cache file ${path} cannot be read`, error);
+      throw storageError(`The cache file ${path} cannot be read`, error, CACHE_TODO);
     }
     let stored: unknown;
     try {
@@ -76,14 +73,14 @@ export class FileCacheStore implements CacheStore {
       // A cache entry is cheap to lose: no flush to disk on this path.
       await writeFileAtomic(path, (temp) => writeFile(temp, `{"key":${JSON.stringify(key)},"sha256":"${digest(text)}","entry":${text}}`), { sync: false });
     } catch (error) {
-      throw storageError(`The cache file ${path} cannot be written`, error);
+      throw storageError(`The cache file ${path} cannot be written`, error, CACHE_TODO);
     }
   }
 
   async delete(key: string): Promise<void> {
     const path = this.#path(key);
     await rm(path, { force: true }).catch((error: unknown) => {
-      throw storageError(`The cache file ${path} cannot be removed`, error);
+      throw storageError(`The cache file ${path} cannot be removed`, error, CACHE_TODO);
     });
   }
 }

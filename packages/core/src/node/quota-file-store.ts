@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EconError, StorageError } from '../errors/errors.ts';
 import { emptyLog, readStoredLog, recoveryNote, salvagedLog, type QuotaLog } from '../quota/log.ts';
 import { checkKeyId, type QuotaStore } from '../quota/store.ts';
 import { writeFileAtomic } from './atomic-file.ts';
+import { storageError } from './storage-error.ts';
 import { lockFile, type FileLockOptions } from './quota-file-lock.ts';
 
 export interface FileQuotaStoreOptions extends FileLockOptions {
@@ -112,12 +112,6 @@ export class FileQuotaStore implements QuotaStore {
   }
 }
 
-/** A `storage` error naming what failed, the system's reason and what to do (an EconError passes through). */
-function storageError(what: string, error: unknown, todo: string): EconError {
-  if (error instanceof EconError) return error;
-  const reason = (error as NodeJS.ErrnoException | undefined)?.code ?? (error instanceof Error ? error.message : String(error));
-  return new StorageError(`${what} (${reason}). ${todo}.`, error instanceof Error ? { cause: error } : {});
-}
 
 async function readOrUndefined(path: string): Promise<string | undefined> {
   try {

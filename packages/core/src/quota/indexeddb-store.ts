@@ -24,7 +24,7 @@ export class IndexedDbQuotaStore implements QuotaStore {
   readonly #name: string;
 
   constructor(options: IndexedDbQuotaStoreOptions = {}) {
-    const factory = indexedDbFactory(options.indexedDB, 'IndexedDB is not available here: use BrowserQuotaStore (localStorage) or MemoryQuotaStore');
+    const factory = indexedDbFactory(options.indexedDB, 'IndexedDB is not available here (a private window, or storage turned off for this page): use BrowserQuotaStore (localStorage) or MemoryQuotaStore, or allow site storage.');
     this.#name = options.name ?? 'econdata-quota';
     this.#db = new LazyDatabase(factory, this.#name, LOGS, 'the quota database');
   }

@@ -41,9 +41,11 @@ export function keyAgeMs(profile: Profile, now: Date): number | undefined {
   return Math.max(0, now.getTime() - Date.parse(profile.keySavedAt));
 }
 
-/** Refuses a rotation age that is not a positive number of days. */
+/** Refuses a rotation age that is not a positive number of days (an `invalid_setting` KeychainError). */
 export function checkRotationDays(maxAgeDays: number): number {
-  if (!(maxAgeDays > 0) || !Number.isFinite(maxAgeDays)) throw new RangeError(`The rotation age must be a positive number of days; got ${maxAgeDays}.`);
+  if (!(maxAgeDays > 0) || !Number.isFinite(maxAgeDays)) {
+    throw new KeychainError('invalid_setting', `The key rotation age must be a positive number of days (${DEFAULT_ROTATION_DAYS} by default); got ${String(maxAgeDays)}. Correct the rotation setting.`);
+  }
   return maxAgeDays;
 }
 

@@ -219,7 +219,11 @@ describe('ProfileManager: keys', () => {
     );
     await f.manager.setKey('prod', KEY_2);
     expect(await f.manager.needsRotation('prod')).toBe(false);
-    await expect(f.manager.needsRotation('prod', 0)).rejects.toThrow('The rotation age must be a positive number of days; got 0.');
+    await expect(f.manager.needsRotation('prod', 0)).rejects.toMatchObject({
+      name: 'KeychainError', code: 'invalid_setting',
+      message: 'The key rotation age must be a positive number of days (90 by default); got 0. Correct the rotation setting.',
+    });
+    expect(() => new ProfileManager({ settingsPath: f.manager.settingsPath, keyStore: new MemoryKeyStore(), rotationDays: Number.NaN })).toThrow(expect.objectContaining({ code: 'invalid_setting' }));
   });
 
   it('reports a key removed from the keychain outside Econdata', async () => {

@@ -26,8 +26,11 @@ function fileStamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, '-');
 }
 
+/** The system's reason (ENOENT, EACCES ...): of the error, or of its cause when core's atomic write wrapped it in a `storage` error. */
 function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null ? (error as { code?: string }).code : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, cause } = error as { code?: string; cause?: unknown };
+  return code === 'storage' ? (errnoCode(cause) ?? code) : code;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -36,7 +39,7 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return false;
-    throw error;
+    throw new KeychainError('settings_io', `Cannot look at ${path} (${errnoCode(error) ?? String(error)}). Check the settings folder's permissions.`, { path });
   }
 }
 

@@ -9,7 +9,7 @@ import type { Series } from '@econdata/core';
 import { cell, textWidth } from './cells.ts';
 import { valueFormat } from './formats.ts';
 import { periodFormat, periodToSerial } from './periods.ts';
-import { dimensionLabel, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
+import { derivationText, dimensionLabel, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
 import type { BodyColumn, Cell, CellValue, ColumnRole, Grid, GridColumn } from './types.ts';
 
 const MIN_WIDTH = 10;
@@ -25,8 +25,10 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
     const hasStale = series.some((s) => s.provenance.stale !== undefined);
     const hasTransform = series.some((s) => s.provenance.transform);
     const hasWarnings = series.some((s) => warningsText(s.provenance.warnings));
+    const hasFormula = series.some((s) => s.provenance.derivation);
     const heads: string[] = [LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query];
     if (hasTransform) heads.push(LABEL.transform);
+    if (hasFormula) heads.push(LABEL.formula);
     if (hasWarnings) heads.push(LABEL.warnings);
     if (hasStale) heads.push(LABEL.stale);
     rows.push([...heads, ...dimensionKeys.map(dimensionLabel)].map((h) => cell(h, 'label')));
@@ -34,6 +36,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
       const p = s.provenance;
       const values: CellValue[] = [s.id, s.title, s.kind, s.frequency, p.source, p.last_updated, p.retrieved_at, queryText(p.endpoint, p.query)];
       if (hasTransform) values.push(p.transform ?? null);
+      if (hasFormula) values.push(derivationText(p.derivation));
       if (hasWarnings) values.push(warningsText(p.warnings));
       if (hasStale) values.push(p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no');
       // Plain text, not wrapped: this table's columns are sized for the data block below.

@@ -2,7 +2,7 @@
  * The provenance block's vocabulary: row labels, dimension labels, and the query as a line a
  * person can read and a reader can parse back ('/indicators?source=WB&indicator=...&start_year=2000').
  */
-import type { SeriesKind, SeriesQuery } from '@econdata/core';
+import type { Provenance, SeriesKind, SeriesQuery } from '@econdata/core';
 
 /** Labels of the spec's dimension fields; any other dimension is shown by its own key. */
 const DIMENSION_LABELS: Record<string, string> = {
@@ -42,6 +42,7 @@ export const LABEL = {
   retrievedAt: 'Retrieved at',
   query: 'Query',
   transform: 'Transform',
+  formula: 'Formula',
   warnings: 'Warnings',
   stale: 'Stale',
   unit: 'Unit',
@@ -54,6 +55,22 @@ export const LABEL = {
 /** A Series' provenance warnings as one cell (one per line); null when it has none. */
 export function warningsText(warnings: readonly string[] | undefined): string | null {
   return warnings && warnings.length > 0 ? warnings.join('\n') : null;
+}
+
+/** The endpoint an operand's query goes to, by its kind (the inverse of ENDPOINT_KIND's first entries). */
+const KIND_ENDPOINT: Record<SeriesKind, string> = { indicator: '/indicators', trade: '/trade/vietnam', stock: '/stocks/vietnam' };
+
+/**
+ * A derived series' recipe as one cell: the expression, then one line per operand with its query
+ * (and its own transform), so a reader of the file can fetch every ingredient again; null for a
+ * series that was not derived. The saved-exports manifest keeps the same recipe as data.
+ * @example 'a/b\na = /indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN\nb = /indicators?source=WB&indicator=SP.POP.TOTL&country=VN'
+ */
+export function derivationText(derivation: Provenance['derivation']): string | null {
+  if (!derivation) return null;
+  const operand = (o: (typeof derivation.operands)[number]): string =>
+    `${o.name} = ${queryText(KIND_ENDPOINT[o.query.kind], o.query)}${o.transform ? ` (${LABEL.transform}: ${o.transform})` : ''}`;
+  return [derivation.expression, ...derivation.operands.map(operand)].join('\n');
 }
 
 /** Text of the Stale cell: what it means for the person reading. */

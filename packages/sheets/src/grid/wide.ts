@@ -12,7 +12,7 @@ import { SheetsError } from '../errors.ts';
 import { cell, textWidth, wrappedRowHeights } from './cells.ts';
 import { displayWidth, valueFormat } from './formats.ts';
 import { periodFormat, periodToSerial } from './periods.ts';
-import { dimensionLabel, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
+import { derivationText, dimensionLabel, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
 import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
 const MIN_WIDTH = 12;
@@ -113,6 +113,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     seriesRow(LABEL.query, (s) => queryText(s.provenance.endpoint, s.provenance.query));
     // An @econdata/analysis transform (canonical text, which re-applies it) and its warnings.
     if (series.some((s) => s.provenance.transform)) seriesRow(LABEL.transform, (s) => s.provenance.transform ?? null);
+    if (series.some((s) => s.provenance.derivation)) seriesRow(LABEL.formula, (s) => derivationText(s.provenance.derivation));
     if (series.some((s) => warningsText(s.provenance.warnings))) seriesRow(LABEL.warnings, (s) => warningsText(s.provenance.warnings), 'warning');
     if (series.some((s) => s.provenance.stale !== undefined)) {
       seriesRow(LABEL.stale, (s) => (s.provenance.stale === undefined ? null : s.provenance.stale ? STALE_TEXT : 'no'), 'warning');

@@ -26,6 +26,28 @@ function failingGrid(): Grid {
 
 const OLD = 'the old file, intact';
 
+describe('typed failures of the writers', () => {
+  it.each([
+    ['CSV', (path: string) => writeCsv(path, layoutSeries([stock]))],
+    ['XLSX', (path: string) => writeXlsx(path, [layoutSeries([stock])])],
+  ])('%s into a folder that does not exist: write_failed naming the file, the reason and what to do', async (_, write) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-atomic-'));
+    const target = join(dir, 'gone', 'data.file');
+    await expect(write(target)).rejects.toMatchObject({
+      name: 'SheetsError', code: 'write_failed', file: target,
+      message: `The file ${target} could not be written; the previous file, if any, is unchanged (ENOENT). Check that the folder is writable and the disk has room, then try again.`,
+    });
+  });
+
+  it("the writer's own typed error (too many rows for Excel) passes through core's atomic write unchanged", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-atomic-'));
+    const grid = layoutSeries([stock]);
+    const huge: Grid = { ...grid, body: { rowCount: 1_048_576, columns: [{ values: [], fmt: '0' }] } };
+    await expect(writeXlsx(join(dir, 'big.xlsx'), [huge])).rejects.toMatchObject({ name: 'SheetsError', code: 'too_many_rows' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
 describe('a crash in the middle of a write', () => {
   it.each([
     ['CSV', (path: string) => writeCsv(path, failingGrid())],
@@ -34,7 +56,10 @@ describe('a crash in the middle of a write', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-atomic-'));
     const target = join(dir, 'data.file');
     await writeFile(target, OLD);
-    await expect(write(target)).rejects.toMatchObject({ code: 'write_failed', message: expect.stringMatching(/source failed at row 1000\. The previous file, if any, is unchanged/) });
+    await expect(write(target)).rejects.toMatchObject({
+      name: 'SheetsError', code: 'write_failed', file: target,
+      message: `The file ${target} could not be written; the previous file, if any, is unchanged (source failed at row 1000). Check that the folder is writable and the disk has room, then try again.`,
+    });
     expect(await readFile(target, 'utf8')).toBe(OLD);
     expect(await readdir(dir)).toEqual(['data.file']);
   });

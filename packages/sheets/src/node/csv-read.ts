@@ -13,6 +13,7 @@ import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
 import { unescapeCsvText } from './csv-write.ts';
 import { errorAnswerFile } from './error-answer-file.ts';
+import { readingFile } from './file-errors.ts';
 
 type ReadOptions = ServerExportOptions & { retrievedAt: string };
 
@@ -32,7 +33,11 @@ export function csvTextToSeries(text: string, file: string, options: ReadOptions
 }
 
 /** Every series of a CSV file: one of our layouts, or a service export. */
-export async function readCsv(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
+export function readCsv(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
+  return readingFile(path, () => readCsvFile(path, options));
+}
+
+async function readCsvFile(path: string, options: ServerExportOptions): Promise<Series[]> {
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
   const { parser, reader } = csvSheet(basename(path), { ...options, retrievedAt });
   try {

@@ -13,6 +13,7 @@ import type { Cell, CellValue } from '../grid/types.ts';
 import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
 import { errorAnswerFile } from './error-answer-file.ts';
+import { readingFile } from './file-errors.ts';
 import { xlsxReadMemory } from './xlsx-size.ts';
 
 function plain(value: ExcelJS.CellValue): CellValue {
@@ -57,7 +58,11 @@ function aboutFields(rows: Cell[][]): Pick<ServerExportOptions, 'sourceName' | '
  * export; our Metadata sheet is skipped, and a service export's About sheet supplies the source
  * (name and code) and last update unless the options give them.
  */
-export async function readXlsx(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
+export function readXlsx(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
+  return readingFile(path, () => readXlsxFile(path, options));
+}
+
+async function readXlsxFile(path: string, options: ServerExportOptions): Promise<Series[]> {
   const file = basename(path);
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
   const endpoint = options.endpoint ?? '/export/excel';

@@ -10,6 +10,7 @@ import type { QuotaStatus, SeriesQuery } from '@econdata/core';
 import { formatClock, formatCount } from '../format/time.ts';
 import { cellSentence } from './describe-cell.ts';
 import { connectionTestSentence } from './describe-connection.ts';
+import { asFamilyError, describeFamilyError, type FamilyError } from './describe-family.ts';
 import { toUiError, type UiError, type UiErrorCode } from './normalize.ts';
 
 /**
@@ -42,7 +43,8 @@ type ErrorAction = 'retry' | 'settings';
 
 /** A described error: a short title, the sentence(s), the suggested action and how loud to be. */
 export interface ErrorDescription {
-  code: UiErrorCode | 'unknown';
+  /** core's code, or a sheets or keychain code (`write_failed`, `invalid_profile`), or 'unknown'. */
+  code: UiErrorCode | FamilyError['code'] | 'unknown';
   title: string;
   text: string;
   action?: ErrorAction;
@@ -88,8 +90,11 @@ function connection(ctx: DescribeContext): string {
   return `The service cannot be reached${where}. Check the address and your network connection, then retry.${cors}`;
 }
 
-/** Describes an error (an EconError, its JSON, or anything thrown) for a person, in the words of `ctx.surface`. */
+/** Describes an error (an EconError, a SheetsError or KeychainError, their JSON, or anything thrown) for a person, in the words of `ctx.surface`. */
 export function describeError(error: unknown, ctx: DescribeContext = {}): ErrorDescription {
+  // A file or key problem (sheets, keychain) reads the same on every surface: its message names the thing.
+  const family = asFamilyError(error);
+  if (family) return { code: family.code, ...describeFamilyError(family) };
   const e = toUiError(error);
   const d = describeForPanel(e, ctx);
   if (ctx.surface === 'cell') return { ...d, text: cellSentence(e, ctx.query) };

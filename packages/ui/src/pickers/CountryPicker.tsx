@@ -1,5 +1,4 @@
 /** Searches countries by name or code and selects several; the chosen ones show as removable tags. */
-import type { CountryInfo } from '@econdata/core';
 import { Button, Field, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useCountries } from '../data/hooks.ts';
@@ -7,6 +6,7 @@ import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { CheckList, focusFirstCheckbox } from './CheckList.tsx';
 import { SelectedTags } from './SelectedTags.tsx';
+import { filterCountries } from './countries.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -16,20 +16,6 @@ const useStyles = makeStyles({
 
 /** Rows rendered at most; a search narrows the rest. */
 const MAX_ROWS = 60;
-
-/**
- * Countries matching `search` by code (VN), ISO3 (VNM) or name ("viet"): exact codes first, then
- * countries (they have a region) before aggregates such as "Arab World" or "IDA countries", each in
- * the service's order.
- */
-export function filterCountries(countries: readonly CountryInfo[], search: string): CountryInfo[] {
-  const q = search.trim().toLowerCase();
-  const countriesFirst = (list: CountryInfo[]): CountryInfo[] => [...list.filter((c) => c.region), ...list.filter((c) => !c.region)];
-  if (!q) return countriesFirst([...countries]);
-  const exact = countries.filter((c) => c.code.toLowerCase() === q || c.iso3?.toLowerCase() === q);
-  const rest = countries.filter((c) => !exact.includes(c) && (c.name.toLowerCase().includes(q) || c.code.toLowerCase().startsWith(q)));
-  return [...exact, ...countriesFirst(rest)];
-}
 
 export interface CountryPickerProps {
   /** Selected ISO 2-letter codes. */

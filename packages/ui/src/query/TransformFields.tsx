@@ -5,7 +5,7 @@
  * (`Per=Q Agg=avg Units=pc1`); every rule about what is valid is analysis's (checkTransform).
  */
 import { Checkbox, Field, Input, makeStyles, mergeClasses, Select, Text } from '@fluentui/react-components';
-import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type Transform, type Units } from '@econdata/analysis';
+import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type PeriodType, type Transform, type Units } from '@econdata/analysis';
 import { isEconError, type Frequency } from '@econdata/core';
 import { useState, type ReactNode } from 'react';
 import { fieldState } from './field-state.ts';
@@ -29,6 +29,8 @@ const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
 ];
 const PER_CHOICES: ReadonlyArray<readonly [Per, string, Frequency]> = [['M', 'Monthly', 'monthly'], ['Q', 'Quarterly', 'quarterly'], ['A', 'Annual', 'annual']];
 const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], ['sum', 'Sum'], ['eop', 'End of period']];
+/** Periods by the service's projection flag (IMF): both by default. */
+const TYPE_CHOICES: ReadonlyArray<readonly [PeriodType, string]> = [['AF', 'Actuals and projections'], ['A', 'Actuals only'], ['F', 'Projections only']];
 
 // "% change from a year ago" is the choice people read most: its select gets a whole row.
 const useStyles = makeStyles({
@@ -39,7 +41,7 @@ const useStyles = makeStyles({
 });
 
 /** The text fields as typed (a half-typed "1" for MA is no transform yet). */
-interface Draft { level: boolean; units: string; per: string; agg: string; ma: string; rebase: string; points: string }
+interface Draft { level: boolean; units: string; per: string; agg: string; ma: string; rebase: string; points: string; type: string }
 
 function draftOf(text: string): Draft {
   let t: Transform = {};
@@ -49,7 +51,7 @@ function draftOf(text: string): Draft {
     // A saved text the engine refuses starts the fields empty; the owner of the text shows the refusal.
     if (!isEconError(error)) throw error;
   }
-  return { level: t.level !== undefined, units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '', ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '' };
+  return { level: t.level !== undefined, units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '', ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '', type: t.type ?? 'AF' };
 }
 
 /** The Transform the draft describes (unchecked: checkTransform says what is wrong). */
@@ -63,6 +65,7 @@ function transformOf(d: Draft): Transform {
   if (d.ma.trim()) t.ma = whole(d.ma);
   if (d.rebase.trim()) t.rebase = d.rebase.trim().toUpperCase();
   if (d.points.trim()) t.points = whole(d.points);
+  if (d.type === 'A' || d.type === 'F') t.type = d.type;
   return t;
 }
 
@@ -124,6 +127,11 @@ export function TransformFields({ value, onChange, frequency, onProblem }: Trans
         )}
         <Field label="Keep the last" {...fieldState('N periods with a value', errorFor('Points'))}>
           <Input className={styles.input} value={draft.points} placeholder="all" inputMode="numeric" onChange={(_, d) => change({ points: d.value })} />
+        </Field>
+        <Field label="Periods" {...fieldState('IMF marks its projections', errorFor('Type'))}>
+          <Select className={styles.input} value={draft.type} onChange={(_, d) => change({ type: d.value })}>
+            {TYPE_CHOICES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+          </Select>
         </Field>
         <Checkbox
           className={mergeClasses(own.fullRow, own.wrap)}

@@ -7,16 +7,16 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AbortError, InvalidParameterError, type ExportQuery, type Series, type SeriesQuery } from '@econdata/core';
-import { layoutSeries } from '@econdata/sheets';
+import { fileStem, layoutSeries } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
 import { readCsv, readXlsx, writeCsv, writeSeriesXlsx } from '@econdata/sheets/node';
 import { saveExport } from '@econdata/core/node';
 import type { Destination, ExportResult, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
-import { claimFile, safeStem, type FileDialogs } from './files.ts';
+import { claimFile, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
-import { fetchShown } from './shown-series.ts';
+import { fetchDerived, fetchShown } from './shown-series.ts';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
 function seriesQueryOf(query: ExportQuery): SeriesQuery {
@@ -42,11 +42,11 @@ export class ExportService {
 
   /** Where a file of this export goes; null when a dialog was cancelled. */
   private async target(destination: Exclude<Destination, 'library'>, name: string, extension: 'csv' | 'xlsx'): Promise<string | null> {
-    if (destination === 'downloads') return claimFile(this.folders.downloads, safeStem(name), extension);
+    if (destination === 'downloads') return claimFile(this.folders.downloads, fileStem(name), extension);
     if (this.dialogs === undefined) {
       throw new InvalidParameterError('destination', 'Invalid request: destination "dialog" needs a file dialog, which web mode has not; choose "library" or "downloads" (the file\'s path is shown once saved).');
     }
-    return this.dialogs.saveFile(`${safeStem(name)}.${extension}`, extension);
+    return this.dialogs.saveFile(`${fileStem(name)}.${extension}`, extension);
   }
 
   /**
@@ -55,7 +55,8 @@ export class ExportService {
    */
   private async fetch(request: WriteLocalRequest, job: Job): Promise<Series[]> {
     const client = await this.session.client();
-    const results = await fetchShown(client, request.queries, request.transform, { signal: job.signal, onProgress: job.fetchProgress });
+    const options = { signal: job.signal, onProgress: job.fetchProgress };
+    const results = request.derived ? await fetchDerived(client, request.derived, options) : await fetchShown(client, request.queries, request.transform, options);
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;
@@ -71,8 +72,11 @@ export class ExportService {
     job.progress('writing', 0, null);
     const orientation = request.orientation ?? 'wide';
     if (request.destination === 'library') {
+      // A derived export keeps its recipes, and its operands' queries as what was fetched.
+      const queries = request.derived ? request.derived.flatMap((d) => d.operands.map((o) => o.query)) : request.queries;
       const saved = await this.library.save(series, {
-        name: request.name, format: request.format, orientation, queries: request.queries, ...(request.transform ? { transform: request.transform } : {}),
+        name: request.name, format: request.format, orientation, queries,
+        ...(request.transform && !request.derived ? { transform: request.transform } : {}), ...(request.derived ? { derived: request.derived } : {}),
       });
       return this.result(join(this.library.folder, saved.data_file), request.format, saved);
     }
@@ -102,7 +106,7 @@ export class ExportService {
       return this.result(path, extension);
     }
     // The library keeps Series with their manifest: download, read back, save in the library's layout.
-    const temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(request.name), extension);
+    const temp = await claimFile(join(this.folders.home, 'tmp'), fileStem(request.name), extension);
     try {
       await saveExport(client, { format: request.format, ...request.query }, { path: temp, signal: job.signal, onProgress });
       job.progress('reading', 0, null);

@@ -6,6 +6,7 @@ import { open, realpath } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { extname, join, relative, resolve, isAbsolute } from 'node:path';
 import { InvalidParameterError } from '@econdata/core';
+import { SheetsError } from '@econdata/sheets';
 
 /** The seam for native file dialogs (Electron); web mode has none. */
 export interface FileDialogs {
@@ -15,26 +16,27 @@ export interface FileDialogs {
   openFile(): Promise<string | null>;
 }
 
-/** A file name stem from a person's name: letters, digits, dots, dashes; never empty. */
-export function safeStem(name: string): string {
-  const stem = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd')
-    .replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
-  return stem.slice(0, 80) || 'export';
-}
-
 /**
  * Claims a new file `<stem>.<ext>` in `folder` (then `<stem>-2.<ext>`, ...) by creating it
  * exclusively, so two exports never share a name and no file is replaced. Returns its path.
  */
 export async function claimFile(folder: string, stem: string, extension: string): Promise<string> {
-  await mkdir(folder, { recursive: true });
+  // A folder that cannot be made or written to is a typed write_failed naming it, not an internal error.
+  const cannot = (path: string, error: unknown): SheetsError => new SheetsError(
+    'write_failed',
+    `Cannot create ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}). Check that the folder ${folder} exists and you may write to it, or choose another folder.`,
+    { file: path, cause: error },
+  );
+  await mkdir(folder, { recursive: true }).catch((error: unknown) => {
+    throw cannot(folder, error);
+  });
   for (let n = 1; ; n += 1) {
     const path = join(folder, `${stem}${n === 1 ? '' : `-${n}`}.${extension}`);
     try {
       await (await open(path, 'wx')).close();
       return path;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannot(path, error);
     }
   }
 }
@@ -63,7 +65,7 @@ export async function allowedFile(path: string, allowed: readonly string[]): Pro
       root = await realpath(folder);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // a folder not made yet holds nothing
-      throw error;
+      return refuse(`the folder ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown'}).`);
     }
     const rel = relative(root, real);
     if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return real;

@@ -6,14 +6,14 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { InvalidParameterError, type EconDataClient, type Series } from '@econdata/core';
-import { SheetsError } from '@econdata/sheets';
+import { fileStem, SheetsError } from '@econdata/sheets';
 import { readCsv, readXlsx, type ExportLibrary, type ExportManifest } from '@econdata/sheets/node';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile, OpenFileRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
-import { allowedFile, claimFile, safeStem, type FileDialogs } from './files.ts';
+import { allowedFile, claimFile, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
-import { fetchShown } from './shown-series.ts';
+import { fetchDerived, fetchShown, savedRecipe } from './shown-series.ts';
 
 export class LibraryService {
   constructor(
@@ -44,9 +44,11 @@ export class LibraryService {
    * would show as removed data.
    */
   async rerun(id: string, client: EconDataClient, job: Job): Promise<ExportManifest> {
-    return this.library.rerun(id, async (queries, transform) => {
+    return this.library.rerun(id, async (queries, transform, derived) => {
       // From the service, not the cache: a re-run is asked for to see revisions.
-      const results = await fetchShown(client, queries, transform, { signal: job.signal, cache: 'no-store', onProgress: job.fetchProgress });
+      const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress };
+      // A derived export computes its series again from its recipes (the expression is kept).
+      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), options) : await fetchShown(client, queries, transform, options);
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;
@@ -85,7 +87,7 @@ export class LibraryService {
       if (path === null) return { fileName: null, format: null, series: [] };
     } else if (request.from === 'upload') {
       const extension = extname(request.fileName).slice(1).toLowerCase();
-      temp = await claimFile(join(this.folders.home, 'tmp'), safeStem(basename(request.fileName, extname(request.fileName))), extension);
+      temp = await claimFile(join(this.folders.home, 'tmp'), fileStem(basename(request.fileName, extname(request.fileName))), extension);
       await writeFile(temp, Buffer.from(request.base64, 'base64'));
       path = temp;
     } else {

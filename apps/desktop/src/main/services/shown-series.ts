@@ -13,7 +13,8 @@
  * series' title and `provenance.transform`, as `Per=` always is.
  */
 import {
-  applyTransform, FREQUENCY_RANK, isIdentity, parseTransform, PER_FREQUENCY, queryFrequency, widenQuery, type Per, type Transform,
+  applyTransform, computeDerived, derivedQueries, DERIVED_PRESETS, FREQUENCY_RANK, isIdentity, parseTransform, PER_FREQUENCY, queryFrequency, widenQuery,
+  type DerivedRequest, type Per, type Transform,
 } from '@econdata/analysis';
 import { isEconError, type EconDataClient, type FetchSeriesOptions, type Frequency, type SeriesQuery, type SeriesResult } from '@econdata/core';
 
@@ -90,4 +91,55 @@ export function shownQueries(queries: readonly SeriesQuery[], transform: string 
       throw error;
     }
   });
+}
+
+/**
+ * Derived series (@econdata/analysis's DerivedRequest) as the explorer shows them: every operand of
+ * every request in ONE core job (so the planner batches them like any other queries), then
+ * `computeDerived` per request. One result per request: a request analysis refuses (a currency
+ * conversion of a percentage), or one whose operand failed, fails alone; its unit warnings travel
+ * in the series' provenance.
+ */
+export async function fetchDerived(client: EconDataClient, requests: readonly DerivedRequest[], options: FetchSeriesOptions = {}): Promise<SeriesResult[]> {
+  const plans = requests.map((request): { queries: SeriesQuery[] } | { refused: SeriesResult } => {
+    try {
+      return { queries: derivedQueries(request) };
+    } catch (error) {
+      return { refused: failure(error) };
+    }
+  });
+  const all = plans.flatMap((p) => ('queries' in p ? p.queries : []));
+  const fetched = all.length === 0 ? [] : await client.fetchSeries(all, options);
+  let at = 0;
+  return requests.map((request, i) => {
+    const plan = plans[i]!;
+    if ('refused' in plan) return plan.refused;
+    const answers = fetched.slice(at, (at += plan.queries.length));
+    const failed = answers.find((a) => !a.ok);
+    if (failed) return failed;
+    try {
+      return { ok: true, series: computeDerived(request, answers.map((a) => (a as Extract<SeriesResult, { ok: true }>).series)) };
+    } catch (error) {
+      return failure(error);
+    }
+  });
+}
+
+/** The queries derived series send (what the cost preview estimates); a refused request costs nothing. */
+export function derivedFetchQueries(requests: readonly DerivedRequest[]): SeriesQuery[] {
+  return requests.flatMap((r) => {
+    try {
+      return derivedQueries(r);
+    } catch (error) {
+      if (isEconError(error)) return [];
+      throw error;
+    }
+  });
+}
+
+/** A recipe as a saved export keeps it (plain data) read back as analysis's request: a preset it does not know is dropped (it only names the formula). */
+export function savedRecipe(saved: { expression: string; operands: DerivedRequest['operands']; transform?: string; words?: string; preset?: string }): DerivedRequest {
+  const { preset, ...rest } = saved;
+  const known = DERIVED_PRESETS.find((p) => p.id === preset);
+  return known ? { ...rest, preset: known.id } : rest;
 }

@@ -124,7 +124,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <SeriesView
             series={data.series}
             title={shownName}
-            actions={<ExportMenu queries={data.queries} transform={data.transform} defaultName={shownName} onExported={setExported} />}
+            actions={<ExportMenu queries={data.queries} transform={data.transform} title={shownName} onExported={setExported} />}
             transform={{ value: data.transform, native: nativeLowest(data.queries), busy: job.running, onChange: (text: string) => fetchNow(data.queries, text, true) }}
             {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, options: gsoOptions, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />

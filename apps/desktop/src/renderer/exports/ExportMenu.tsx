@@ -11,6 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { ProgressPanel } from '@econdata/ui';
+import { exportNameProblem, proposeExportName } from '@econdata/sheets';
 import type { Destination, ExportResult } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
@@ -31,26 +32,30 @@ export interface ExportMenuProps {
   queries: readonly SeriesQuery[];
   /** The transform the chart shows ('' for none): files written here hold the same. */
   transform?: string;
-  defaultName: string;
+  /** What the export is of (the chart's title): the proposed name is made from it by sheets' rule, so it is always accepted. */
+  title: string;
   onExported(done: ExportDone): void;
 }
 
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', defaultName, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, transform = '', title, onExported }: ExportMenuProps) {
   const styles = useStyles();
+  const defaultName = proposeExportName(title);
   const { client, status } = useSession();
   const job = useJob<ExportResult>();
   const [kind, setKind] = useState<ExportKind | null>(null);
   const [name, setName] = useState(defaultName);
   const [destination, setDestination] = useState<Destination>('library');
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The rule main checks, shown while typing: a name it would refuse never leaves the dialog.
+  const nameProblem = exportNameProblem(name);
 
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
     const result = await job.run((options) => {
-      const req = exportRequest(k, queries, n.trim() || defaultName, d, transform);
+      const req = exportRequest(k, queries, n.trim(), d, transform);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));
@@ -88,12 +93,16 @@ export function ExportMenu({ queries, transform = '', defaultName, onExported }:
       </Menu>
       <Dialog open={kind !== null} onOpenChange={(_, d) => { if (!d.open && !job.running) setKind(null); }}>
         <DialogSurface aria-describedby="export-hint">
-          <form onSubmit={(e) => { e.preventDefault(); if (kind) void start(kind, name, destination); }}>
+          <form onSubmit={(e) => { e.preventDefault(); if (kind && !nameProblem) void start(kind, name, destination); }}>
             <DialogBody>
               <DialogTitle>{`Export: ${chosen?.label ?? ''}`}</DialogTitle>
               <DialogContent className={styles.form}>
                 <p id="export-hint" style={{ margin: 0 }}>{chosen?.hint}</p>
-                <Field label="Name" required hint="The file name and the name in Saved exports.">
+                <Field
+                  label="Name"
+                  required
+                  {...(nameProblem ? { validationState: 'error' as const, validationMessage: nameProblem } : { hint: 'The name in Saved exports; the file is named after it (characters a file name cannot hold become dashes).' })}
+                >
                   <Input value={name} onChange={(_, d) => setName(d.value)} disabled={job.running} />
                 </Field>
                 <Field label="Save to">
@@ -108,7 +117,7 @@ export function ExportMenu({ queries, transform = '', defaultName, onExported }:
                 {refusal ? <MessageBar intent="warning"><MessageBarBody>{refusal}</MessageBarBody></MessageBar> : job.error ? <AppError error={job.error} /> : null}
               </DialogContent>
               <DialogActions>
-                <Button type="submit" appearance="primary" disabled={job.running || name.trim() === ''}>{job.running ? 'Exporting…' : 'Export'}</Button>
+                <Button type="submit" appearance="primary" disabled={job.running || nameProblem !== undefined}>{job.running ? 'Exporting…' : 'Export'}</Button>
                 <Button onClick={() => setKind(null)} disabled={job.running}>Close</Button>
               </DialogActions>
             </DialogBody>

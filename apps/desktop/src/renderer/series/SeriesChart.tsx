@@ -25,7 +25,15 @@ const useStyles = makeStyles({
     '& .u-legend .u-marker': { width: '12px', height: '12px' },
     '& .u-title': { display: 'none' },
   },
+  missing: { flexShrink: 0, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
 });
+
+/** "3 periods have no value (gaps in the lines): 2014-01, 2014-03, 2014-06", the first few named. */
+function missingText(missing: readonly string[]): string {
+  const named = missing.slice(0, 6).join(', ');
+  const more = missing.length > 6 ? ` and ${missing.length - 6} more` : '';
+  return `${missing.length === 1 ? '1 period has' : `${missing.length} periods have`} no value (gaps in the lines): ${named}${more}.`;
+}
 
 export interface SeriesChartProps {
   series: readonly Series[];
@@ -105,5 +113,11 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     };
   }, [prepared, mode]);
 
-  return <div ref={host} className={styles.root} role="img" aria-label={label} data-testid="series-chart" />;
+  const missing = prepared.kind === 'line' ? prepared.chart.missing : [];
+  return (
+    <>
+      <div ref={host} className={styles.root} role="img" aria-label={label} data-testid="series-chart" data-missing-periods={missing.join(' ')} />
+      {missing.length > 0 ? <div className={styles.missing} data-testid="chart-gaps">{missingText(missing)}</div> : null}
+    </>
+  );
 }

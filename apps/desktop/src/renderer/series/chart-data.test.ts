@@ -20,6 +20,19 @@ describe('chartData', () => {
     expect(chart.lines[0]).toEqual({ seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN', column: 'value', label: 'Viet Nam', unit: 'current US$' });
   });
 
+  it('puts months no series has on the axis as gaps, so a line breaks there instead of running across (issue 22, item 9)', () => {
+    // Vietnam's customs totals have no January 2014 and no March 2014.
+    const trade = gso('monthly', ['2013-12', '2014-02', '2014-04'], [12.1, 10.4, 11.9]);
+    const chart = chartData([trade]);
+    expect(chart.periods).toEqual(['2013-12', '2014-01', '2014-02', '2014-03', '2014-04']);
+    expect(chart.missing).toEqual(['2014-01', '2014-03']);
+    expect(chart.data).toEqual([[s('2013-12-01'), s('2014-01-01'), s('2014-02-01'), s('2014-03-01'), s('2014-04-01')], [12.1, null, 10.4, null, 11.9]]);
+    // Quarters and years the same way; trading days are not filled (weekends are no gap).
+    expect(chartData([gso('quarterly', ['2023-Q4', '2024-Q2'], [1, 2])]).data[1]).toEqual([1, null, 2]);
+    expect(chartData([gdp('VN', 'Viet Nam', ['2019', '2021'], [1, 2])]).missing).toEqual(['2020']);
+    expect(chartData([stock('VNM', ['2024-03-01', '2024-03-04'], [[1, 1, 1, 1, 1], [2, 2, 2, 2, 2]])]).missing).toEqual([]);
+  });
+
   it('labels a single series by its title and draws only the chosen frequency', () => {
     const monthly = gso('monthly', ['2024-01', '2024-02'], [3.4, 3.9]);
     const quarterly = gso('quarterly', ['2024-Q1', '2024-Q2'], [3.6, 4.1]);

@@ -1,8 +1,10 @@
 /**
- * Series -> uPlot's aligned data: one shared x axis (the union of every series' periods, as UTC
- * seconds of the period's first day) and one y array per plotted column, null where a series has
- * no observation for that period (uPlot draws a gap there, never a zero).
+ * Series -> uPlot's aligned data: one shared x axis (every period from the first to the last of
+ * any series, as UTC seconds of the period's first day: a month no series has is on the axis too)
+ * and one y array per plotted column, null where a series has no observation for that period
+ * (uPlot draws a gap there, never a zero, and never a straight line across it).
  */
+import { completePeriods } from '@econdata/analysis';
 import type { Frequency, Series } from '@econdata/core';
 import { PERIOD_PATTERNS } from '@econdata/core';
 
@@ -19,6 +21,8 @@ export interface ChartData {
   frequency: Frequency;
   /** The shared axis as period strings, ascending. */
   periods: string[];
+  /** Periods on the axis that no series has (inside the range: the chart shows them as gaps). */
+  missing: string[];
   lines: ChartLine[];
   /** [x seconds, ...one array per line]. */
   data: [number[], ...Array<Array<number | null>>];
@@ -114,7 +118,10 @@ export function chartData(series: readonly Series[], frequency: Frequency | unde
   const f: Frequency = frequency ?? 'annual';
   const indicators = new Set(chosen.map((s) => (s.kind === 'indicator' ? `${s.dimensions['source']}:${s.dimensions['indicator']}` : s.id)));
   const sameIndicator = indicators.size === 1 && chosen.length > 1;
-  const axis = mergeAxis(chosen.map((s) => s.periods));
+  const present = mergeAxis(chosen.map((s) => s.periods));
+  const axis = completePeriods(present, f);
+  const had = axis.length === present.length ? null : new Set(present);
+  const missing = had ? axis.filter((p) => !had.has(p)) : [];
   const x = axis.map((p) => periodSeconds(p, f));
   const lines: ChartLine[] = [];
   const ys: Array<Array<number | null>> = [];
@@ -125,7 +132,7 @@ export function chartData(series: readonly Series[], frequency: Frequency | unde
       lines.push({ seriesId: s.id, column: s.columns[c]?.key ?? 'value', label: lineLabel(s, c, sameIndicator, cols.length > 1), unit: s.columns[c]?.unit ?? null });
     }
   }
-  return { frequency: f, periods: [...axis], lines, data: [x, ...ys] };
+  return { frequency: f, periods: [...axis], missing, lines, data: [x, ...ys] };
 }
 
 /** Open, high, low, close (and volume when present) of one stock series, in uPlot's order. */

@@ -11,6 +11,7 @@ import { SheetsError } from '../../errors.ts';
 import { compareSeries, type RevisionDiff } from '../../diff/compare.ts';
 import { layoutSeries } from '../../grid/layout.ts';
 import type { Orientation } from '../../grid/types.ts';
+import { fileStem } from '../../naming/export-name.ts';
 import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
 import { dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
 import { readCsv } from '../csv-read.ts';
@@ -18,7 +19,7 @@ import { writeCsv } from '../csv-write.ts';
 import { readXlsx } from '../xlsx-read.ts';
 import { PACKAGE_VERSION } from '../version.ts';
 import { writeSeriesXlsx } from '../xlsx-write.ts';
-import { canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest } from './manifest.ts';
+import { canonicalDerived, canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest, type SavedDerivation } from './manifest.ts';
 
 export interface LibraryOptions {
   /** The library folder (created when missing). */
@@ -37,6 +38,8 @@ export interface SaveOptions {
   queries?: SeriesQuery[];
   /** The transform the series were made with (analysis's canonical text): kept in the manifest for re-runs. */
   transform?: string;
+  /** The recipes of derived series (one per series, in order): kept in the manifest for re-runs. */
+  derived?: SavedDerivation[];
 }
 
 export { TEMP_MAX_AGE_MS };
@@ -60,9 +63,9 @@ export interface OpenedExport {
 
 const GITATTRIBUTES = '# Written by Econdata: manifests hold each data file\'s SHA-256, so git must not change their bytes.\n*.csv -text\n*.xlsx binary\n';
 
+/** The id's stem: the export's file name stem (one rule for every file named after a name), lowercase. */
 function slug(name: string): string {
-  const s = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  return s.slice(0, 60) || 'export';
+  return fileStem(name).toLowerCase().slice(0, 60).replace(/[-.]+$/, '') || 'export';
 }
 
 function stamp(date: Date): string {
@@ -149,6 +152,7 @@ export class ExportLibrary {
       queries: uniqueQueries(options.queries ?? series.map((s) => s.provenance.query)),
       series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
       ...(options.transform ? { transform: options.transform } : {}),
+      ...(options.derived && options.derived.length > 0 ? { derived: options.derived } : {}),
       ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
     };
     await writeAtomic(join(this.folder, `${id}.json`), async (temp) => {
@@ -263,18 +267,24 @@ export class ExportLibrary {
       );
     }
     const series = manifest.format === 'xlsx' ? await readXlsx(path) : await readCsv(path);
-    return { manifest, series };
+    // A file holds a derived series' recipe as text (its Formula row); the manifest keeps it as data.
+    const recipes = new Map(manifest.series.filter((s) => s.provenance.derivation).map((s) => [s.id, s.provenance.derivation]));
+    if (recipes.size === 0) return { manifest, series };
+    return { manifest, series: series.map((s) => (recipes.has(s.id) ? { ...s, provenance: { ...s.provenance, derivation: recipes.get(s.id)! } } : s)) };
   }
 
   /**
    * Fetches an export's queries again through the caller's fetch function (told the export's
-   * transform, to apply again) and saves the answer as a new export (the old one is kept, so the two
-   * can be compared).
+   * transform, to apply again, and its derived series' recipes, to compute again) and saves the
+   * answer as a new export (the old one is kept, so the two can be compared).
    */
-  async rerun(id: string, fetchSeries: (queries: SeriesQuery[], transform: string | undefined) => Promise<Series[]>): Promise<ExportManifest> {
+  async rerun(id: string, fetchSeries: (queries: SeriesQuery[], transform: string | undefined, derived: SavedDerivation[] | undefined) => Promise<Series[]>): Promise<ExportManifest> {
     const old = await this.readManifest(`${id}.json`);
-    const series = await fetchSeries(old.queries, old.transform);
-    return this.save(series, { name: old.name, format: old.format, orientation: old.orientation, queries: old.queries, ...(old.transform ? { transform: old.transform } : {}) }, old.id);
+    const series = await fetchSeries(old.queries, old.transform, old.derived);
+    return this.save(series, {
+      name: old.name, format: old.format, orientation: old.orientation, queries: old.queries,
+      ...(old.transform ? { transform: old.transform } : {}), ...(old.derived ? { derived: old.derived } : {}),
+    }, old.id);
   }
 
   /** The revision diff between two exports of the same queries (older first). */
@@ -294,6 +304,12 @@ export class ExportLibrary {
       throw new SheetsError(
         'different_queries',
         `Exports "${olderId}" and "${newerId}" show the same queries under different transforms ("${ta || 'none'}" and "${tb || 'none'}"), so their differences are not revisions. Compare an export with a re-run of it.`,
+      );
+    }
+    if (canonicalDerived(older.manifest.derived) !== canonicalDerived(newer.manifest.derived)) {
+      throw new SheetsError(
+        'different_queries',
+        `Exports "${olderId}" and "${newerId}" derive their series by different formulas, so their differences are not revisions. Compare an export with a re-run of it.`,
       );
     }
     return { ...compareSeries(older.series, newer.series), older: older.manifest, newer: newer.manifest };

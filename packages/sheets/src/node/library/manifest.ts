@@ -11,6 +11,21 @@ import type { Orientation } from '../../grid/types.ts';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
+/**
+ * A derived series as saved: @econdata/analysis's DerivedRequest as plain data (an expression over
+ * operands a, b ... each a query with its own transform, then the result's transform). A re-run
+ * fetches the operands and computes it again; sheets only keeps and checks the shape.
+ */
+export interface SavedDerivation {
+  expression: string;
+  operands: Array<{ name: string; query: SeriesQuery; transform?: string }>;
+  transform?: string;
+  /** Words after the first operand's title ('per capita'). */
+  words?: string;
+  /** The preset that made it ('per_capita' ...). */
+  preset?: string;
+}
+
 export interface ExportManifest {
   format_version: 1;
   /** The file stem shared by the data file and the manifest: what open/rerun/compare take. */
@@ -36,6 +51,11 @@ export interface ExportManifest {
   series: Array<{ id: string; title: string; provenance: Provenance }>;
   /** The @econdata/analysis transform the series were shown with (canonical text); a re-run applies it again. */
   transform?: string;
+  /**
+   * Derived series, one per entry, in the order of the data: then `queries` are their operands'
+   * queries (what was fetched), and a re-run computes each again from them.
+   */
+  derived?: SavedDerivation[];
   /** The export this one re-ran, if any. */
   rerun_of?: string;
 }
@@ -45,6 +65,15 @@ export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** Derived series as canonical JSON, to tell two exports' recipes apart. */
+export function canonicalDerived(derived: readonly SavedDerivation[] | undefined): string {
+  return JSON.stringify((derived ?? []).map((d) => ({
+    expression: d.expression.replace(/\s+/g, ''),
+    operands: d.operands.map((o) => [o.name, canonicalQuery(o.query), o.transform ?? '']),
+    transform: d.transform ?? '',
+  })));
 }
 
 /** A query as canonical JSON (keys sorted), to tell equal queries apart from different ones. */
@@ -87,6 +116,18 @@ export function validateManifest(value: unknown, file: string): ExportManifest {
     if (!isObject(s) || typeof s['id'] !== 'string' || typeof s['title'] !== 'string' || !isObject(s['provenance'])) fail(`series[${i}] lacks its id, title or provenance`);
   });
   if (m['transform'] !== undefined && typeof m['transform'] !== 'string') fail('"transform" is not text');
+  if (m['derived'] !== undefined) {
+    if (!Array.isArray(m['derived'])) fail('"derived" is not a list');
+    const optionalText = (o: Record<string, unknown>, key: string): boolean => o[key] === undefined || typeof o[key] === 'string';
+    (m['derived'] as unknown[]).forEach((d, i) => {
+      if (!isObject(d) || typeof d['expression'] !== 'string' || !Array.isArray(d['operands']) || d['operands'].length === 0) fail(`derived[${i}] lacks its expression or operands`);
+      const entry = d as Record<string, unknown>;
+      if (!['transform', 'words', 'preset'].every((k) => optionalText(entry, k))) fail(`derived[${i}] has a transform, words or preset that is not text`);
+      (entry['operands'] as unknown[]).forEach((o, j) => {
+        if (!isObject(o) || typeof o['name'] !== 'string' || !isObject(o['query']) || typeof o['query']['kind'] !== 'string' || !optionalText(o, 'transform')) fail(`derived[${i}].operands[${j}] is not a named query`);
+      });
+    });
+  }
   if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
   return value as ExportManifest;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { EXPORT_NAME_MAX, exportNameProblem, fileStem, proposeExportName } from './export-name.ts';
+
+describe('export names', () => {
+  it('accepts a chart title with a colon, slashes and accents as a name (issue 22: every first export failed)', () => {
+    for (const title of ['Inflation, consumer prices (annual %): Vietnam', 'GDP (current US$): Viet Nam, Thailand', 'Vietnam trade: export (all partners / TOTAL)', 'Chỉ số giá tiêu dùng: Việt Nam']) {
+      expect(exportNameProblem(title), title).toBeUndefined();
+      expect(proposeExportName(title)).toBe(title);
+    }
+  });
+
+  it('refuses an empty, too long or multi-line name, saying what to do', () => {
+    expect(exportNameProblem('   ')).toBe('Give the export a name.');
+    expect(exportNameProblem('x'.repeat(121))).toBe('Shorten the name to 120 characters (it has 121).');
+    expect(exportNameProblem('GDP\nVietnam')).toBe('Remove the line breaks or tabs from the name.');
+  });
+
+  it('proposes a name the rule accepts from any text', () => {
+    const long = 'Gross domestic product at constant 2010 prices: Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use, value for the quarter: Vietnam';
+    const proposed = proposeExportName(long);
+    expect(proposed).toBe('Gross domestic product at constant 2010 prices: Activities of households as employers; undifferentiated goods- and…');
+    expect(proposed.length).toBeLessThanOrEqual(EXPORT_NAME_MAX);
+    expect(proposeExportName('GDP\t(current US$):\n Vietnam')).toBe('GDP (current US$): Vietnam');
+    expect(proposeExportName(' \n ')).toBe('Export');
+    expect(proposeExportName('😀'.repeat(61))).toBe(`${'😀'.repeat(59)}…`);
+    for (const text of [long, 'a'.repeat(500), `${'word '.repeat(40)}`, '\u0000\u0001', 'x'.repeat(119) + '😀']) {
+      expect(exportNameProblem(proposeExportName(text)), text).toBeUndefined();
+    }
+  });
+
+  it('names files with what every file system takes, from the same name', () => {
+    expect(fileStem('Inflation, consumer prices (annual %): Vietnam')).toBe('Inflation-consumer-prices-annual-Vietnam');
+    expect(fileStem('Chỉ số giá: Đà Nẵng')).toBe('Chi-so-gia-Da-Nang');
+    expect(fileStem('../../evil')).toBe('evil');
+    expect(fileStem('CON')).toBe('CON-export');
+    expect(fileStem('nul.txt')).toBe('nul.txt-export');
+    expect(fileStem(':::')).toBe('export');
+    expect(fileStem('x'.repeat(200))).toHaveLength(80);
+  });
+});
