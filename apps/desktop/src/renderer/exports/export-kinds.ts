@@ -1,4 +1,5 @@
 /** The four ways to export what is shown, and the contract request each one makes. */
+import type { DerivedRequest } from '@econdata/analysis';
 import type { ExportQuery, SeriesQuery } from '@econdata/core';
 import type { Destination, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
 
@@ -25,11 +26,16 @@ export type ExportRequest =
 
 /**
  * The request for an export kind, or a sentence saying why it cannot be made (the service's export
- * takes one query, untransformed). Files written here hold what the chart shows: `transform` too.
+ * takes one query, untransformed). Files written here hold what the chart shows: `transform` too,
+ * and for a derived view its recipes (`derived`; `queries` are then their operands).
  */
-export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, transform = ''): ExportRequest | string {
+export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, transform = '', derived?: readonly DerivedRequest[]): ExportRequest | string {
   if (kind === 'local-xlsx' || kind === 'local-csv') {
-    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...(transform ? { transform } : {}) } };
+    const shown = derived ? { derived: [...derived] } : transform ? { transform } : {};
+    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...shown } };
+  }
+  if (derived) {
+    return `The service's own export holds series as the service publishes them; a derived series is computed here from ${queries.length} of them. Export a workbook or CSV written here: it keeps the formula, and Saved exports can re-run it.`;
   }
   if (transform) {
     return `The service's own export holds the series as the service publishes them, not as shown here (${transform}). Export a workbook or CSV written here to keep what the chart shows, or choose Level to export the service's file.`;
