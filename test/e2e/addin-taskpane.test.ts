@@ -158,6 +158,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-2-query.png') });
     expect(await axeProblems(page)).toEqual([]);
 
+    // Charts beside blocks are on by default; this walk lays blocks side by side, so it turns them
+    // off (addin-analyst.test.ts shows them).
+    await page.getByRole('checkbox', { name: /Chart beside the block/ }).uncheck();
     // The selection moves with the keyboard too: A1, then two cells down and one right is B3; up again is B2.
     await page.getByRole('region', { name: /arrow keys move the selected cell/ }).focus();
     for (const key of ['ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowUp']) await page.keyboard.press(key);

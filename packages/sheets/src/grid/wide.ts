@@ -12,7 +12,7 @@ import { SheetsError } from '../errors.ts';
 import { cell, textWidth, wrappedRowHeights } from './cells.ts';
 import { displayWidth, valueFormat } from './formats.ts';
 import { periodFormat, periodToSerial } from './periods.ts';
-import { derivationText, dimensionLabel, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
+import { derivationText, dimensionLabel, forecastText, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
 import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
 const MIN_WIDTH = 12;
@@ -118,6 +118,8 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     if (series.some((s) => s.provenance.stale !== undefined)) {
       seriesRow(LABEL.stale, (s) => (s.provenance.stale === undefined ? null : s.provenance.stale ? STALE_TEXT : 'no'), 'warning');
     }
+    // IMF projections: a legend line; sinks that can shade cells mark the projected rows.
+    if (series.some((s) => forecastText(s.periods, s.flags?.['is_projection']))) seriesRow(LABEL.forecasts, (s) => forecastText(s.periods, s.flags?.['is_projection']));
     columnRow(LABEL.column, (p) => p.label);
     columnRow(LABEL.unit, (p) => p.unit);
     columnRow(LABEL.field, (p) => (p.kind === 'flag' ? `flag:${p.key}` : p.key));
