@@ -168,7 +168,7 @@ describe('ConnectionForm', () => {
     const plan = screen.getByLabelText('Plan') as HTMLSelectElement;
     expect(plan.value).toBe('detect');
     expect([...plan.options].map((o) => o.text)).toEqual([
-      'From the service: Pro (300 a minute, 10,000 a day)', 'Free (10 a minute, 100 a day)', 'Basic (60 a minute, 1,000 a day)', 'Pro (300 a minute, 10,000 a day)', 'Enterprise (unlimited)',
+      'From the service: Pro', 'Free (10 a minute, 100 a day)', 'Basic (60 a minute, 1,000 a day)', 'Pro (300 a minute, 10,000 a day)', 'Enterprise (unlimited)',
     ]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');

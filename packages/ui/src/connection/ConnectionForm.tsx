@@ -124,7 +124,8 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
           }}
         >
           {detectPlan ? (
-            <option value="detect">{detectPlan.detectedPlan ? `From the service: ${PLAN_LABELS[detectPlan.detectedPlan]}` : 'From the service (read when connecting)'}</option>
+            // Short: a select is as wide as its longest option, and the taskpane is 320 px wide.
+            <option value="detect">{detectPlan.detectedPlan ? `From the service: ${PLAN_LABELS[detectPlan.detectedPlan].replace(/ \(.*$/, '')}` : 'From the service (when connecting)'}</option>
           ) : null}
           {(Object.keys(PLAN_LABELS) as PlanName[]).map((p) => <option key={p} value={p}>{PLAN_LABELS[p]}</option>)}
         </Select>
