@@ -5,9 +5,10 @@
  * follows it. Only the queries, their transform and the layout are stored: never a key, a base URL
  * or a user name.
  */
-import { formatTransform, optionPairs, parseTransform } from '@econdata/analysis';
+import { formatTransform, optionPairs, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import { formatArrangement, readArrangement } from '@econdata/sheets';
 import type { SeriesQuery } from '@econdata/core';
+import { readRecipes } from './derived-block.ts';
 import type { XContext, XSettings } from './excel-api.ts';
 
 /** Prefix of the workbook settings the add-in owns. */
@@ -35,6 +36,11 @@ export interface BlockBinding {
   transform?: string;
   /** The layout options, sheets' canonical text ('Dir=H Sort=D'); absent for the default layout. Refresh lays out the same way. */
   arrangement?: string;
+  /**
+   * A block of derived series: their recipes (expression, operand queries and transforms), one per
+   * series; `queries` are then the operands' queries. Refresh fetches the operands and computes them again.
+   */
+  derived?: DerivedRequest[];
   layout: BlockLayout;
   /** The name of the chart drawn beside the block (on its sheet); absent when it has none. */
   chart?: string;
@@ -104,6 +110,12 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
       return { key, reason: `its layout options "${String(b.arrangement)}" are refused (${(e as Error).message})` };
     }
   }
+  let derived: DerivedRequest[] | undefined;
+  if (b.derived !== undefined) {
+    const read = readRecipes(b.derived);
+    if (typeof read === 'string') return { key, reason: read };
+    derived = read;
+  }
   return {
     id: b.id,
     table: b.table,
@@ -111,6 +123,7 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
     queries: b.queries,
     ...(transform ? { transform } : {}),
     ...(arrangement ? { arrangement } : {}),
+    ...(derived ? { derived } : {}),
     layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, headColumns: typeof layout.headColumns === 'number' ? layout.headColumns : 0, columns: layout.columns },
     ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
