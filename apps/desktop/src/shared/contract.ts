@@ -153,6 +153,8 @@ export interface ExportResult {
   format: 'xlsx' | 'csv';
   /** The library entry, for destination 'library'. */
   saved?: ManifestView;
+  /** A data-only CSV's provenance sidecar (`<name>.provenance.json`), beside `path`. */
+  provenancePath?: string;
 }
 
 export interface WriteLocalRequest {
@@ -166,6 +168,11 @@ export interface WriteLocalRequest {
   orientation?: 'wide' | 'long';
   /** What the chart shows: the same transform (and common frequency) as `series.fetch`; kept in a saved export. */
   transform?: string;
+  /**
+   * CSV only, not to the library: the data block alone (header on the first line, no BOM: what
+   * pandas.read_csv reads as is) and its provenance in `<name>.provenance.json` beside it (sheets' writeDataCsv).
+   */
+  dataOnly?: boolean;
   /**
    * Derived series instead (as `series.derive` computes them): the file holds them, `queries` are
    * their operands' queries, and a saved export keeps the recipes for its re-run.

@@ -155,7 +155,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'quota.status': empty as Check<RequestOf<'quota.status'>>,
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
-    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests),
+    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),
   }),
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),

@@ -5,7 +5,8 @@
  * go together are core's rule, so a formula accepts exactly what a request would. A problem is an
  * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
-import { parseTransform, type Transform } from '@econdata/analysis';
+import { optionPairs, parseTransform, type Transform } from '@econdata/analysis';
+import { formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
 import { InvalidParameterError, queryProblems, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
@@ -143,11 +144,23 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   return { queries, fields };
 }
 
+/** What the trailing options argument holds: a transform and a layout. */
+export interface FormulaOptions {
+  transform: Transform;
+  arrangement: Arrangement;
+  /** The layout options in canonical text ('Dir=H Sort=D'), '' for the default layout. */
+  layout: string;
+}
+
 /**
- * The optional trailing `transform` argument of ECON.INDICATOR / TRADE / STOCK, read by
- * @econdata/analysis's parseTransform (its refusal names the option and the accepted values; an
- * empty cell is no transform).
+ * The optional trailing options argument of the ECON.* formulas (`Units=pc1 Dir=H Sort=D`): one
+ * text, tokenized once by @econdata/analysis's `optionPairs`; the transform names are analysis's
+ * (`parseTransform`), the layout names sheets' (`readArrangement`). A refusal names the option and
+ * the accepted values; an empty cell is neither.
  */
-export function transformArg(value: CellValue): Transform {
-  return parseTransform(optionalText(value) ?? '');
+export function optionsArg(value: CellValue): FormulaOptions {
+  const text = optionalText(value) ?? '';
+  const transform = parseTransform(text, LAYOUT_OPTION_NAMES);
+  const arrangement = readArrangement(optionPairs(text));
+  return { transform, arrangement, layout: formatArrangement(arrangement) };
 }
