@@ -9,7 +9,7 @@
  * keychain's masked description.
  */
 import type {
-  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, NameLanguage, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, NameLanguage, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription } from '@econdata/keychain';
@@ -253,6 +253,8 @@ interface Operations {
   'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
   /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
   'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
+  /** The stock symbols, trade partners and "totals only" the service has named (core's learnedNames, kept in main's cache folder). */
+  'catalog.learnedNames': { request: Empty; response: LearnedNames };
   /** Recent and favourite searches, kept in the home folder (search.json). */
   'search.memory': { request: Empty; response: QueryMemory };
   /** Replaces them; answers with what was kept. */
@@ -305,7 +307,7 @@ export const OPERATION_NAMES = [
   'session.status',
   'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
-  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue',
+  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue', 'catalog.learnedNames',
   'search.memory', 'search.remember', 'settings.preferences', 'settings.setPreferences',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
   'quota.status',

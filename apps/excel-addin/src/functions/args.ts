@@ -73,7 +73,7 @@ function lowerText(value: CellValue): string | undefined {
 }
 
 /** The formula's argument for one of core's parameters. */
-const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index' };
+const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index', start_period: 'period', end_period: 'period' };
 
 /** Core's first problem with `query`, as an ArgumentError naming the formula's argument. */
 function askCore(query: CheckedQuery): void {
@@ -111,13 +111,30 @@ export function indicatorQueries(source: CellValue, indicator: CellRange, countr
   return queries;
 }
 
-/** =ECON.TRADE([flow], [partner], [hs_code], [period]): one query. */
+/**
+ * The period argument of ECON.TRADE: one month (`2024-03`, or a date cell), or a range of months
+ * written `2024-01:2024-06` (either end may be left out: `2024-01:` runs to the last month), which
+ * core fetches as every month in one request and trims.
+ */
+function tradeMonths(period: CellValue): { period?: string; start_period?: string; end_period?: string } {
+  const text = typeof period === 'string' ? period.trim() : '';
+  const range = /^([^:]*):([^:]*)$/.exec(text);
+  if (!range) {
+    const month = optionalMonth('period', period);
+    return month ? { period: month } : {};
+  }
+  const from = range[1]!.trim();
+  const to = range[2]!.trim();
+  if (from === '' && to === '') throw new ArgumentError('period', 'period must be one month such as 2024-03, or a range of months such as 2024-01:2024-06, got ":".');
+  return { ...(from ? { start_period: from } : {}), ...(to ? { end_period: to } : {}) };
+}
+
+/** =ECON.TRADE([flow], [partner], [hs_code], [period]): one query; `period` is one month or a range (`2024-01:2024-06`). */
 export function tradeQuery(flow?: CellValue, partner?: CellValue, hsCode?: CellValue, period?: CellValue): SeriesQuery {
   const f = lowerText(flow);
   const p = optionalText(partner)?.toUpperCase();
   const hs = optionalText(hsCode)?.toUpperCase();
-  const month = optionalMonth('period', period);
-  const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...(month ? { period: month } : {}) } as SeriesQuery;
+  const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...tradeMonths(period) } as SeriesQuery;
   askCore(query);
   return query;
 }

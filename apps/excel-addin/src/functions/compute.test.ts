@@ -48,6 +48,10 @@ describe('arguments to queries', () => {
     expect(tradeQuery('Exports', 'wld', 85, 45352)).toEqual({ kind: 'trade', flow: 'exports', partner: 'WLD', hs_code: '85', period: '2024-03' });
     expect(tradeQuery(null, null, null, null)).toEqual({ kind: 'trade' });
     expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month YYYY-MM such as "2024-03", got "March".');
+    // A range of months: one request for every month, trimmed by core.
+    expect(tradeQuery('exports', null, null, '2024-01:2024-06')).toEqual({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' });
+    expect(tradeQuery('exports', null, null, ' 2024-10 : ')).toEqual({ kind: 'trade', flow: 'exports', start_period: '2024-10' });
+    expect((fail(() => tradeQuery('exports', null, null, '2024-06:2024-01')) as Error).message).toBe('period must be a month no later than the end (2024-01), got "2024-06".');
     expect(stockQueries([['vnm']], 45352, '2024-03-29', null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-29' }], fields: ['open', 'high', 'low', 'close', 'volume'] });
     expect(stockQueries([['VNM', 'vnindex']], null, null, null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM' }, { kind: 'stock', index: 'VNINDEX' }], fields: ['close'] });
     expect((fail(() => stockQueries([['VNM']], null, null, 'price')) as Error).message).toBe('field must be one of open, high, low, close, volume, got "price".');

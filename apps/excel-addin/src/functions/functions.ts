@@ -98,7 +98,7 @@ async function econValue(source: string, indicator: any, country: any, period?: 
  * @param [flow] exports, imports or balance; empty for all three.
  * @param [partner] Partner country (ISO 2-letter code), or WLD for all partners.
  * @param [hs_code] HS code, or TOTAL for all goods.
- * @param [period] One month, written 2024-03.
+ * @param [period] One month, written 2024-03, or a range of months, written 2024-01:2024-06.
  * @param [transform] Options: a transform (Units=pc1, Per=A for annual sums, MA=3) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per month.

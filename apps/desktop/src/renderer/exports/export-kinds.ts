@@ -52,5 +52,8 @@ export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[],
   if (!only || queries.length > 1) {
     return `The service's own export covers one query, and this view holds ${queries.length}. Export it as a workbook or CSV written here, or fetch one series.`;
   }
+  if (only.kind === 'trade' && (only.start_period !== undefined || only.end_period !== undefined)) {
+    return `The service's own export holds one month or every month, not a range (${only.start_period ?? 'the first month'} to ${only.end_period ?? 'the last month'}). Export a workbook or CSV written here, which holds the months shown.`;
+  }
   return { operation: 'exports.service', request: { format: kind === 'service-excel' ? 'excel' : 'csv', query: exportQueryOf(only), name, destination } };
 }
