@@ -3,6 +3,14 @@
  * unit-tested. (When to show the cost preview is ui's `needsCostPreview`, the rule both apps ask.)
  */
 import type { GsoFrequency, SeriesQuery } from '@econdata/core';
+import type { QueryKind } from '@econdata/ui';
+
+const TAB_OF: Record<SeriesQuery['kind'], QueryKind> = { indicator: 'indicators', trade: 'trade', stock: 'stocks' };
+
+/** The query builder's tab a fetch belongs to (every query of one fetch is of one kind). */
+export function kindOfQueries(queries: readonly SeriesQuery[]): QueryKind {
+  return TAB_OF[queries[0]?.kind ?? 'indicator'];
+}
 
 /** Whether a set of queries are GSO indicators, whose frequency the series view can switch. */
 export function isGsoFetch(queries: readonly SeriesQuery[]): boolean {

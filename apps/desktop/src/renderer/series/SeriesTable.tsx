@@ -18,6 +18,8 @@ const OHLCV = new Set(['open', 'high', 'low', 'close', 'volume']);
 const useStyles = makeStyles({
   scroller: {
     height: '100%',
+    // The border inside the height: a table box of 180 px is 180 px, not 182 over what follows.
+    boxSizing: 'border-box',
     minHeight: '160px',
     overflow: 'auto',
     border: `1px solid ${tokens.colorNeutralStroke2}`,
@@ -102,8 +104,8 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
       <div role="rowgroup" className={styles.header} style={{ minWidth: total }}>
         <div role="row" aria-rowindex={1} style={{ display: 'flex', width: '100%' }}>
           {model.columns.map((c, i) => (
-            <div key={i} role="columnheader" title={c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
-              <span className={styles.clamp}>{c.header}</span>
+            <div key={i} role="columnheader" title={c.header} aria-label={c.label === c.header ? undefined : c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
+              <span className={styles.clamp}>{c.label}</span>
             </div>
           ))}
         </div>
