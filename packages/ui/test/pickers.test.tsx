@@ -146,6 +146,31 @@ describe('IndicatorBrowser', () => {
   });
 });
 
+describe('IndicatorBrowser search', () => {
+  it('searches the source through searchIndicators: Vietnamese, typos and synonyms, never the service q', async () => {
+    const api = createFakeEconDataApi();
+    function Host({ source }: { source: string }): ReactNode {
+      const [selected, setSelected] = useState<string[]>([]);
+      return <IndicatorBrowser source={source} selected={selected} onChange={setSelected} />;
+    }
+    const { rerender } = render(wrap(api, <Host source="GSO" />));
+    const search = await screen.findByRole('searchbox', { name: 'Search indicators' });
+    await screen.findByRole('checkbox', { name: /\(CPI\.TOTAL\.YOY\)$/ });
+    const shown = (): string[] => screen.queryAllByRole('checkbox').map((b) => (b as HTMLInputElement).value);
+    fireEvent.change(search, { target: { value: 'lạm phát' } });
+    await waitFor(() => expect(shown()).toEqual(['CPI.TOTAL.MOM', 'CPI.TOTAL.YOY', 'CPI.FOOD_CATERING.YOY']));
+    rerender(wrap(api, <Host source="WB" />));
+    fireEvent.change(search, { target: { value: 'inflaton' } });
+    await waitFor(() => expect(shown()).toEqual(['FP.CPI.TOTL.ZG']));
+    expect(api.calls.filter((c) => c.method === 'listSourceIndicators')).toEqual([]);
+  });
+
+  it('says a source is not in the plan', async () => {
+    render(wrap(createFakeEconDataApi({ notInPlan: ['GSO'] }), <IndicatorBrowser source="GSO" selected={[]} onChange={() => undefined} />));
+    await screen.findByText('GSO is not in your plan');
+  });
+});
+
 describe('SeriesBrowser', () => {
   it('clears the indicators when the source changes, and has no country list for GSO', async () => {
     const api = createFakeEconDataApi();

@@ -27,6 +27,8 @@ describe.skipIf(!realDataDir)('searchIndicators on the real lists (WB, IMF, GSO)
       const top = ids(searchIndicators(entries, text, { limit: 12 }));
       expect(top, text).toEqual(expect.arrayContaining(['WB:FP.CPI.TOTL.ZG', 'IMF:PCPIPCH', 'GSO:CPI.TOTAL.YOY']));
     }
+    // The World Bank's headline "Inflation, consumer prices (annual %)" above GSO's "Core inflation" (issue 19).
+    expect(ids(searchIndicators(entries, 'inflation', { limit: 3 }))[0]).toBe('WB:FP.CPI.TOTL.ZG');
     // Typed as GSO names its 60 series, the phrase itself ranks them above IMF's "Consumer price index" (a synonym).
     const typed = ids(searchIndicators(entries, 'consumer prices', { limit: 100 }));
     expect(typed.slice(0, 7)).toContain('WB:FP.CPI.TOTL.ZG');

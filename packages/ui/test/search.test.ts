@@ -102,6 +102,21 @@ describe('searchIndicators', () => {
     expect(codes('exports')).toEqual(['NE.EXP.GNFS.ZS', 'TRADE.EXPORT.TOTAL.VALUE']);
   });
 
+  it('within a rank, puts the name the query accounts for most of first (the headline above a component)', () => {
+    const list = [
+      e('GSO', 'CPI.CORE_INFLATION.MOM', 'Consumer prices: Core inflation, change vs previous month', { name_vi: 'LẠM PHÁT CƠ BẢN' }),
+      e('GSO', 'CPI.TOTAL.MOM', 'Consumer prices: Consumer price index (all items), change vs previous month', { name_vi: 'CHỈ SỐ GIÁ TIÊU DÙNG' }),
+      e('WB', 'NY.GDP.DEFL.KD.ZG', 'Inflation, GDP deflator (annual %)'),
+      e('WB', 'FP.CPI.TOTL.ZG', 'Inflation, consumer prices (annual %)'),
+    ];
+    const order = (text: string): string[] => searchIndicators(list, text).map((x) => x.code);
+    // Three of the World Bank name's four words are inflation; three of the GSO name's eight.
+    expect(order('inflation')).toEqual(['FP.CPI.TOTL.ZG', 'CPI.CORE_INFLATION.MOM', 'NY.GDP.DEFL.KD.ZG', 'CPI.TOTAL.MOM']);
+    // A Vietnamese name counts for what was typed in it, not for its synonyms.
+    expect(order('consumer prices')[0]).toBe('FP.CPI.TOTL.ZG');
+    expect(order('lạm phát')[0]).toBe('CPI.CORE_INFLATION.MOM');
+  });
+
   it('keeps to the limit and to a chosen source', () => {
     expect(codes('gdp', { limit: 2 })).toHaveLength(2);
     expect(codes('inflation', { source: 'IMF' })).toEqual(['PCPIPCH']);

@@ -9,6 +9,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { addressOf, columnLetters, type SheetModel, type TableModel } from './model.ts';
 import type { StandinWorkbook } from './workbook.ts';
+import { ChartView } from './ChartView.tsx';
 
 const MIN_ROWS = 30;
 const MAX_ROWS = 120;
@@ -16,13 +17,16 @@ const MIN_COLS = 12;
 const MAX_COLS = 30;
 /** Pixels per point of column width. */
 const PX_PER_POINT = 1.33;
+/** Pixels of a row (20 px cell + border) and of the column-letter row; a sheet row is 15 points. */
+const ROW_PX = 21;
+const HEAD_PX = 21;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, height: '100%', backgroundColor: tokens.colorNeutralBackground1, fontFamily: 'Calibri, "Segoe UI", Arial, sans-serif', fontSize: '13px' },
   bar: { display: 'flex', gap: '8px', alignItems: 'center', padding: '4px 8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground2 },
   nameBox: { width: '90px', padding: '2px 6px', border: `1px solid ${tokens.colorNeutralStroke1}`, backgroundColor: tokens.colorNeutralBackground1 },
   formula: { flexGrow: 1, padding: '2px 6px', border: `1px solid ${tokens.colorNeutralStroke1}`, backgroundColor: tokens.colorNeutralBackground1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minHeight: '18px' },
-  scroll: { overflow: 'auto', flexGrow: 1, outline: 'none', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
+  scroll: { position: 'relative', overflow: 'auto', flexGrow: 1, outline: 'none', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
   table: { borderCollapse: 'collapse', tableLayout: 'fixed' },
   corner: { position: 'sticky', top: 0, left: 0, zIndex: 2, backgroundColor: '#e6e6e6', width: '40px' },
   colHead: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: '#e6e6e6', color: '#333', fontWeight: 'normal', border: '1px solid #c8c8c8', height: '20px' },
@@ -140,6 +144,14 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
             ))}
           </tbody>
         </table>
+        {model.charts.filter((c) => c.sheet === sheet).map((c) => {
+          // Points to the cell under the chart's corner, then to that cell's pixels in this view.
+          const row = Math.round(c.top / 15);
+          let col = 0;
+          for (let left = 0; col < cols && left + (sheet.columnWidths.get(col) ?? 48) <= c.left; col += 1) left += sheet.columnWidths.get(col) ?? 48;
+          const x = 40 + widths.slice(0, col).reduce((a, b) => a + b, 0);
+          return <ChartView key={c.name} chart={c} left={x} top={HEAD_PX + row * ROW_PX} />;
+        })}
       </div>
       <div className={styles.tabs} aria-hidden="true"><span className={styles.tab}>{sheet.name}</span></div>
     </section>

@@ -62,6 +62,28 @@ export interface TableModel {
   rect: Rect;
 }
 
+/** One line of a chart: its name and the cells of its values and of its axis. */
+export interface ChartSeriesModel {
+  name: string;
+  values?: Rect;
+  x?: Rect;
+}
+
+/** A chart floating over a sheet: placed in points, its series reading cells (so it follows them). */
+export interface ChartModel {
+  name: string;
+  type: string;
+  sheet: SheetModel;
+  title: string;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  /** The cell its top-left corner was set to (setPosition), if any. */
+  anchor?: { row: number; col: number };
+  series: ChartSeriesModel[];
+}
+
 /** Column letters of a zero-based column index (0 -> A, 26 -> AA). */
 export function columnLetters(col: number): string {
   let s = '';
@@ -95,6 +117,7 @@ export class WorkbookModel {
   readonly settings = new Map<string, unknown>();
   readonly customXmlParts: string[] = [];
   readonly names = new Map<string, string>();
+  readonly charts: ChartModel[] = [];
   selection: Rect;
   /** Called for every formula written (the browser stand-in evaluates ECON formulas and spills them). */
   onFormula: ((sheet: SheetModel, row: number, col: number, formula: string) => void) | undefined;
@@ -225,6 +248,47 @@ export class WorkbookModel {
     this.tables.delete(t.name);
   }
 
+  /**
+   * charts.add(type, source, 'Columns'): with a header row, one series per column named by its
+   * header; the first column is the axis when it holds no header text of its own series' kind
+   * (a period column) and the source has more than one column, as Excel guesses.
+   */
+  addChart(sheet: SheetModel, type: string, source: Rect): ChartModel {
+    if (source.sheet !== sheet) throw new Error('InvalidArgument: the chart source is on another sheet');
+    const header = this.values({ ...source, rows: 1 })[0] ?? [];
+    const body = (j: number): Rect => ({ sheet, top: source.top + 1, left: source.left + j, rows: source.rows - 1, cols: 1 });
+    const hasAxis = source.cols > 1;
+    const series: ChartSeriesModel[] = [];
+    for (let j = hasAxis ? 1 : 0; j < source.cols; j += 1) series.push({ name: String(header[j] ?? ''), values: body(j), ...(hasAxis ? { x: body(0) } : {}) });
+    const chart: ChartModel = { name: `Chart ${this.charts.length + 1}`, type, sheet, title: '', top: 0, left: 0, width: 360, height: 216, series };
+    this.charts.push(chart);
+    return chart;
+  }
+
+  chart(sheet: SheetModel, name: string): ChartModel | undefined {
+    return this.charts.find((c) => c.sheet === sheet && c.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Moves a chart's top-left corner to a cell: points from the column widths (48 by default) and 15-point rows. */
+  placeChart(chart: ChartModel, at: Rect): void {
+    let left = 0;
+    for (let c = 0; c < at.left; c += 1) left += at.sheet.columnWidths.get(c) ?? 48;
+    chart.left = left;
+    chart.top = at.top * 15;
+    chart.anchor = { row: at.top, col: at.left };
+  }
+
+  renameChart(chart: ChartModel, name: string): void {
+    const other = this.chart(chart.sheet, name);
+    if (other && other !== chart) throw new Error(`InvalidArgument: a chart named ${name} already exists on ${chart.sheet.name}`);
+    chart.name = name;
+  }
+
+  deleteChart(chart: ChartModel): void {
+    const i = this.charts.indexOf(chart);
+    if (i >= 0) this.charts.splice(i, 1);
+  }
+
   /** Everything the document holds, as one text: what a secret scan searches. */
   dump(): string {
     const parts: string[] = [];
@@ -233,6 +297,7 @@ export class WorkbookModel {
       for (const [k, c] of s.cells) parts.push(`${k}=${JSON.stringify(c)}`);
     }
     for (const t of this.tables.values()) parts.push(`table ${t.name} ${addressOf(t.rect)}`);
+    for (const c of this.charts) parts.push(`chart ${c.name} ${c.type} ${c.title} ${c.series.map((x) => x.name).join('|')}`);
     for (const [k, v] of this.settings) parts.push(`setting ${k}=${JSON.stringify(v)}`);
     for (const [k, v] of this.names) parts.push(`name ${k}=${v}`);
     parts.push(...this.customXmlParts);

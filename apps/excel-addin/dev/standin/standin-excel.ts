@@ -6,7 +6,8 @@
  * changes nothing. Used where no Excel host exists: Chromium end-to-end tests and the benchmark.
  */
 import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XRange, type XRangeFormat, type XSetting, type XSettings, type XTable, type XValue, type XWorkbook, type XWorksheet } from '../../src/office/excel-api.ts';
-import { addressOf, parseAddress, type Rect, type TableModel, type WorkbookModel } from './model.ts';
+import { addressOf, parseAddress, type Rect, type SheetModel, type TableModel, type WorkbookModel } from './model.ts';
+import { standinCharts } from './standin-chart.ts';
 
 /** Bytes of one API call in a request besides its arguments (object path, method, ids). */
 const CALL_BYTES = 40;
@@ -21,6 +22,10 @@ class Batch {
   constructor(readonly model: WorkbookModel) {}
   queue(args: unknown, run: () => void): void {
     this.ops.push({ bytes: CALL_BYTES + (args === undefined ? 0 : JSON.stringify(args).length), run });
+  }
+  /** The cells a stand-in range (or an A1 text on `sheet`) stands for, when its command runs. */
+  rectOf(range: XRange | string, sheet: SheetModel): Rect {
+    return typeof range === 'string' ? parseAddress(sheet, range) : (range as unknown as { rect: () => Rect }).rect();
   }
 }
 
@@ -139,6 +144,7 @@ class StandinWorksheet extends Loaded implements XWorksheet {
       },
     };
   }
+  get charts(): XWorksheet['charts'] { return standinCharts(this.b, this.sheet); }
   getRange(address: string): XRange { return new StandinRange(this.b, () => parseAddress(this.sheet(), address)); }
   load(properties: string): XWorksheet {
     this.b.queue(undefined, () => properties.split(',').forEach((p) => p.trim() === 'name' && this.loaded.set('name', this.sheet().name)));

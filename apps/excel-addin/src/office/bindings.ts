@@ -31,6 +31,8 @@ export interface BlockBinding {
   /** The @econdata/analysis transform of every query, canonical text ('Units=pc1'); absent for none. Refresh re-applies it. */
   transform?: string;
   layout: BlockLayout;
+  /** The name of the chart drawn beside the block (on its sheet); absent when it has none. */
+  chart?: string;
   inserted_at: string;
   refreshed_at: string | null;
   /** True when the last write used data served from an expired cache (service unreachable). */
@@ -96,6 +98,7 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
     queries: b.queries,
     ...(transform ? { transform } : {}),
     layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
+    ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
     refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,
     stale: b.stale === true,

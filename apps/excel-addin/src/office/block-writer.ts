@@ -12,6 +12,8 @@ import { gridColumnCount, type Grid } from '@econdata/sheets';
 import { bodyMatrix, CHUNK_PAYLOAD_BYTES, headMatrix, planChunks, rowFormats, type Chunk } from './block-matrix.ts';
 import { saveBinding, type BlockBinding } from './bindings.ts';
 import type { XContext, XRange, XValue } from './excel-api.ts';
+import { queueForecastFills } from './forecasts.ts';
+import { queueChart, type ChartPlace } from './chart.ts';
 
 /** The table style of every block (banded rows, blue header: what Excel users expect of a table). */
 export const TABLE_STYLE = 'TableStyleMedium2';
@@ -84,7 +86,8 @@ function queueChunk(anchor: XRange, grid: Grid, chunk: Chunk, width: number): vo
   }
 }
 
-function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: number, binding: BlockBinding): XRange {
+function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: number, job: BlockJob): XRange {
+  const binding = job.binding;
   const headerTop = grid.regions.header.top;
   const rows = Math.max(grid.body.rowCount, 1);
   const dataTop = anchor.getOffsetRange(headerTop + 1, 0);
@@ -95,6 +98,13 @@ function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: numbe
   const table = tableRange.worksheet.tables.add(tableRange, true);
   table.name = binding.table;
   table.style = TABLE_STYLE;
+  // After the table: its style must not paint over the projection fills.
+  queueForecastFills(dataTop, grid);
+  if (job.chart) {
+    const name = queueChart(anchor.getOffsetRange(headerTop, 0), grid, rows, binding.table, binding.title, job.chart === true ? undefined : job.chart);
+    if (name) binding.chart = name;
+    else delete binding.chart;
+  }
   saveBinding(context.workbook.settings, binding);
   return anchor.getResizedRange(headerTop + rows, width - 1).load('address');
 }
@@ -131,6 +141,8 @@ export interface BlockJob {
   before?: () => void;
   /** Queued after the block's last values (a refresh's highlights). */
   after?: () => void;
+  /** A chart beside the block (true), or at a refreshed chart's old place; none when absent. */
+  chart?: true | ChartPlace;
 }
 
 interface Step {
@@ -179,7 +191,7 @@ export async function writeBlocks(context: XContext, jobs: readonly BlockJob[], 
       }
       queueChunk(job.anchor, job.grid, step.chunk, width);
       if (step.last) {
-        ranges[step.job] = queueFinish(context, job.anchor, job.grid, width, job.binding);
+        ranges[step.job] = queueFinish(context, job.anchor, job.grid, width, job);
         job.after?.();
       }
     }

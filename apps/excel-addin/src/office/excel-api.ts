@@ -64,9 +64,36 @@ export interface XTable {
   load(properties: string): XTable;
 }
 
+/** Excel.ChartSeries, the subset we use (ExcelApi 1.7). */
+export interface XChartSeries {
+  setValues(source: XRange): void;
+  setXAxisValues(source: XRange): void;
+}
+
+/** Excel.Chart, the subset we use: where it sits, its title, its data. */
+export interface XChart {
+  name: string;
+  /** Points, from the sheet's top-left corner. */
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  readonly isNullObject: boolean;
+  readonly title: { text: string };
+  readonly series: { add(name: string): XChartSeries; getItemAt(index: number): XChartSeries };
+  /** Moves the chart's top-left corner to a cell (ExcelApi 1.1). */
+  setPosition(startCell: XRange | string): void;
+  delete(): void;
+  load(properties: string): XChart;
+}
+
+/** The chart types the add-in draws ('Line'; 'StockOHLC' needs date, open, high, low, close columns in that order). */
+export type XChartType = 'Line' | 'StockOHLC';
+
 export interface XWorksheet {
   readonly name: string;
   readonly tables: { add(address: XRange | string, hasHeaders: boolean): XTable };
+  readonly charts: { add(type: XChartType, source: XRange, seriesBy: 'Columns'): XChart; getItemOrNullObject(name: string): XChart };
   getRange(address: string): XRange;
   load(properties: string): XWorksheet;
 }

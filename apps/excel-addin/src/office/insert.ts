@@ -1,7 +1,8 @@
 /**
  * "Insert at selection": Series laid out by sheets, written as a block whose top-left cell is the
- * selected cell, bound to its queries in the document. One Excel.run: one sync to check the cells
- * the block needs are empty, then one sync for a block under the payload limit (one per chunk above it).
+ * selected cell, bound to its queries in the document, with a chart beside it when asked. One
+ * Excel.run: one sync to check the cells the block needs are empty, then one sync for a block under
+ * the payload limit (one per chunk above it).
  */
 import type { Series, SeriesQuery } from '@econdata/core';
 import { gridColumnCount, gridRowCount, layoutSeries, type Grid } from '@econdata/sheets';
@@ -63,7 +64,7 @@ export async function insertBlock(
   excel: ExcelHost,
   series: readonly Series[],
   queries: readonly SeriesQuery[],
-  options: WriteOptions & { now?: Date; transform?: string } = {},
+  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean } = {},
 ): Promise<InsertedBlock> {
   if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
     throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
@@ -85,7 +86,8 @@ export async function insertBlock(
         `The block needs ${target.address} (${rows} rows x ${columns} columns), and ${used.address} already holds data. Select an empty cell with that much room below and to the right, then insert again.`,
       );
     }
-    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding }], options);
+    // A chart rides on the last write request: still two syncs for a block under the limit.
+    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding, ...(options.chart ? { chart: true as const } : {}) }], options);
     const written = blocks[0];
     if (!written) throw new Error('unreachable: one block, one result');
     return {

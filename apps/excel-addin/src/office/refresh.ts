@@ -8,7 +8,7 @@ import type { Series, SeriesQuery } from '@econdata/core';
 import { gridColumnCount, gridRowCount } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
-import type { ExcelHost, XRange, XTable } from './excel-api.ts';
+import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
 import { bindingFor, layoutBlock } from './insert.ts';
 import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
 import { askedResult, queriesToFetch, type FetchSeries } from './transformed.ts';
@@ -153,7 +153,9 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const range: XRange = table.getRange().load('rowIndex,rowCount,columnCount,values');
       const grid = grids[i];
       const future = grid ? table.getRange().getOffsetRange(-b.layout.headRows, 0).getCell(0, 0).getResizedRange(gridRowCount(grid) - 1, gridColumnCount(grid) - 1).load('values') : undefined;
-      return { table, range, future };
+      // Its chart, where the user left it (a chart the user deleted is not drawn again).
+      const chart: XChart | undefined = b.chart ? range.worksheet.charts.getItemOrNullObject(b.chart).load('top,left,width,height') : undefined;
+      return { table, range, future, chart };
     });
     await context.sync();
     refuseOverwrites(blocks, reads);
@@ -174,13 +176,18 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const grid = grids[i] ?? layoutBlock(series);
       const changes = blockChanges(read.range.values, series, grid);
       const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
       const oldRows = headRows + read.range.rowCount;
       const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+      const chart = read.chart && !read.chart.isNullObject ? read.chart : undefined;
       jobs.push({
         anchor,
         grid,
         binding,
+        // Drawn again over the new rows, at the old chart's place and size.
+        ...(chart ? { chart: { top: chart.top, left: chart.left, width: chart.width, height: chart.height } } : {}),
         before: () => {
+          chart?.delete();
           read.table.delete();
           anchor.getResizedRange(oldRows - 1, oldColumns - 1).clear();
         },

@@ -4,7 +4,7 @@
  * more than a few requests shows its cost against the quota first (CostPreview).
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
-import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -48,6 +48,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const api = useEconData();
   const describe = useDescribeContext();
   const [mode, setMode] = useState<Mode>('values');
+  // A chart beside every time-series block unless the user turns it off (a single period gets none).
+  const [chart, setChart] = useState(true);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -72,11 +74,11 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     });
     if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
     setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
-    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
+    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
     // The first sync only looked at the target cells; the rest wrote.
     const writes = block.syncs - 1;
     const requests = writes === 1 ? 'written in one request to Excel' : `written in ${writes} requests to Excel`;
-    const text = `Inserted “${block.binding.title}” at ${block.address} (${requests}).`;
+    const text = `Inserted “${block.binding.title}” at ${block.address}${block.binding.chart ? ', with a chart beside it' : ''} (${requests}).`;
     setNotice(failed.length === 0 ? { intent: 'success', text } : { intent: 'warning', text: `${text} Left out: ${failed.join(' ')}` });
     onInserted();
   };
@@ -141,6 +143,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
                 <Radio value="formula" label="Formulas (=ECON…)" />
               </RadioGroup>
             </Field>
+            {mode === 'values' ? (
+              <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+            ) : null}
             <Text size={200} className={styles.hint}>
               {mode === 'values'
                 ? 'Select the top-left cell, build a query, then insert: a provenance header, an Excel table with real dates, and the query kept for Refresh.'

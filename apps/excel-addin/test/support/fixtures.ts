@@ -41,3 +41,16 @@ export function stockSeries(days = 3, query: SeriesQuery = stockQuery): Series {
     sourceName: 'Vietnam stock exchanges (HOSE, HNX, UPCOM)', lastUpdated: '2024-03-05', retrievedAt: RETRIEVED,
   });
 }
+
+export const imfQuery: SeriesQuery = { kind: 'indicator', source: 'IMF', indicator: 'NGDP_RPCH', country: 'VN', start_year: 2022, end_year: 2027 };
+
+/** IMF WEO real GDP growth for Viet Nam, 2022-2027: 2025 onwards are projections. */
+export function imfSeries(): Series {
+  return indicatorFixture({
+    query: { kind: 'indicator', source: 'IMF', indicator: 'NGDP_RPCH', country: 'VN', start_year: 2022, end_year: 2027 },
+    name: 'Gross domestic product (GDP), Constant prices, Percent change', countryName: 'Vietnam', unit: 'Percent',
+    periods: ['2022', '2023', '2024', '2025', '2026', '2027'], values: [8.1, 5.1, 7.1, 6.5, 6.1, 6.0],
+    projections: [false, false, false, true, true, true],
+    sourceName: 'IMF World Economic Outlook', lastUpdated: '2025-10-14', retrievedAt: RETRIEVED,
+  });
+}

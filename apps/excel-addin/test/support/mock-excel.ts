@@ -8,7 +8,7 @@
  */
 import { OfficeMockObject } from 'office-addin-mock';
 import { EXCEL_PAYLOAD_LIMIT, type ExcelHost, type XContext, type XValue } from '../../src/office/excel-api.ts';
-import { addressOf, parseAddress, type Rect, type TableModel, type WorkbookModel } from '../../dev/standin/model.ts';
+import { addressOf, parseAddress, type ChartModel, type ChartSeriesModel, type Rect, type SheetModel, type TableModel, type WorkbookModel } from '../../dev/standin/model.ts';
 import { RichApiError } from '../../dev/standin/standin-excel.ts';
 
 const CALL_BYTES = 40;
@@ -101,6 +101,10 @@ class Session {
         name: safe()?.sheet.name ?? '',
         tables: { add: (address: unknown, hasHeaders: boolean) => this.addTable(typeof address === 'string' ? () => parseAddress(geom().sheet, address) : (this.rects.get(address as object) ?? geom), hasHeaders) },
         getRange: (address: string) => this.range(() => parseAddress(geom().sheet, address)),
+        charts: {
+          add: (type: string, source: unknown) => this.addChart(() => geom().sheet, type, source),
+          getItemOrNullObject: (name: string) => this.chart(() => geom().sheet, () => this.model.chart(geom().sheet, name)),
+        },
       },
       getCell: (row: number, col: number) => derive((r) => ({ ...r, top: r.top + row, left: r.left + col, rows: 1, cols: 1 })),
       getOffsetRange: (dr: number, dc: number) => derive((r) => ({ ...r, top: r.top + dr, left: r.left + dc })),
@@ -164,6 +168,72 @@ class Session {
     let created: TableModel | undefined;
     this.queue(['range', hasHeaders], () => (created = this.model.addTable(rect())));
     return this.table(() => created);
+  }
+
+  /** The cells of a range mock (or an A1 text on `sheet`), when the command runs. */
+  rectOf(range: unknown, sheet: SheetModel): Rect {
+    if (typeof range === 'string') return parseAddress(sheet, range);
+    const geom = this.rects.get(range as object);
+    if (!geom) throw new Error('InvalidArgument: not a range of this workbook');
+    return geom();
+  }
+
+  addChart(sheet: () => SheetModel, type: string, source: unknown): Mock {
+    let created: ChartModel | undefined;
+    this.queue([type, 'range'], () => (created = this.model.addChart(sheet(), type, this.rectOf(source, sheet()))));
+    return this.chart(sheet, () => created);
+  }
+
+  chartSeries(sheet: () => SheetModel, series: () => ChartSeriesModel): Mock {
+    return new OfficeMockObject({
+      host: 'excel',
+      setValues: (r: unknown) => this.queue('values', () => (series().values = this.rectOf(r, sheet()))),
+      setXAxisValues: (r: unknown) => this.queue('x', () => (series().x = this.rectOf(r, sheet()))),
+    }) as Mock;
+  }
+
+  /** A chart mock: name, place and title are collected at sync like range formats; calls are queued. */
+  chart(sheet: () => SheetModel, resolve: () => ChartModel | undefined): Mock {
+    const must = (): ChartModel => {
+      const c = resolve();
+      if (!c) throw new Error('ItemNotFound: the chart does not exist');
+      return c;
+    };
+    const c = resolve();
+    const mock = new OfficeMockObject({
+      host: 'excel',
+      name: c?.name ?? '', top: c?.top ?? 0, left: c?.left ?? 0, width: c?.width ?? 0, height: c?.height ?? 0,
+      title: { text: c?.title ?? '' },
+      series: {
+        add: (name: string) => {
+          let created: ChartSeriesModel | undefined;
+          this.queue(name, () => must().series.push((created = { name })));
+          return this.chartSeries(sheet, () => created ?? { name });
+        },
+        getItemAt: (i: number) => this.chartSeries(sheet, () => {
+          const found = must().series[i];
+          if (!found) throw new Error(`ItemNotFound: the chart has no series ${i}`);
+          return found;
+        }),
+      },
+      setPosition: (cell: unknown) => this.queue('position', () => this.model.placeChart(must(), this.rectOf(cell, sheet()))),
+      delete: () => this.queue(undefined, () => this.model.deleteChart(must())),
+    }) as Mock;
+    mock['isNullObject'] = c === undefined;
+    const keys = ['name', 'top', 'left', 'width', 'height'] as const;
+    const seen = new Map<string, unknown>([...keys.map((k) => [k, mock[k]] as [string, unknown]), ['title/text', (mock['title'] as Mock)['text']]]);
+    this.tracked.push({
+      mock, seen,
+      current: () => Object.fromEntries(keys.map((k) => [k, () => resolve()?.[k] ?? (k === 'name' ? '' : 0)])),
+      apply: (path, value) => {
+        const chart = must();
+        if (path[0] === 'title') chart.title = String(value);
+        else if (path[0] === 'name') this.model.renameChart(chart, String(value));
+        else if (path[0] === 'top' || path[0] === 'left' || path[0] === 'width' || path[0] === 'height') chart[path[0]] = Number(value);
+      },
+      synced: () => (mock['isNullObject'] = resolve() === undefined),
+    });
+    return mock;
   }
 
   settings(): Mock {

@@ -14,7 +14,7 @@ describe('wide layout', () => {
   it('puts the provenance block above the data, one column group per series', () => {
     expect(grid.rows.map((r) => r[0]?.v ?? null)).toEqual([
       'Series', 'Title', 'Kind', 'Source code', 'Indicator code', 'Indicator name', 'Country code', 'Country',
-      'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Stale', 'Column', 'Unit', 'Field', null, 'Period',
+      'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Stale', 'Forecasts', 'Column', 'Unit', 'Field', null, 'Period',
     ]);
     const row = (label: string): unknown[] => v(grid.rows.find((r) => r[0]?.v === label) ?? []);
     expect(row('Query')).toEqual([
@@ -26,17 +26,19 @@ describe('wide layout', () => {
     ]);
     expect(row('Stale')).toEqual(['Stale', null, null, 'yes: served from an expired cache while the service was unreachable', null]);
     expect(row('Country')).toEqual(['Country', 'Việt Nam', 'Namibia', 'Việt Nam', null]);
+    // The legend of IMF projections (the series' is_projection flags), under the series that has them.
+    expect(row('Forecasts')).toEqual(['Forecasts', null, null, '2022 to 2023 are projections (shaded)', null]);
     expect(row('Field')).toEqual(['Field', 'value', 'value', 'value', 'flag:is_projection']);
     // The inflation series spans its value and its flag column.
     expect(grid.merges).toContainEqual({ top: 0, left: 3, bottom: 0, right: 4 });
     expect(grid.regions).toEqual({
-      provenance: { top: 0, left: 0, bottom: 16, right: 4 },
-      header: { top: 18, left: 0, bottom: 18, right: 4 },
-      data: { top: 19, left: 0, bottom: 22, right: 4 },
+      provenance: { top: 0, left: 0, bottom: 17, right: 4 },
+      header: { top: 19, left: 0, bottom: 19, right: 4 },
+      data: { top: 20, left: 0, bottom: 23, right: 4 },
     });
-    expect([grid.frozenRows, grid.frozenColumns]).toEqual([19, 1]);
+    expect([grid.frozenRows, grid.frozenColumns]).toEqual([20, 1]);
     // Headers name the series; the Column row keeps the column's own label.
-    expect(v(grid.rows[18] ?? [])).toEqual(['Period', 'GDP (current US$): Viet Nam', 'GDP (current US$): Namibia', 'Inflation, average consumer prices: Viet Nam', 'Inflation, average consumer prices: Viet Nam: is_projection']);
+    expect(v(grid.rows[19] ?? [])).toEqual(['Period', 'GDP (current US$): Viet Nam', 'GDP (current US$): Namibia', 'Inflation, average consumer prices: Viet Nam', 'Inflation, average consumer prices: Viet Nam: is_projection']);
     expect(row('Column')).toEqual(['Column', 'GDP (current US$)', 'GDP (current US$)', 'Inflation (annual %)', 'is_projection']);
     // Alone, a series' flag needs no owner in its header.
     const alone = layoutSeries([inflation], { provenance: false });

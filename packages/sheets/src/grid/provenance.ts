@@ -45,6 +45,7 @@ export const LABEL = {
   formula: 'Formula',
   warnings: 'Warnings',
   stale: 'Stale',
+  forecasts: 'Forecasts',
   unit: 'Unit',
   field: 'Field',
   period: 'Period',
@@ -55,6 +56,21 @@ export const LABEL = {
 /** A Series' provenance warnings as one cell (one per line); null when it has none. */
 export function warningsText(warnings: readonly string[] | undefined): string | null {
   return warnings && warnings.length > 0 ? warnings.join('\n') : null;
+}
+
+/**
+ * The legend of a series' projection periods (the service's `flags.is_projection`, IMF WEO): which
+ * periods are projections and how sinks mark them; null when none is.
+ * @example forecastText(imf) // '2025 to 2030 are projections (shaded)'
+ */
+export function forecastText(periods: readonly string[], projected: readonly boolean[] | undefined): string | null {
+  if (!projected) return null;
+  const at = periods.filter((_, i) => projected[i] === true);
+  const first = at[0];
+  const last = at[at.length - 1];
+  if (first === undefined || last === undefined) return null;
+  if (at.length === 1) return `${first} is a projection (shaded)`;
+  return `${first} to ${last} are projections (shaded)`;
 }
 
 /** The endpoint an operand's query goes to, by its kind (the inverse of ENDPOINT_KIND's first entries). */

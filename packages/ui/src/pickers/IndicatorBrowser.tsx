@@ -1,8 +1,14 @@
-/** Searches a source's indicators and selects one or several (unit, frequency and coverage shown). */
+/**
+ * Searches a source's indicators and selects one or several (unit, frequency and coverage shown).
+ * The list is the catalogue's (core's, fetched once for every source) and the search is
+ * `searchIndicators` filtered by the source: the same matching as the search across every source
+ * (accents, typos, synonyms: "lạm phát" finds GSO's CPI here too), not the service's own `q`.
+ */
 import type { IndicatorInfo } from '@econdata/core';
 import { Button, Field, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { useIndicators } from '../data/hooks.ts';
+import { useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCatalogue } from '../data/hooks.ts';
+import { searchIndicators } from '../search/search-indicators.ts';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { CheckList, focusFirstCheckbox, type CheckListItem } from './CheckList.tsx';
@@ -43,7 +49,17 @@ export interface IndicatorBrowserProps {
 export function IndicatorBrowser({ source, selected, onChange, label = 'Indicators', validationMessage, multiple = true }: IndicatorBrowserProps): ReactNode {
   const styles = useStyles();
   const [search, setSearch] = useState('');
-  const { status, data, error, empty, reload } = useIndicators(source, search);
+  const catalogue = useCatalogue();
+  const query = useDeferredValue(search.trim());
+  const listed = catalogue.data?.catalogue.sources.find((s) => s.source.code === source);
+  const entries = catalogue.data?.entries;
+  const data = useMemo(() => {
+    if (!entries || source === undefined) return undefined;
+    // Every indicator of the source in the service's order; a search ranks them best first.
+    return query ? searchIndicators(entries, query, { source, limit: entries.length }) : entries.filter((e) => e.source === source);
+  }, [entries, source, query]);
+  const { status, error, reload } = catalogue;
+  const empty = data !== undefined && data.length === 0;
   const id = useId();
   const listBox = useRef<HTMLDivElement>(null);
   // Names of every indicator seen in this source's answers, so a choice keeps its name in the tags
@@ -60,6 +76,8 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
   let body: ReactNode;
   if (source === undefined) body = <EmptyState title="Choose a source first" description="Its indicators appear here." />;
   else if (status === 'error') body = <ErrorMessage error={error} onRetry={reload} />;
+  else if (listed?.status === 'not_in_plan') body = <EmptyState title={`${source} is not in your plan`} description="Your key may not read this source's indicators; the other sources work." />;
+  else if (listed?.status === 'failed') body = <ErrorMessage error={listed.error} onRetry={reload} />;
   else if (empty) body = <EmptyState title={search.trim() ? `No ${source} indicator matches “${search.trim()}”` : `${source} lists no indicators`} description={search.trim() ? 'Try a shorter word, or search by code (e.g. NY.GDP).' : undefined} />;
   else if (!data) body = <Spinner size="tiny" label="Loading indicators…" />;
   else body = <CheckList items={items} selected={selected} onToggle={toggle} ariaLabel={`${label} of ${source}`} idPrefix={id} />;
@@ -84,7 +102,7 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
         />
       ) : null}
       <div className={styles.bar} aria-live="polite">
-        <Text size={200}>{status === 'loading' && data ? 'Searching…' : data && data.length > 0 ? (data.length > MAX_ROWS ? `${MAX_ROWS} of ${data.length} shown: type to narrow · ${selected.length} selected` : `${data.length} shown · ${selected.length} selected`) : ''}</Text>
+        <Text size={200}>{query !== search.trim() ? 'Searching…' : data && data.length > 0 ? (data.length > MAX_ROWS ? `${MAX_ROWS} of ${data.length} shown: type to narrow · ${selected.length} selected` : `${data.length} shown · ${selected.length} selected`) : ''}</Text>
         {selected.length > 0 ? <Button size="small" appearance="subtle" onClick={() => onChange([])}>Clear selection</Button> : null}
       </div>
       <div ref={listBox}>{body}</div>

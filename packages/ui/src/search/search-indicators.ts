@@ -52,6 +52,9 @@ export interface IndicatorIndex {
   readonly postings: readonly Int32Array[];
   /** Per entry: its name's folded words joined by single spaces, with a leading space (phrases). */
   readonly texts: readonly string[];
+  /** Per entry: the folded words of its name, and of its Vietnamese name (empty without one), for coverage. */
+  readonly nameWords: readonly Int32Array[];
+  readonly nameViWords: readonly Int32Array[];
 }
 
 const built = new WeakMap<readonly SearchEntry[], IndicatorIndex>();
@@ -74,20 +77,32 @@ export function indexIndicators(entries: readonly SearchEntry[]): IndicatorIndex
   };
   const codes: string[] = [];
   const texts: string[] = [];
+  const nameWords: Int32Array[] = [];
+  const nameViWords: Int32Array[] = [];
   const nameLengths = new Uint32Array(entries.length);
   entries.forEach((e, i) => {
     const code = foldText(e.code);
     codes.push(code);
     const nameVi = typeof e['name_vi'] === 'string' ? e['name_vi'] : '';
     nameLengths[i] = e.name.length;
-    const fields: Array<[number, string]> = [[FIELD_CODE, code], [FIELD_NAME, `${e.name} ${nameVi}`], [FIELD_OTHER, `${e.unit ?? ''} ${e.description ?? ''}`]];
+    const fields: Array<[number, string]> = [[FIELD_CODE, code], [FIELD_NAME, ''], [FIELD_OTHER, `${e.unit ?? ''} ${e.description ?? ''}`]];
     for (const [field, text] of fields) {
+      if (field === FIELD_NAME) {
+        // English and Vietnamese folded apart: the same words as the joined text, and each name's words for coverage.
+        const english = foldedWords(foldText(e.name));
+        const vietnamese = nameVi ? foldedWords(foldText(nameVi)) : [];
+        const words = english.concat(vietnamese);
+        texts.push(` ${words.join(' ')}`);
+        for (const w of new Set(words)) add(w, i * 4 + field);
+        nameWords.push(Int32Array.from(english, (w) => ids.get(w)!));
+        nameViWords.push(Int32Array.from(vietnamese, (w) => ids.get(w)!));
+        continue;
+      }
       const words = foldedWords(field === FIELD_CODE ? text : foldText(text));
-      if (field === FIELD_NAME) texts.push(` ${words.join(' ')}`);
       for (const w of new Set(words)) add(w, i * 4 + field);
     }
   });
-  const index: IndicatorIndex = { entries, codes, nameLengths, vocabulary: [...ids.keys()], wordIds: ids, postings: lists.map((l) => Int32Array.from(l)), texts };
+  const index: IndicatorIndex = { entries, codes, nameLengths, vocabulary: [...ids.keys()], wordIds: ids, postings: lists.map((l) => Int32Array.from(l)), texts, nameWords, nameViWords };
   built.set(entries, index);
   return index;
 }
@@ -96,6 +111,8 @@ export function indexIndicators(entries: readonly SearchEntry[]): IndicatorIndex
 interface Hits {
   any: Uint8Array;
   name: Uint8Array;
+  /** The indexed words the word matched (equal, starting with it, one edit away): what a name's coverage counts. */
+  tokens: number[];
 }
 
 /**
@@ -105,8 +122,9 @@ interface Hits {
  */
 function wordHits(index: IndicatorIndex, word: string, typed: boolean): Hits {
   const n = index.entries.length;
-  const hits: Hits = { any: new Uint8Array(n), name: new Uint8Array(n) };
+  const hits: Hits = { any: new Uint8Array(n), name: new Uint8Array(n), tokens: [] };
   const collect = (v: number, quality: number): void => {
+    hits.tokens.push(v);
     for (const posting of index.postings[v] as Int32Array) {
       const entry = posting >> 2;
       if (hits.any[entry]! < quality) hits.any[entry] = quality;
@@ -142,7 +160,7 @@ function phraseHits(index: IndicatorIndex, phrase: Phrase, typos: boolean, cache
       cache.set(key, hits);
     }
     if (phrase.length === 1) return hits;
-    if (!result) result = { any: hits.any.slice(), name: hits.name.slice() };
+    if (!result) result = { any: hits.any.slice(), name: hits.name.slice(), tokens: hits.tokens };
     else {
       const { any, name } = result;
       const hitsAny = hits.any;
@@ -154,7 +172,7 @@ function phraseHits(index: IndicatorIndex, phrase: Phrase, typos: boolean, cache
       }
     }
   }
-  if (!result) return { any: new Uint8Array(index.entries.length), name: new Uint8Array(index.entries.length) };
+  if (!result) return { any: new Uint8Array(index.entries.length), name: new Uint8Array(index.entries.length), tokens: [] };
   if (phrase.length > 1) {
     // In the name, a phrase's words must stand together ("consumer price index", not "Consumer
     // prices: Gold price index"); elsewhere, like any words of a query, they may be apart. Checking
@@ -165,6 +183,37 @@ function phraseHits(index: IndicatorIndex, phrase: Phrase, typos: boolean, cache
     }
   }
   return result;
+}
+
+/**
+ * How much of a name the query accounts for: the share of its words that a query word or synonym
+ * matched (a phrase of several words only where its words stand together). "Inflation, consumer
+ * prices (annual %)" is three quarters inflation; "Consumer prices: Core inflation, change vs
+ * previous month" three eighths: the first is what someone typing "inflation" most likely wants.
+ */
+interface Matched {
+  /** Per vocabulary word: 1 when a one-word phrase matched it. */
+  singles: Uint8Array;
+  /** Per phrase of several words, the indexed words each of its words matched. */
+  phrases: Array<Uint8Array[]>;
+}
+
+function nameCoverage(words: Int32Array, { singles, phrases }: Matched, buffer: Uint8Array): number {
+  const n = words.length;
+  if (n === 0) return 0;
+  const covered = n <= buffer.length ? buffer : new Uint8Array(n);
+  for (let j = 0; j < n; j++) covered[j] = singles[words[j]!]!;
+  for (const phrase of phrases) {
+    const len = phrase.length;
+    for (let j = 0; j + len <= n; j++) {
+      let k = 0;
+      while (k < len && phrase[k]![words[j + k]!] === 1) k++;
+      if (k === len) covered.fill(1, j, j + len);
+    }
+  }
+  let count = 0;
+  for (let j = 0; j < n; j++) count += covered[j]!;
+  return count / n;
 }
 
 /**
@@ -186,12 +235,26 @@ export function searchIndicators(entries: readonly SearchEntry[], text: string, 
   const inName = new Uint8Array(n).fill(1);
   const alive = new Uint8Array(n).fill(1);
   const cache = new Map<string, Hits>();
+  // What the query's words matched, for a name's coverage: one-word phrases' tokens, and per
+  // phrase of several words, each word's tokens (they count only where they stand together).
+  const vocabularySize = index.vocabulary.length;
+  const all: Matched = { singles: new Uint8Array(vocabularySize), phrases: [] };
+  const typedOnly: Matched = { singles: new Uint8Array(vocabularySize), phrases: [] };
+  const tokenSet = (tokens: readonly number[]): Uint8Array => {
+    const set = new Uint8Array(vocabularySize);
+    for (const t of tokens) set[t] = 1;
+    return set;
+  };
 
   for (const term of queryTerms(words)) {
     const best = new Float64Array(n);
     const bestName = new Uint8Array(n);
     term.alternatives.forEach((phrase, a) => {
       const hits = phraseHits(index, phrase, a === 0, cache);
+      for (const matched of a === 0 ? [all, typedOnly] : [all]) {
+        if (phrase.length === 1) for (const t of hits.tokens) matched.singles[t] = 1;
+        else matched.phrases.push(phrase.map((w) => tokenSet(cache.get(`${a === 0 ? 't' : 'e'}${w}`)?.tokens ?? [])));
+      }
       const weight = a === 0 ? 1 : 0.9;
       for (let i = 0; i < n; i++) {
         const q = hits.any[i]!;
@@ -231,6 +294,11 @@ export function searchIndicators(entries: readonly SearchEntry[], text: string, 
       if (options.source === undefined || entries[i]!.source === options.source) found.push({ i, rank: r });
     }
   }
-  found.sort((a, b) => a.rank - b.rank || score[b.i]! - score[a.i]! || breadth[b.i]! - breadth[a.i]! || index.nameLengths[a.i]! - index.nameLengths[b.i]! || a.i - b.i);
+  const coverage = new Float64Array(n);
+  // A Vietnamese name counts for what was typed only: GSO's "CHỈ SỐ GIÁ TIÊU DÙNG" is all synonym of
+  // "consumer prices", which would otherwise put every GSO CPI series above the World Bank's.
+  const covered = new Uint8Array(256);
+  for (const f of found) coverage[f.i] = Math.max(nameCoverage(index.nameWords[f.i]!, all, covered), nameCoverage(index.nameViWords[f.i]!, typedOnly, covered));
+  found.sort((a, b) => a.rank - b.rank || score[b.i]! - score[a.i]! || coverage[b.i]! - coverage[a.i]! || breadth[b.i]! - breadth[a.i]! || index.nameLengths[a.i]! - index.nameLengths[b.i]! || a.i - b.i);
   return found.slice(0, limit).map((f) => entries[f.i] as SearchEntry);
 }

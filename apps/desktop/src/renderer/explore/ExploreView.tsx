@@ -3,12 +3,14 @@
  * result on the right. A fetch is estimated first; a large one, or one the quota cannot take, shows
  * the cost preview before anything is spent. Fetches show progress and can be cancelled; each
  * failed query says what happened and what to do; the series open in the series view with export.
+ * Derived series (a preset on a chart, or "New derived series") open in the same view: computed by
+ * main from their operands (series.derive), transformed, exported and saved like any other.
  */
 import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { DataLine24Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, type QueryKind } from '@econdata/ui';
+import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, type QueryKind } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -16,8 +18,10 @@ import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
 import { nativeLowest } from '../series/transform-choices.ts';
-import { parseTransform, transformWords } from '@econdata/analysis';
-import { fetchName, isGsoFetch, kindOfQueries, withFrequency } from './fetch-plan.ts';
+import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
+import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
+import { derivedWords, operandQueries, resultTransform, withResultTransform } from '../derived/derived-plan.ts';
+import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -30,7 +34,9 @@ const useStyles = makeStyles({
     '& .fui-Field': { minWidth: 0 },
     '& .fui-Input': { minWidth: 0, maxWidth: '100%' },
   },
-  sideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  sideHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, margin: `0 0 ${tokens.spacingVerticalS}` },
+  sideTitle: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   result: {
     flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL, boxSizing: 'border-box', overflowY: 'auto', overflowX: 'hidden',
     // Message bars hide their overflow, so a flex column would squeeze them to nothing under a tall
@@ -55,8 +61,10 @@ interface Fetched {
   queries: SeriesQuery[];
   /** The transform the series are shown with ('' for none). */
   transform: string;
+  /** A derived view's recipes (then `queries` are their operands and `transform` the result's). */
+  derived?: DerivedRequest[];
   series: Series[];
-  failures: Array<{ query: SeriesQuery; error: unknown }>;
+  failures: Array<{ query: SeriesQuery; error: unknown; expression?: string }>;
 }
 
 /** The Explore view. */
@@ -64,25 +72,27 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const styles = useStyles();
   const { client } = useSession();
   const job = useJob<Fetched>();
-  const [pending, setPending] = useState<{ queries: SeriesQuery[]; estimate: Estimate } | null>(null);
+  const [pending, setPending] = useState<{ queries: SeriesQuery[]; derived?: DerivedRequest[]; estimate: Estimate } | null>(null);
+  const [deriving, setDeriving] = useState(false);
   const [estimating, setEstimating] = useState(false);
   const [estimateError, setEstimateError] = useState<{ kind: QueryKind; error: unknown } | null>(null);
   // The tab of the query builder: what is shown belongs to it (issue 22: a GSO chart stayed under
   // the Trade form, errors of one tab stacked under another). Each tab keeps its own last series.
   const [kind, setKind] = useState<QueryKind>('indicators');
-  // The kind of data the job now running, or last run, fetched: its progress, error and failures show on that tab only.
+  // The tab the job now running (or last run) was started on: its progress, error and failures show there only.
   const [runKind, setRunKind] = useState<QueryKind>('indicators');
   // What the series view shows, per tab: the last fetch that brought series. A frequency switch
   // that finds nothing leaves it (and the switch) in place, with the error above.
   const [shownByKind, setShownByKind] = useState<Partial<Record<QueryKind, Fetched>>>({});
+  const setShown = (k: QueryKind, fetched: Fetched | null): void => setShownByKind((m) => ({ ...m, [k]: fetched ?? undefined }));
   const [wanted, setWanted] = useState<GsoFrequency | null>(null);
   const [exported, setExported] = useState<ExportDone | null>(null);
 
   const fetchNow = (queries: SeriesQuery[], transform: string, keepShown = false): void => {
-    const k = kindOfQueries(queries);
+    const k = kind;
+    setRunKind(k);
     setPending(null);
     setExported(null);
-    setRunKind(k);
     void job.run(async (options) => {
       const results = await client.fetchSeries(queries, { ...options, ...(transform ? { transform } : {}) });
       const fetched: Fetched = { queries, transform, series: [], failures: [] };
@@ -92,18 +102,41 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
       });
       return fetched;
     }).then((fetched) => {
-      if (fetched && fetched.series.length > 0) setShownByKind((m) => ({ ...m, [k]: fetched }));
-      else if (fetched && !keepShown) setShownByKind((m) => ({ ...m, [k]: undefined }));
+      if (fetched && fetched.series.length > 0) setShown(k, fetched);
+      else if (fetched && !keepShown) setShown(k, null);
     });
   };
 
-  const submit = (queries: SeriesQuery[]): void => {
-    const k = kindOfQueries(queries);
+  // Derived series: every operand in one job in main; each request that fails (an operand missing, a
+  // currency conversion of a percentage) says why with its formula, the others are shown.
+  const deriveNow = (derived: DerivedRequest[], keepShown = false): void => {
+    const k = kind;
+    setRunKind(k);
+    setPending(null);
+    setExported(null);
+    void job.run(async (options) => {
+      const results = await client.deriveSeries(derived, options);
+      const fetched: Fetched = { queries: operandQueries(derived), transform: resultTransform(derived), derived, series: [], failures: [] };
+      results.forEach((r, i) => {
+        const request = derived[i] ?? derived[0]!;
+        if (r.ok) fetched.series.push(r.series);
+        else fetched.failures.push({ query: request.operands[0]!.query, error: r.error, expression: request.expression });
+      });
+      return fetched;
+    }).then((fetched) => {
+      if (fetched && fetched.series.length > 0) setShown(k, fetched);
+      else if (fetched && !keepShown) setShown(k, null);
+    });
+  };
+
+  const estimateThenRun = (queries: SeriesQuery[], derived?: DerivedRequest[]): void => {
+    const k = kind;
     setEstimating(true);
     setEstimateError(null);
-    client.estimate(queries).then((estimate) => {
+    client.estimate(queries, derived ? { derived } : {}).then((estimate) => {
       setEstimating(false);
-      if (needsCostPreview(estimate)) setPending({ queries, estimate });
+      if (needsCostPreview(estimate)) setPending({ queries, estimate, ...(derived ? { derived } : {}) });
+      else if (derived) deriveNow(derived);
       else fetchNow(queries, '');
     }, (e: unknown) => {
       setEstimating(false);
@@ -111,19 +144,28 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
     });
   };
 
+  const submit = (queries: SeriesQuery[]): void => estimateThenRun(queries);
+  const submitDerived = (derived: DerivedRequest[]): void => estimateThenRun([], derived);
+
   const here = runKind === kind;
   const latest = here ? job.result : null;
   const data = shownByKind[kind] ?? null;
   const p = here ? job.progress : null;
   const shownError = estimateError?.kind === kind ? estimateError.error : null;
-  const gso = data ? isGsoFetch(data.queries) : false;
-  const shownName = data ? fetchName(data.series.map((s) => s.title), data.transform ? transformWords(parseTransform(data.transform)) : '') : '';
+  const gso = data && !data.derived ? isGsoFetch(data.queries) : false;
+  const shownName = data ? fetchName(data.series.map((s) => s.title), [data.derived ? derivedWords(data.derived) : '', data.transform ? transformWords(parseTransform(data.transform)) : ''].filter(Boolean).join(', ')) : '';
   const gsoFrequency = (data?.series[0]?.frequency ?? 'monthly') as GsoFrequency;
+  // Only the frequencies the indicator list says these series have: another one is a certain "no data".
+  const catalogue = useCatalogue();
+  const gsoOptions = gso && data ? gsoFrequencies(data.queries, catalogue.data?.entries) : null;
 
   return (
     <div className={styles.root}>
       <aside className={styles.side} aria-label="Query">
-        <h1 className={styles.sideTitle}>Explore</h1>
+        <div className={styles.sideHead}>
+          <h1 className={styles.sideTitle}>Explore</h1>
+          <Button size="small" icon={<MathFormula20Regular />} disabled={job.running || estimating} onClick={() => setDeriving(true)}>New derived series</Button>
+        </div>
         <SearchQueryBuilder
           memory={client.searchMemory}
           onSubmit={submit}
@@ -137,16 +179,24 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         {job.running && p ? (
           <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
         ) : null}
-        {here && job.error ? <AppError error={job.error} onRetry={() => latest && fetchNow(latest.queries, latest.transform)} onOpenSettings={onOpenConnection} /> : null}
-        {latest ? <FailureList failures={latest.failures} total={latest.queries.length} onOpenConnection={onOpenConnection} /> : null}
+        {here && job.error ? <AppError error={job.error} onRetry={() => latest && (latest.derived ? deriveNow(latest.derived) : fetchNow(latest.queries, latest.transform))} onOpenSettings={onOpenConnection} /> : null}
+        {latest ? <FailureList failures={latest.failures} total={latest.derived?.length ?? latest.queries.length} onOpenConnection={onOpenConnection} /> : null}
         {exported ? <ExportResultBar done={exported} onDismiss={() => setExported(null)} /> : null}
         {data && data.series.length > 0 ? (
           <SeriesView
             series={data.series}
             title={shownName}
-            actions={<ExportMenu queries={data.queries} transform={data.transform} title={shownName} onExported={setExported} />}
-            transform={{ value: data.transform, native: nativeLowest(data.queries), busy: job.running, onChange: (text: string) => fetchNow(data.queries, text, true) }}
-            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
+            actions={(
+              <div className={styles.actions}>
+                <DerivedMenu {...(data.derived ? {} : { queries: data.queries })} transform={data.transform} busy={job.running} onDerive={submitDerived} />
+                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} title={shownName} onExported={setExported} />
+              </div>
+            )}
+            transform={{
+              value: data.transform, native: nativeLowest(data.queries), busy: job.running,
+              onChange: (text: string) => (data.derived ? deriveNow(withResultTransform(data.derived, text), true) : fetchNow(data.queries, text, true)),
+            }}
+            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, options: gsoOptions, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />
         ) : !(here && job.running) && !data && !latest ? (
           <div className={styles.center}>
@@ -166,11 +216,12 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <DialogBody>
             <DialogTitle>Before fetching</DialogTitle>
             <DialogContent>
-              {pending ? <CostPreview estimate={pending.estimate} onConfirm={() => fetchNow(pending.queries, '')} onCancel={() => setPending(null)} /> : null}
+              {pending ? <CostPreview estimate={pending.estimate} onConfirm={() => (pending.derived ? deriveNow(pending.derived) : fetchNow(pending.queries, ''))} onCancel={() => setPending(null)} /> : null}
             </DialogContent>
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      <DerivedDialog open={deriving} {...(data && !data.derived && data.queries[0] ? { series: { query: data.queries[0] } } : {})} onDerive={submitDerived} onClose={() => setDeriving(false)} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ function queryWords(q: SeriesQuery): string {
 const INLINE = 3;
 
 /** Failed queries, in full when few, summarised when many. */
-export function FailureList({ failures, total, onOpenConnection }: { failures: Array<{ query: SeriesQuery; error: unknown }>; total: number; onOpenConnection(): void }) {
+export function FailureList({ failures, total, onOpenConnection }: { failures: Array<{ query: SeriesQuery; error: unknown; expression?: string }>; total: number; onOpenConnection(): void }) {
   const styles = useStyles();
   if (failures.length === 0) return null;
   if (failures.length <= INLINE) {
@@ -31,7 +31,7 @@ export function FailureList({ failures, total, onOpenConnection }: { failures: A
       <div className={styles.list}>
         {failures.map((f, i) => (
           <div key={i}>
-            <Text weight="semibold" size={200}>{`Could not fetch ${queryWords(f.query)}:`}</Text>
+            <Text weight="semibold" size={200}>{f.expression === undefined ? `Could not fetch ${queryWords(f.query)}:` : `Could not derive ${f.expression} from ${queryWords(f.query)}:`}</Text>
             <AppError error={f.error} onOpenSettings={onOpenConnection} />
           </div>
         ))}

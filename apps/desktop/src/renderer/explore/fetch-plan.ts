@@ -2,19 +2,22 @@
  * How the GSO frequency switch rewrites queries, and a fetch's name. Pure, so the rewrites are
  * unit-tested. (When to show the cost preview is ui's `needsCostPreview`, the rule both apps ask.)
  */
-import type { GsoFrequency, SeriesQuery } from '@econdata/core';
-import type { QueryKind } from '@econdata/ui';
-
-const TAB_OF: Record<SeriesQuery['kind'], QueryKind> = { indicator: 'indicators', trade: 'trade', stock: 'stocks' };
-
-/** The query builder's tab a fetch belongs to (every query of one fetch is of one kind). */
-export function kindOfQueries(queries: readonly SeriesQuery[]): QueryKind {
-  return TAB_OF[queries[0]?.kind ?? 'indicator'];
-}
+import { sharedFrequencies, type GsoFrequency, type IndicatorInfo, type SeriesQuery } from '@econdata/core';
 
 /** Whether a set of queries are GSO indicators, whose frequency the series view can switch. */
 export function isGsoFetch(queries: readonly SeriesQuery[]): boolean {
   return queries.length > 0 && queries.every((q) => q.kind === 'indicator' && q.source === 'GSO');
+}
+
+/**
+ * The frequencies the switch offers for some GSO queries: the ones every indicator has, by the
+ * indicator list (core's catalogue entries); null while that is unknown (then all three are offered).
+ */
+export function gsoFrequencies(queries: readonly SeriesQuery[], entries: ReadonlyArray<IndicatorInfo & { source: string }> | undefined): GsoFrequency[] | null {
+  if (!entries) return null;
+  const codes = [...new Set(queries.flatMap((q) => (q.kind === 'indicator' && q.source.toUpperCase() === 'GSO' ? [q.indicator.toUpperCase()] : [])))];
+  const infos = codes.map((code) => entries.find((e) => e.source === 'GSO' && e.code.toUpperCase() === code));
+  return infos.every((i) => i !== undefined) ? sharedFrequencies(infos as IndicatorInfo[]) : null;
 }
 
 /** The same GSO queries at another frequency. */

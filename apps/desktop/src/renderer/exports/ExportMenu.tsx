@@ -4,6 +4,7 @@
  * writes or downloads, and "Save to library" for a file that went to Downloads.
  */
 import { useState } from 'react';
+import type { DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger,
@@ -32,6 +33,8 @@ export interface ExportMenuProps {
   queries: readonly SeriesQuery[];
   /** The transform the chart shows ('' for none): files written here hold the same. */
   transform?: string;
+  /** A derived view's recipes: files written here hold the derived series and keep their formulas. */
+  derived?: readonly DerivedRequest[];
   /** What the export is of (the chart's title): the proposed name is made from it by sheets' rule, so it is always accepted. */
   title: string;
   onExported(done: ExportDone): void;
@@ -40,7 +43,7 @@ export interface ExportMenuProps {
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', title, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, transform = '', derived, title, onExported }: ExportMenuProps) {
   const styles = useStyles();
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
@@ -55,7 +58,7 @@ export function ExportMenu({ queries, transform = '', title, onExported }: Expor
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
     const result = await job.run((options) => {
-      const req = exportRequest(k, queries, n.trim(), d, transform);
+      const req = exportRequest(k, queries, n.trim(), d, transform, derived);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));
@@ -63,7 +66,9 @@ export function ExportMenu({ queries, transform = '', title, onExported }: Expor
       return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(req.request, options) : client.exports.service(req.request, options);
     });
     if (result) {
-      onExported({ result, saveToLibrary: result.saved ? undefined : () => start(k, n, 'library') });
+      // A data-only CSV goes to the library as the ordinary CSV (the library keeps provenance in the file).
+      const libraryKind: ExportKind = k === 'local-csv-data' ? 'local-csv' : k;
+      onExported({ result, saveToLibrary: result.saved ? undefined : () => start(libraryKind, n, 'library') });
       setKind(null);
     } else {
       setKind(k); // failed or cancelled: the dialog shows why, also when "Save to library" started it
@@ -74,6 +79,7 @@ export function ExportMenu({ queries, transform = '', title, onExported }: Expor
     job.reset();
     setRefusal(null);
     setName(defaultName);
+    if (k === 'local-csv-data') setDestination('downloads');
     setKind(k);
   };
   const chosen = EXPORT_KINDS.find((k) => k.kind === kind);
@@ -107,7 +113,7 @@ export function ExportMenu({ queries, transform = '', title, onExported }: Expor
                 </Field>
                 <Field label="Save to">
                   <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as Destination)} disabled={job.running}>
-                    <Radio value="library" label="Saved exports (reopen and compare later, offline)" />
+                    <Radio value="library" label="Saved exports (reopen and compare later, offline)" disabled={kind === 'local-csv-data'} />
                     <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
                   </RadioGroup>
                 </Field>

@@ -30,9 +30,11 @@ export interface LibraryTableProps {
 
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
 
-/** The query of an export in the service's own words (the first one, and how many more). */
+/** The query of an export in the service's own words (the first one, and how many more); a derived export names its formula first. */
 function manifestQuery(m: ManifestView): string {
   const [first] = m.queries;
+  const [recipe] = m.derived ?? [];
+  if (recipe && first) return `${recipe.expression} over ${queryText(first)}${m.queries.length > 1 ? ` and ${m.queries.length - 1} more` : ''}`;
   if (!first) return '(no query: a file opened from disk)';
   return m.queries.length > 1 ? `${queryText(first)} and ${m.queries.length - 1} more` : queryText(first);
 }

@@ -1,0 +1,90 @@
+/**
+ * A chart of the in-page workbook drawn as SVG over the sheet, from the cells its series read
+ * (so it follows edits and refreshes, as an Excel chart does): lines for 'Line', high-low bars with
+ * open and close ticks plus the close line for 'StockOHLC'. Its size is the chart's (points ->
+ * pixels); clicks go through to the cells below (the stand-in only needs to show it).
+ */
+import { excelSerialToDate } from '@econdata/sheets';
+import type { ReactNode } from 'react';
+import type { ChartModel, Rect } from './model.ts';
+
+const PX_PER_POINT = 1.33;
+const COLORS = ['#4472C4', '#ED7D31', '#A5A5A5', '#FFC000', '#5B9BD5', '#70AD47'];
+const PAD = { top: 34, right: 14, bottom: 46, left: 64 };
+
+function numbers(r: Rect | undefined): Array<number | null> {
+  if (!r) return [];
+  return Array.from({ length: r.rows }, (_, i) => {
+    const v = r.sheet.cell(r.top + i, r.left)?.value;
+    return typeof v === 'number' ? v : null;
+  });
+}
+
+const compact = (v: number): string => Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(v);
+
+/** One chart, positioned in the sheet's scroll area at its top-left cell. */
+export function ChartView({ chart, left, top }: { chart: ChartModel; left: number; top: number }): ReactNode {
+  const width = Math.round(chart.width * PX_PER_POINT);
+  const height = Math.round(chart.height * PX_PER_POINT);
+  const lines = chart.series.map((s) => numbers(s.values));
+  const x = numbers(chart.series[0]?.x);
+  const n = Math.max(0, ...lines.map((l) => l.length));
+  const all = lines.flat().filter((v): v is number => v !== null);
+  const lo = all.length ? Math.min(...all) : 0;
+  const hi = all.length ? Math.max(...all) : 1;
+  const span = hi - lo || 1;
+  const plotW = width - PAD.left - PAD.right;
+  const plotH = height - PAD.top - PAD.bottom;
+  const px = (i: number): number => PAD.left + (n <= 1 ? plotW / 2 : (i / (n - 1)) * plotW);
+  const py = (v: number): number => PAD.top + plotH - ((v - lo) / span) * plotH;
+  const path = (l: Array<number | null>): string => l.map((v, i) => (v === null ? '' : `${i === 0 || l[i - 1] === null ? 'M' : 'L'}${px(i).toFixed(1)},${py(v).toFixed(1)}`)).join('');
+  const label = (i: number): string => {
+    const v = x[i];
+    return v === null || v === undefined ? '' : excelSerialToDate(v).toISOString().slice(0, chart.type === 'StockOHLC' ? 10 : 4);
+  };
+  const ticks = n <= 1 ? [0] : [0, Math.floor((n - 1) / 2), n - 1];
+  const stock = chart.type === 'StockOHLC' && lines.length === 4;
+  return (
+    <figure
+      data-chart={chart.name}
+      style={{ position: 'absolute', left, top, width, height, margin: 0, background: '#fff', border: '1px solid #bfbfbf', boxShadow: '0 1px 3px rgba(0,0,0,.2)', pointerEvents: 'none', zIndex: 1 }}
+    >
+      <svg width={width} height={height} role="img" aria-label={`Chart: ${chart.title}`}>
+        <text x={width / 2} y={20} textAnchor="middle" fontSize={13} fill="#404040">{chart.title.length > 70 ? `${chart.title.slice(0, 68)}…` : chart.title}</text>
+        {[lo, lo + span / 2, hi].map((v) => (
+          <g key={v}>
+            <line x1={PAD.left} x2={width - PAD.right} y1={py(v)} y2={py(v)} stroke="#e6e6e6" />
+            <text x={PAD.left - 6} y={py(v) + 4} textAnchor="end" fontSize={10} fill="#595959">{compact(v)}</text>
+          </g>
+        ))}
+        {ticks.map((i) => <text key={i} x={px(i)} y={height - PAD.bottom + 14} textAnchor="middle" fontSize={10} fill="#595959">{label(i)}</text>)}
+        {stock ? (
+          <g>
+            {Array.from({ length: n }, (_, i) => {
+              const [o, h, l, c] = lines.map((line) => line[i] ?? null);
+              if (h === null || l === null || h === undefined || l === undefined) return null;
+              return (
+                <g key={i} stroke="#404040">
+                  <line x1={px(i)} x2={px(i)} y1={py(h)} y2={py(l)} />
+                  {o !== null && o !== undefined ? <line x1={px(i) - 2} x2={px(i)} y1={py(o)} y2={py(o)} /> : null}
+                  {c !== null && c !== undefined ? <line x1={px(i)} x2={px(i) + 2} y1={py(c)} y2={py(c)} /> : null}
+                </g>
+              );
+            })}
+            <path d={path(lines[3] ?? [])} fill="none" stroke={COLORS[0]} strokeWidth={1.5} />
+          </g>
+        ) : (
+          lines.map((l, k) => <path key={k} d={path(l)} fill="none" stroke={COLORS[k % COLORS.length]} strokeWidth={2} />)
+        )}
+        <g>
+          {(stock ? [chart.series[3]] : chart.series).map((s, k) => (
+            <g key={k} transform={`translate(${PAD.left + k * 170},${height - 16})`}>
+              <rect width={12} height={3} y={-4} fill={COLORS[k % COLORS.length]} />
+              <text x={16} fontSize={10} fill="#404040">{(s?.name ?? '').length > 26 ? `${(s?.name ?? '').slice(0, 25)}…` : s?.name}</text>
+            </g>
+          ))}
+        </g>
+      </svg>
+    </figure>
+  );
+}

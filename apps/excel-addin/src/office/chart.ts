@@ -1,0 +1,118 @@
+/**
+ * A native Excel chart beside a block: lines for indicator and trade series, a stock chart
+ * (open-high-low-close) for one ticker and close lines for several. Its data are the block's own
+ * cells (the period column as the axis, one chart series per value column; flag columns such as
+ * is_projection are left out), so editing a value moves the line; a refresh draws it again over
+ * the rewritten block (new rows included) where the user left it, at the size they gave it.
+ * Everything is queued on the request that writes the block: no extra sync.
+ */
+import type { Grid } from '@econdata/sheets';
+import type { XChart, XChartType, XRange } from './excel-api.ts';
+
+/** Where a chart goes and how big it is, in points (kept across refreshes). */
+export interface ChartPlace {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+interface ChartPlan {
+  type: XChartType;
+  /** Grid columns charted, the period column (0) first. */
+  columns: number[];
+  width: number;
+  height: number;
+}
+
+const HEIGHT = 240;
+const MIN_WIDTH = 360;
+const MAX_WIDTH = 720;
+
+/** The block's chart name: its table's name, suffixed (names are unique per sheet, tables per workbook). */
+const chartName = (table: string): string => `${table}_chart`;
+
+/**
+ * What to chart for a laid-out block, or null when a chart would say nothing: a long layout (mixed
+ * frequencies), fewer than two periods, or no value column.
+ */
+function chartPlan(grid: Grid): ChartPlan | null {
+  if (grid.orientation !== 'wide' || grid.body.rowCount < 2) return null;
+  const values = grid.columns.flatMap((c, i) => (c.role === 'value' ? [i] : []));
+  if (values.length === 0) return null;
+  const keys = values.map((i) => grid.columns[i]?.key);
+  const ohlc = ['open', 'high', 'low', 'close'];
+  const stocks = new Set(values.map((i) => grid.columns[i]?.series)).size;
+  let type: XChartType = 'Line';
+  let columns = values;
+  if (keys.includes('close')) {
+    // One ticker: Excel's stock chart needs exactly date, open, high, low, close in that order.
+    const inOrder = values.slice(0, 4).every((i, k) => grid.columns[i]?.key === ohlc[k] && i === k + 1);
+    if (stocks === 1 && inOrder) {
+      type = 'StockOHLC';
+      columns = values.slice(0, 4);
+    } else {
+      columns = values.filter((i) => grid.columns[i]?.key === 'close');
+    }
+  }
+  // Wider for long series, so points do not crowd: ~4 points per period between the bounds.
+  const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, 200 + grid.body.rowCount * 4)));
+  return { type, columns: [0, ...columns], width, height: HEIGHT };
+}
+
+/** The chart's title: the series' own title for one series, the block's title otherwise. */
+function chartTitle(grid: Grid, blockTitle: string, plan: ChartPlan): string {
+  const seriesOf = new Set(plan.columns.slice(1).map((c) => grid.columns[c]?.series));
+  if (seriesOf.size !== 1) return blockTitle;
+  const header = grid.rows[grid.regions.header.top]?.[plan.columns[1] ?? 1]?.v;
+  const title = typeof header === 'string' ? header : blockTitle;
+  // A stock chart's first column is 'VNM: Open': the ticker names the chart.
+  return plan.type === 'StockOHLC' ? title.replace(/: Open$/, '') : title;
+}
+
+/**
+ * Queues a chart of the block whose header row starts at `header` (the table's top-left cell) and
+ * has `rows` data rows, placed at `place` (a refresh) or to the right of the block. Returns its name.
+ */
+export function queueChart(header: XRange, grid: Grid, rows: number, table: string, blockTitle: string, place?: ChartPlace): string | null {
+  const plan = chartPlan(grid);
+  if (!plan) return null;
+  const width = grid.columns.length;
+  const axis = header.getOffsetRange(1, 0).getResizedRange(rows - 1, 0);
+  const values = (c: number): XRange => header.getOffsetRange(1, c).getResizedRange(rows - 1, 0);
+  // The value columns right after the period column go in charts.add in one range (Excel names
+  // each series from the header row and takes the first column as the axis); value columns
+  // further right (after a flag column, or several tickers' closes) are added one by one.
+  let run = 0;
+  while (plan.columns[run + 1] === run + 1) run += 1;
+  let chart: XChart;
+  let rest: number[];
+  if (run > 0) {
+    chart = header.worksheet.charts.add(plan.type, header.getResizedRange(rows, run), 'Columns');
+    rest = plan.columns.slice(run + 1);
+  } else {
+    const c = plan.columns[1] ?? 1;
+    chart = header.worksheet.charts.add(plan.type, header.getOffsetRange(0, c).getResizedRange(rows, 0), 'Columns');
+    chart.series.getItemAt(0).setXAxisValues(axis);
+    rest = plan.columns.slice(2);
+  }
+  for (const c of rest) {
+    const name = grid.rows[grid.regions.header.top]?.[c]?.v;
+    const s = chart.series.add(typeof name === 'string' ? name : `Column ${c + 1}`);
+    s.setValues(values(c));
+    s.setXAxisValues(axis);
+  }
+  chart.name = chartName(table);
+  chart.title.text = chartTitle(grid, blockTitle, plan);
+  if (place) {
+    chart.top = place.top;
+    chart.left = place.left;
+    chart.width = place.width;
+    chart.height = place.height;
+  } else {
+    chart.setPosition(header.getOffsetRange(0, width + 1));
+    chart.width = plan.width;
+    chart.height = plan.height;
+  }
+  return chart.name;
+}
