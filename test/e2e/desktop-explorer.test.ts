@@ -378,6 +378,23 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     await screen('11-gso-annual');
 
+    // Long GSO names that differ late: legend entries and table headers stay apart (the shared
+    // start shortened, the whole name on hover), and the query panel never scrolls sideways.
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('CPI.TOTAL');
+    for (const code of ['CPI.TOTAL.YOY', 'CPI.TOTAL.MOM']) await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).check();
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await expect.poll(() => explore.getByTestId('series-table').getByRole('columnheader').count()).toBe(4);
+    await explore.locator('[data-chart-drawn]').waitFor();
+    const headers = await explore.getByTestId('series-table').getByRole('columnheader').allInnerTexts();
+    expect(new Set(headers.map((h) => h.replace(/\s+/g, ' '))).size).toBe(4);
+    const legend = await explore.locator('.u-legend .u-series th').allInnerTexts();
+    for (const text of legend.slice(1)) expect(text.trim()).toMatch(/^Consumer prices… .+: Vietnam$/);
+    expect(new Set(legend).size).toBe(legend.length);
+    expect(await explore.locator('.u-legend .u-series[title="Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam"]').count()).toBe(1);
+    expect(await page.getByRole('complementary', { name: 'Query' }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screen('11a-long-names');
+    for (const code of ['CPI.TOTAL.YOY', 'CPI.TOTAL.MOM']) await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).uncheck();
+
     // 10. Series of different frequencies together: GSO retail sales (monthly) and GDP (quarterly),
     // each at the service's default frequency, shown at the lowest of them, the conversion named.
     await page.getByRole('checkbox', { name: /\(CPI\.CORE_INFLATION\.YTD_AVG_YOY\)/ }).uncheck();

@@ -21,15 +21,17 @@ describe('the connection state (issue 22, item 6: the quota dot stayed green wit
     expect(outcomeOf(new InvalidParameterError('country', 'bad country'))).toBeNull();
   });
 
-  it('reads fetchSeries per query: one series back is an answer, every query unanswered is none', async () => {
+  it('reads fetchSeries per query: a query that reached no one wins over series the cache answered', async () => {
     const watch = createConnectionWatch();
     const refused = { ok: false as const, error: new ConnectionError('ECONNREFUSED') };
     const api = createFakeEconDataApi();
     const stub = (results: unknown[]) => watchApi({ ...api, fetchSeries: () => Promise.resolve(results) } as typeof api, watch);
-    await stub([refused, refused]).fetchSeries([GDP, GDP]);
+    await stub([{ ok: true, series: { provenance: {} } }, refused]).fetchSeries([GDP, GDP]);
     expect(watch.state().status).toBe('not_answering');
-    await stub([refused, { ok: true, series: {} }]).fetchSeries([GDP, GDP]);
+    await stub([{ ok: true, series: { provenance: {} } }]).fetchSeries([GDP]);
     expect(watch.state().status).toBe('answering');
+    await stub([{ ok: true, series: { provenance: { stale: true } } }]).fetchSeries([GDP]);
+    expect(watch.state().status).toBe('not_answering');
   });
 
   it('turns to "not answering" when fetches reach no one, and back on the first answer', async () => {

@@ -74,7 +74,7 @@ const WATCHED = new Set<PropertyKey>(['listSources', 'listSourceIndicators', 'ca
 /**
  * `api` with every call to the service reported to `watch` (the same object type: an app's own
  * methods and options pass through untouched). fetchSeries reports per query: one series back is
- * an answer; every query failing without an answer is none.
+ * an answer unless another query of the same call reached no one (the ok ones may be cached).
  */
 export function watchApi<T extends EconDataApi>(api: T, watch: ConnectionWatch): T {
   return new Proxy(api, {
@@ -92,9 +92,14 @@ export function watchApi<T extends EconDataApi>(api: T, watch: ConnectionWatch):
           throw error;
         }
         if (property === 'fetchSeries' && Array.isArray(result)) {
-          const results = result as Array<{ ok: boolean; error?: unknown }>;
-          const outcomes = results.map((r) => (r.ok ? { answered: true as const } : outcomeOf(r.error)));
-          watch.report(outcomes.find((o) => o?.answered === true) ?? outcomes.find((o) => o !== null) ?? null);
+          const results = result as Array<{ ok: boolean; error?: unknown; series?: { provenance?: { stale?: boolean } } }>;
+          // A series from the cache proves nothing about the service: a query that reached no one
+          // (or a stale copy, served because the service did not answer) is the news.
+          const outcomes = results.map((r): Outcome => {
+            if (!r.ok) return outcomeOf(r.error);
+            return r.series?.provenance?.stale === true ? { answered: false, who: 'service', message: 'A cached copy was shown: the service did not answer.' } : { answered: true };
+          });
+          watch.report(outcomes.find((o) => o?.answered === false) ?? outcomes.find((o) => o !== null) ?? null);
         } else {
           watch.report({ answered: true });
         }

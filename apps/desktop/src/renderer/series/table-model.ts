@@ -7,15 +7,10 @@ import type { Series } from '@econdata/core';
 import { displayText, layoutSeries, type Cell, type Grid } from '@econdata/sheets';
 import { distinctLabels } from '@econdata/ui';
 
-/** A header's length on screen (three lines of a value column): the whole header is its tooltip. */
-const HEADER_MAX = 52;
-
 /** One table column: its header and what it holds. */
 export interface TableColumn {
-  /** The whole header, as the files have it. */
+  /** The whole header, as the files have it (the table shows `headerLabels` of it). */
   header: string;
-  /** The header shown: shortened where long names share their start, so columns stay apart. */
-  label: string;
   role: 'period' | 'value' | 'flag' | 'other';
   /** The series this column belongs to (index into the series given), for value and flag columns. */
   series?: number;
@@ -56,7 +51,7 @@ export function tableModel(series: readonly Series[]): TableModel {
   const columns: TableColumn[] = grid.columns.map((gc, i) => {
     const header = displayText(headerRow[i] ?? { v: null });
     const role = gc.role === 'period' || gc.role === 'value' || gc.role === 'flag' ? gc.role : 'other';
-    const col: TableColumn = { header, label: header, role, numeric: role === 'value' };
+    const col: TableColumn = { header, role, numeric: role === 'value' };
     if (gc.series !== undefined) {
       col.series = gc.series;
       const s = series[gc.series];
@@ -65,8 +60,6 @@ export function tableModel(series: readonly Series[]): TableModel {
     if (gc.key !== undefined) col.key = gc.key;
     return col;
   });
-  const named = columns.filter((c) => c.role !== 'period');
-  distinctLabels(named.map((c) => c.header), HEADER_MAX).forEach((l, i) => { if (named[i]) named[i].label = l.short; });
   const periodColumn = Math.max(0, columns.findIndex((c) => c.role === 'period'));
   return {
     columns,
@@ -74,4 +67,15 @@ export function tableModel(series: readonly Series[]): TableModel {
     text: (r, c) => displayText(cellAt(grid, r, c)),
     period: (r) => displayText(cellAt(grid, r, periodColumn)),
   };
+}
+
+/**
+ * The headers shown, at most `max` characters each: where long names share their start (GSO's),
+ * ui's distinctLabels shortens the shared part and keeps what differs, so columns stay apart.
+ */
+export function headerLabels(columns: readonly TableColumn[], max: number): string[] {
+  const named = columns.map((c, i) => ({ c, i })).filter(({ c }) => c.role !== 'period');
+  const out = columns.map((c) => c.header);
+  distinctLabels(named.map(({ c }) => c.header), max).forEach((l, k) => { const at = named[k]?.i; if (at !== undefined) out[at] = l.short; });
+  return out;
 }
