@@ -11,6 +11,7 @@ export type { CallOptions, ClientOptions } from './client/options.ts';
 export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL } from './client/options.ts';
 export type { ExportQuery } from './client/export.ts';
 export type { Catalogue } from './catalogue/catalogue.ts';
+export { indicatorName, NAME_LANGUAGES, readNameLanguage, seriesNamer, type NameLanguage } from './catalogue/names.ts';
 export { keptFrequency, sharedFrequencies } from './catalogue/frequencies.ts';
 export type { LearnedNames } from './learned/names.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';

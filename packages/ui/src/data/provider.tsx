@@ -1,4 +1,5 @@
 /** React context holding the EconDataApi the hooks and components read through. */
+import type { NameLanguage } from '@econdata/core';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EconDataApi } from './api.ts';
 import type { DescribeContext } from '../errors/describe-error.ts';
@@ -10,6 +11,8 @@ interface EconDataContextValue {
   connection: ConnectionWatch;
   /** Passed to describeError: the base URL for connection errors, the origin for CORS hints. */
   describe: DescribeContext;
+  /** The language series names are shown in (core's indicatorName decides the name). */
+  nameLanguage: NameLanguage;
 }
 
 const EconDataContext = createContext<EconDataContextValue | null>(null);
@@ -27,20 +30,22 @@ export interface EconDataProviderProps {
    * calls outside the provider count too). Without it the provider watches `api` itself.
    */
   connection?: ConnectionWatch;
+  /** The language of series names in pickers and cards: 'en' (default) or 'vi' (the app's setting). */
+  nameLanguage?: NameLanguage;
   children: ReactNode;
 }
 
 /** Makes `api` available to every hook and component below. */
-export function EconDataProvider({ api, baseURL, origin, timeZone, connection, children }: EconDataProviderProps): ReactNode {
+export function EconDataProvider({ api, baseURL, origin, timeZone, connection, nameLanguage = 'en', children }: EconDataProviderProps): ReactNode {
   const value = useMemo<EconDataContextValue>(() => {
     const describe: DescribeContext = {};
     if (baseURL !== undefined) describe.baseURL = baseURL;
     if (origin !== undefined) describe.origin = origin;
     if (timeZone !== undefined) describe.timeZone = timeZone;
-    if (connection) return { api, describe, connection };
+    if (connection) return { api, describe, connection, nameLanguage };
     const own = createConnectionWatch();
-    return { api: watchApi(api, own), describe, connection: own };
-  }, [api, baseURL, origin, timeZone, connection]);
+    return { api: watchApi(api, own), describe, connection: own, nameLanguage };
+  }, [api, baseURL, origin, timeZone, connection, nameLanguage]);
   return <EconDataContext.Provider value={value}>{children}</EconDataContext.Provider>;
 }
 
@@ -71,6 +76,11 @@ export function useConnectionState(): ConnectionState {
     return watch.subscribe(setState);
   }, [watch]);
   return watch ? state : UNKNOWN;
+}
+
+/** The language series names are shown in ('en' outside a provider). */
+export function useNameLanguage(): NameLanguage {
+  return useContext(EconDataContext)?.nameLanguage ?? 'en';
 }
 
 function useEconDataContext(): EconDataContextValue {
