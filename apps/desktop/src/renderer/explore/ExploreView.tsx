@@ -151,6 +151,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   useEffect(() => {
     if (namedIn.current === nameLanguage) return;
     namedIn.current = nameLanguage;
+    const shown = shownByKind[kind];
     if (shown && !shown.derived) fetchNow(shown.queries, shown.transform, true);
   });
 
