@@ -421,6 +421,57 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await opened.getByTestId('series-table').getByRole('rowheader').first().innerText()).toBe('2025-06-02');
     await screen('12-opened-file');
 
+    // 12. A derived series: GDP per capita of Vietnam, GDP (NY.GDP.MKTP.CD) divided by population
+    // (SP.POP.TOTL), written as a formula over two series; computed by main from both operands.
+    await nav('Explore').click();
+    await page.getByRole('button', { name: 'New derived series' }).click();
+    const derive = page.getByRole('dialog');
+    await derive.getByRole('textbox', { name: 'Expression' }).fill('a/b');
+    await derive.getByRole('textbox', { name: 'Series a' }).fill('WB/NY.GDP.MKTP.CD/VN');
+    await derive.getByRole('textbox', { name: 'Series b' }).fill('WB/SP.POP.TOTL/VN');
+    await derive.getByRole('textbox', { name: 'From year' }).fill('2000');
+    await derive.getByRole('button', { name: 'Show derived series' }).click();
+    await derive.waitFor({ state: 'detached' });
+    await page.locator('#root:not([aria-hidden])').waitFor();
+    const derivedTable = explore.getByTestId('series-table');
+    await expect.poll(() => derivedTable.getByRole('columnheader').allInnerTexts()).toEqual(['Period', '[GDP (current US$): Vietnam] ÷ [Population, total: Vietnam]']);
+    // 2000: the two values of the data folder, divided here.
+    const wdi = readFileSync(join(realDataDir ?? '', 'wb_wdi_values.csv'), 'utf8');
+    const wdiValue = (code: string, year: number): number => Number(new RegExp(`^${code.replaceAll('.', '\\.')},VNM,${year},([\\d.eE+-]+)$`, 'm').exec(wdi)![1]);
+    const perCapita2000 = wdiValue('NY.GDP.MKTP.CD', 2000) / wdiValue('SP.POP.TOTL', 2000);
+    expect(await derivedTable.getByRole('row').nth(1).innerText()).toMatch(new RegExp(`^2000\\s+${Math.round(perCapita2000).toLocaleString('en-US')}$`));
+    await explore.locator('[data-chart-drawn]').waitFor();
+    await explore.getByText(/^Provenance:/).click();
+    await explore.getByText('Formula', { exact: true }).waitFor();
+    await screen('13-derived');
+    await explore.getByText(/^Provenance:/).click();
+
+    // The presets one click away on a chart: in US dollars refused for a percentage, with a sentence.
+    await page.getByRole('button', { name: 'Derive', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'New derived series…' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Series a' }).fill('WB/FP.CPI.TOTL.ZG/VN');
+    await page.getByRole('dialog').getByRole('button', { name: 'In US dollars' }).click();
+    await explore.getByText('Could not derive a/b from WB FP.CPI.TOTL.ZG for VN:').waitFor();
+    expect(await explore.locator('[data-error-code="invalid_parameter"]').innerText()).toMatch(/a percentage: it has no currency, so an exchange rate cannot convert it\./);
+
+    // Saved with its formula and re-run from Saved exports: the same values, the formula kept.
+    await page.getByRole('button', { name: 'New derived series' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Series a' }).fill('WB/NY.GDP.MKTP.CD/VN');
+    await page.getByRole('dialog').getByRole('textbox', { name: 'From year' }).fill('2000');
+    await page.getByRole('dialog').getByRole('button', { name: 'Per capita' }).click();
+    await expect.poll(() => derivedTable.getByRole('columnheader').allInnerTexts()).toEqual(['Period', 'GDP (current US$): Vietnam, per capita']);
+    await exportXlsx('GDP per capita Viet Nam', 'library');
+    await nav('Saved exports').click();
+    await page.getByRole('button', { name: 'Back to Saved exports' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const derivedRow = page.locator('[data-export-id]').filter({ hasText: 'GDP per capita Viet Nam' });
+    expect(await derivedRow.innerText()).toContain('a/b over /indicators?source=WB&indicator=NY.GDP.MKTP.CD');
+    await derivedRow.getByRole('button', { name: /Re-run/ }).click();
+    const rerunSummary = page.getByTestId('compare-summary');
+    await rerunSummary.waitFor({ timeout: 60_000 });
+    expect(await rerunSummary.innerText()).toContain('No value changed');
+    await screen('14-derived-rerun');
+
     // No serious or critical accessibility violation on any screen.
     expect(axe.filter((a) => a.violations.length > 0)).toEqual([]);
 
