@@ -5,6 +5,7 @@
  * key would leave it) nothing is fetched or written. Not opted in: nothing at all.
  */
 import { EconDataClient, MemoryQuotaStore, QuotaLedger, type SeriesQuery } from '@econdata/core';
+import { FakeClock } from '@econdata/core/testing';
 import { describe, expect, it } from 'vitest';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { WorkbookModel } from '../../dev/standin/model.ts';
@@ -16,14 +17,14 @@ import { REFRESH_ON_OPEN_SETTING, setRefreshOnOpen } from './startup.ts';
 
 const sandbox = useSandboxes({ seed: 5 });
 const NOW = Date.parse('2026-11-23T08:00:00Z');
-const gdp: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 };
+const gdp = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 } satisfies SeriesQuery;
 const imf: SeriesQuery = { kind: 'indicator', source: 'IMF', indicator: 'NGDP_RPCH', country: 'VN', start_year: 2022, end_year: 2027 };
 
 /** A client on the Free plan whose ledger already counts `spent` requests today (made by someone else on the key). */
 async function freeClient(url: string, spent: number): Promise<EconDataClient> {
   const store = new MemoryQuotaStore();
   await store.update('k', (log) => void log.dayExtra.push(...Array.from({ length: spent }, (_, i) => NOW - 3_600_000 + i)));
-  const ledger = new QuotaLedger({ plan: 'free', store, keyId: 'k', clock: { now: () => NOW } });
+  const ledger = new QuotaLedger({ plan: 'free', store, keyId: 'k', clock: new FakeClock(NOW) });
   return new EconDataClient({ baseURL: url, apiKey: 'sandbox-free', gate: ledger, clock: { now: () => NOW } });
 }
 

@@ -44,7 +44,7 @@ export interface ParameterBinding {
 const FUNCTION: Record<Kind, string> = { indicator: 'INDICATOR', trade: 'TRADE', stock: 'STOCK' };
 
 /** The rows for a set of queries of one kind (what the query builder submits) and its options text. */
-export function parameterRows(queries: readonly SeriesQuery[], options: string): ParamRow[] {
+function parameterRows(queries: readonly SeriesQuery[], options: string): ParamRow[] {
   const first = queries[0];
   if (!first) throw new Error('Nothing to insert: build a query first.');
   const distinct = (f: (q: SeriesQuery) => string | undefined): XValue[] => [...new Set(queries.map(f).filter((v): v is string => v !== undefined))];
@@ -154,7 +154,7 @@ export interface ParameterState {
 }
 
 /** What the formula makes of the cells: the same readers as ECON.INDICATOR / TRADE / STOCK. */
-export function readParameters(binding: ParameterBinding, cells: XValue[][]): ParameterState {
+function readParameters(binding: ParameterBinding, cells: XValue[][]): ParameterState {
   const row = (i: number): CellValue[] => (cells[i] ?? []).slice(1).map((v) => (v === '' ? null : v));
   const one = (i: number): CellValue => row(i)[0] ?? null;
   const many = (i: number): CellValue[][] => [row(i).filter((v) => v !== null)];

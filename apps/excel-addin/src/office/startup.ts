@@ -27,8 +27,13 @@ export interface OfficeStartupApi {
 export type StartupResult = 'set' | 'unsupported';
 
 /** Asks Office to load the add-in and show the taskpane with this document (on), or not to (off). */
-export async function configureStartup(office: OfficeStartupApi | undefined, on: boolean): Promise<StartupResult> {
-  const supported = office?.context?.requirements?.isSetSupported('SharedRuntime', '1.1') === true;
+async function configureStartup(office: OfficeStartupApi | undefined, on: boolean): Promise<StartupResult> {
+  let supported = false;
+  try {
+    supported = office?.context?.requirements?.isSetSupported('SharedRuntime', '1.1') === true;
+  } catch {
+    // office.js outside an Office host (a plain browser) has no requirements to ask: not supported.
+  }
   const addin = office?.addin;
   const behaviors = office?.StartupBehavior;
   const settings = office?.context?.document?.settings;

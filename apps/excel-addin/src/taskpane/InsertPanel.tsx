@@ -9,6 +9,7 @@ import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, Sear
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
+import { insertParameterFormula } from '../office/parameters.ts';
 import { insertBlock } from '../office/insert.ts';
 import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
@@ -50,6 +51,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const [mode, setMode] = useState<Mode>('values');
   // A chart beside every time-series block unless the user turns it off (a single period gets none).
   const [chart, setChart] = useState(true);
+  // Formulas whose arguments live in a labelled block of cells (change one cell, the block re-queries).
+  const [inCells, setInCells] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -88,6 +91,12 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     setNotice(null);
     last.current = job;
     try {
+      if (mode === 'formula' && inCells) {
+        const { binding, address } = await insertParameterFormula(excel, job.queries, job.transform);
+        setNotice({ intent: 'success', text: `Wrote the parameters and ${binding.formula} at ${address}: change a parameter cell and the formula asks again. The Blocks tab lists it.` });
+        onInserted();
+        return;
+      }
       if (mode === 'formula') {
         const { formulas, address } = await insertFormulas(excel, job.queries, job.transform);
         setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
@@ -145,7 +154,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
             </Field>
             {mode === 'values' ? (
               <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
-            ) : null}
+            ) : (
+              <Checkbox checked={inCells} onChange={(_, d) => setInCells(d.checked === true)} label="Arguments in cells (Source, Indicator, Country, From, To, Options) that the formula refers to" />
+            )}
             <Text size={200} className={styles.hint}>
               {mode === 'values'
                 ? 'Select the top-left cell, build a query, then insert: a provenance header, an Excel table with real dates, and the query kept for Refresh.'
