@@ -46,7 +46,7 @@ describe('pnpm build', () => {
 
   it('writes functions.json from the JSDoc', () => {
     const meta = JSON.parse(readFileSync(join(out, 'functions.json'), 'utf8')) as { functions: Array<{ id: string }> };
-    expect(meta.functions.map((f) => f.id)).toEqual(['INDICATOR', 'TRADE', 'STOCK', 'DERIVED', 'QUOTA']);
+    expect(meta.functions.map((f) => f.id)).toEqual(['INDICATOR', 'VALUE', 'TRADE', 'STOCK', 'DERIVED', 'QUOTA']);
   });
 
   it('holds none of the in-page workbook stand-in, its formula evaluator or the test doubles', () => {

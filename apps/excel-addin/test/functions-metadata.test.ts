@@ -17,10 +17,14 @@ describe('functions.json from custom-functions-metadata', () => {
     expect(sig('TRADE')).toEqual(['[flow]', '[partner]', '[hs_code]', '[period]', '[transform]']);
     expect(sig('STOCK')).toEqual(['symbol_or_index (range)', '[start_date]', '[end_date]', '[field]', '[transform]']);
     expect(sig('QUOTA')).toEqual([]);
+    // ECON.VALUE: one value in one cell (no spill), each argument one value so a column fills down.
+    expect(sig('VALUE')).toEqual(['source', 'indicator', 'country', '[period]', '[options]']);
+    const value = meta.functions.find((f) => f.id === 'VALUE')!;
+    expect([value.result.dimensionality ?? 'scalar', value.options]).toEqual(['scalar', { cancelable: true, requiresAddress: true }]);
     // The transform is text (analysis's form, e.g. Units=pc1), described for Excel's function help.
     expect(meta.functions.find((f) => f.id === 'INDICATOR')!.parameters.at(-1)).toMatchObject({ name: 'transform', type: 'string', optional: true });
-    for (const f of meta.functions) expect(f.result.dimensionality).toBe('matrix');
-    for (const id of ['INDICATOR', 'TRADE', 'STOCK', 'DERIVED']) expect(meta.functions.find((f) => f.id === id)!.options).toEqual({ cancelable: true, requiresAddress: true });
+    for (const f of meta.functions.filter((g) => g.id !== 'VALUE')) expect(f.result.dimensionality).toBe('matrix');
+    for (const id of ['VALUE', 'INDICATOR', 'TRADE', 'STOCK', 'DERIVED']) expect(meta.functions.find((f) => f.id === id)!.options).toEqual({ cancelable: true, requiresAddress: true });
     expect(meta.functions.find((f) => f.id === 'QUOTA')!.options).toEqual({ stream: true });
   });
 });

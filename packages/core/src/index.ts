@@ -11,6 +11,8 @@ export type { CallOptions, ClientOptions } from './client/options.ts';
 export { BASE_URL_PROBLEMS, isLoopbackHost, readBaseURL } from './client/options.ts';
 export type { ExportQuery } from './client/export.ts';
 export type { Catalogue } from './catalogue/catalogue.ts';
+export { keptFrequency, sharedFrequencies } from './catalogue/frequencies.ts';
+export type { LearnedNames } from './learned/names.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
 export { planRequests } from './plan/planner.ts';
 export { MemoryCacheStore, prefixedCacheStore, type CacheStore } from './cache/store.ts';

@@ -39,8 +39,15 @@ export interface TradeQuery {
   flow?: TradeFlow;
   partner?: string;
   hs_code?: string;
-  /** YYYY-MM */
+  /** YYYY-MM: one month, the service's own parameter. */
   period?: string;
+  /**
+   * YYYY-MM: the first month of a range. Not a service parameter (the service takes one month or
+   * every month): core asks for every month in one request and keeps the range (see series/trade-months.ts).
+   */
+  start_period?: string;
+  /** YYYY-MM: the last month of a range (client side, like `start_period`). */
+  end_period?: string;
 }
 
 /** The date range of a stock query. */

@@ -10,4 +10,5 @@ export { displayText } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';
 export { compareSeries, type RevisionDiff } from './diff/compare.ts';
+export { readArrangement, formatArrangement, LAYOUT_OPTION_NAMES, type Arrangement } from './grid/arrange.ts';
 export { EXPORT_NAME_MAX, exportNameProblem, proposeExportName, fileStem } from './naming/export-name.ts';

@@ -31,14 +31,23 @@ describe('buildIndicatorQueries', () => {
 
 describe('buildTradeQuery', () => {
   it('emits the flow and only the filled filters', () => {
-    expect(buildTradeQuery({ flow: 'imports', partner: 'cn', hsCode: '85', period: '2024-03' })).toEqual({ ok: true, queries: [{ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85', period: '2024-03' }] });
+    expect(buildTradeQuery({ flow: 'imports', partner: 'cn', hsCode: '85', startPeriod: '2024-03', endPeriod: '2024-03' })).toEqual({ ok: true, queries: [{ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85', period: '2024-03' }] });
     expect(buildTradeQuery(emptyTradeForm())).toEqual({ ok: true, queries: [{ kind: 'trade', flow: 'exports' }] });
   });
-  it('refuses a bad partner, HS code and period', () => {
-    expect(buildTradeQuery({ flow: 'balance', partner: 'China', hsCode: '8', period: '2024-3' })).toEqual({ ok: false, errors: {
+  it('emits a range of months as core\'s start_period / end_period, either end open', () => {
+    expect(buildTradeQuery({ ...emptyTradeForm(), startPeriod: '2024-01', endPeriod: ' 2024-06 ' })).toEqual({ ok: true, queries: [{ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }] });
+    expect(buildTradeQuery({ ...emptyTradeForm(), startPeriod: '2024-01' })).toEqual({ ok: true, queries: [{ kind: 'trade', flow: 'exports', start_period: '2024-01' }] });
+    expect(buildTradeQuery({ ...emptyTradeForm(), endPeriod: '2013-12' })).toEqual({ ok: true, queries: [{ kind: 'trade', flow: 'exports', end_period: '2013-12' }] });
+  });
+  it('refuses a bad partner, HS code and month, and a range that runs backwards', () => {
+    expect(buildTradeQuery({ flow: 'balance', partner: 'China', hsCode: '8', startPeriod: '2024-3', endPeriod: '2024-3' })).toEqual({ ok: false, errors: {
       partner: 'Partner: enter an ISO 2-letter country code, or "WLD" for all partners; leave it empty for all.',
       hsCode: 'HS code: enter an HS code of 2 to 10 digits, or "TOTAL" for all goods, or leave it empty.',
-      period: 'Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.',
+      startPeriod: 'From month: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.',
+    } });
+    expect(buildTradeQuery({ ...emptyTradeForm(), startPeriod: '2024-06', endPeriod: '2024-01' })).toEqual({ ok: false, errors: {
+      startPeriod: 'From month: enter a month no later than the end (2024-01), or leave it empty for the first month.',
+      endPeriod: 'To month: enter a month no earlier than the start (2024-06), or leave it empty for the last month.',
     } });
   });
 });

@@ -60,19 +60,29 @@ describe('QueryBuilder', () => {
     expect(screen.queryByText('Start year: enter a whole year between 1800 and 2200 such as 2015, or leave it empty.')).toBeNull();
   });
 
-  it('builds a trade query and refuses a period not in YYYY-MM form', async () => {
+  it('builds a trade query and refuses a month not in YYYY-MM form', async () => {
     const user = userEvent.setup();
     const { emitted } = setup('trade');
     await user.click(screen.getByRole('radio', { name: 'Imports' }));
     type('Partner', 'cn');
     type('HS code', '85');
-    type('Period', '03/2024');
+    type('From month', '03/2024');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([]);
-    expect(screen.getByText('Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.')).toBeTruthy();
-    type('Period', '2024-03');
+    expect(screen.getByText('From month: enter a month YYYY-MM such as "2024-03", or leave it empty for the first month.')).toBeTruthy();
+    type('From month', '2024-03');
+    type('To month', '2024-03');
     await user.click(screen.getByRole('button', { name: 'Get data' }));
     expect(emitted).toEqual([[[{ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85', period: '2024-03' }], 'trade']]);
+  });
+
+  it('builds a trade query for a range of months', async () => {
+    const user = userEvent.setup();
+    const { emitted } = setup('trade');
+    type('From month', '2024-01');
+    type('To month', '2024-06');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[[{ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }], 'trade']]);
   });
 
   it('builds a stock query for an index', async () => {

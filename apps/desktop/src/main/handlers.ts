@@ -91,6 +91,7 @@ export function createHandlers({ session, jobs, exports, library, searchMemory }
     'catalog.listSourceIndicators': async ({ cache, ...query }) => (await session.client()).listSourceIndicators(query, cacheOption({ ...(cache === undefined ? {} : { cache }) })),
     'catalog.listCountries': async (request) => (await session.client()).listCountries({}, cacheOption(request)),
     'catalog.catalogue': async (request) => (await session.client()).catalogue(cacheOption(request)),
+    'catalog.learnedNames': async () => (await session.client()).learnedNames(),
     'search.memory': () => searchMemory.load(),
     'search.remember': (memory) => searchMemory.save(memory),
 

@@ -173,6 +173,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       }),
     listCountries: (_query, options) => call('catalog.listCountries', options?.cache === undefined ? {} : { cache: options.cache }),
     catalogue: (options) => call('catalog.catalogue', options?.cache === undefined ? {} : { cache: options.cache }),
+    learnedNames: () => call('catalog.learnedNames', {}),
     searchMemory: { load: () => call('search.memory', {}), save: async (memory) => { await call('search.remember', memory); } },
     estimate: (queries, options): Promise<Estimate> =>
       call('series.estimate', {

@@ -9,7 +9,7 @@
  * keychain's masked description.
  */
 import type {
-  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription } from '@econdata/keychain';
@@ -18,7 +18,7 @@ import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { WireError } from './wire-error.ts';
 
 type AuthMode = 'header' | 'query';
-type CacheMode = 'default' | 'no-store' | 'allow-stale';
+type CacheMode = 'default' | 'no-store' | 'allow-stale' | 'reload';
 type Priority = 'interactive' | 'background';
 
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +153,8 @@ export interface ExportResult {
   format: 'xlsx' | 'csv';
   /** The library entry, for destination 'library'. */
   saved?: ManifestView;
+  /** A data-only CSV's provenance sidecar (`<name>.provenance.json`), beside `path`. */
+  provenancePath?: string;
 }
 
 export interface WriteLocalRequest {
@@ -166,6 +168,11 @@ export interface WriteLocalRequest {
   orientation?: 'wide' | 'long';
   /** What the chart shows: the same transform (and common frequency) as `series.fetch`; kept in a saved export. */
   transform?: string;
+  /**
+   * CSV only, not to the library: the data block alone (header on the first line, no BOM: what
+   * pandas.read_csv reads as is) and its provenance in `<name>.provenance.json` beside it (sheets' writeDataCsv).
+   */
+  dataOnly?: boolean;
   /**
    * Derived series instead (as `series.derive` computes them): the file holds them, `queries` are
    * their operands' queries, and a saved export keeps the recipes for its re-run.
@@ -246,6 +253,8 @@ interface Operations {
   'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
   /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
   'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
+  /** The stock symbols, trade partners and "totals only" the service has named (core's learnedNames, kept in main's cache folder). */
+  'catalog.learnedNames': { request: Empty; response: LearnedNames };
   /** Recent and favourite searches, kept in the home folder (search.json). */
   'search.memory': { request: Empty; response: QueryMemory };
   /** Replaces them; answers with what was kept. */
@@ -294,7 +303,7 @@ export const OPERATION_NAMES = [
   'session.status',
   'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
-  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue',
+  'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue', 'catalog.learnedNames',
   'search.memory', 'search.remember',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
   'quota.status',

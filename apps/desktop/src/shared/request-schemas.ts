@@ -12,7 +12,7 @@ import type { OperationName, RequestOf } from './contract.ts';
 import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
 const AUTH = oneOf(['header', 'query'] as const);
-const CACHE = oneOf(['default', 'no-store', 'allow-stale'] as const);
+const CACHE = oneOf(['default', 'no-store', 'allow-stale', 'reload'] as const);
 
 /** Limits that keep one request from tying main up. */
 const LIMITS = { queries: 2000, uploadBytes: 64 * 1024 * 1024 } as const;
@@ -54,7 +54,7 @@ const asGiven: Check<unknown> = (value) => value;
 const fieldsNamed = <const K extends string>(names: readonly K[]): Record<K, ReturnType<typeof opt<unknown>>> =>
   Object.fromEntries(names.map((n) => [n, opt(asGiven)])) as Record<K, ReturnType<typeof opt<unknown>>>;
 const indicatorFields = fieldsNamed(['source', 'indicator', 'country', 'start_year', 'end_year', 'frequency']);
-const tradeFields = fieldsNamed(['flow', 'partner', 'hs_code', 'period']);
+const tradeFields = fieldsNamed(['flow', 'partner', 'hs_code', 'period', 'start_period', 'end_period']);
 const stockFields = fieldsNamed(['symbol', 'index', 'start_date', 'end_date']);
 
 /** The shape's copy, if core finds no problem in it; core's first problem, at its path, otherwise. */
@@ -144,6 +144,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
   'catalog.listCountries': cacheOnly,
   'catalog.catalogue': cacheOnly,
+  'catalog.learnedNames': empty as Check<RequestOf<'catalog.learnedNames'>>,
   'search.memory': empty as Check<RequestOf<'search.memory'>>,
   'search.remember': object({ recent: req(searchTexts), favourites: req(searchTexts) }),
   'series.fetch': object({ jobId: opt(jobId), queries: req(queries), transform: opt(transform), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
@@ -153,7 +154,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'quota.status': empty as Check<RequestOf<'quota.status'>>,
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
-    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests),
+    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),
   }),
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),

@@ -5,7 +5,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frequency } from '@econdata/core';
-import { periodToSerial } from '@econdata/sheets';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { formulasFor } from '../../src/office/insert-formula.ts';
 import { setRuntime } from '../../src/runtime/instance.ts';
@@ -25,7 +24,7 @@ describe('parseEconFormula', () => {
     expect(parseEconFormula('=ECON.QUOTA()')).toEqual({ id: 'QUOTA', args: [] });
     expect(parseEconFormula('=ECON.STOCK("say ""hi""", -1.5e2, TRUE)')).toEqual({ id: 'STOCK', args: ['say "hi"', -150, true] });
     expect(() => parseEconFormula('=ECON.INDICATOR("WB",A1:A3,"VN")')).toThrow('Cannot read "A1:A3,"VN"" in =ECON.INDICATOR("WB",A1:A3,"VN"): only literal values are evaluated here (cell references need Excel).');
-    expect(() => parseEconFormula('=ECON.PRICE("VNM")')).toThrow('Unknown function ECON.PRICE: the add-in has ECON.INDICATOR, ECON.TRADE, ECON.STOCK, ECON.DERIVED, ECON.QUOTA.');
+    expect(() => parseEconFormula('=ECON.PRICE("VNM")')).toThrow('Unknown function ECON.PRICE: the add-in has ECON.INDICATOR, ECON.VALUE, ECON.TRADE, ECON.STOCK, ECON.DERIVED, ECON.QUOTA.');
   });
 });
 
@@ -43,8 +42,8 @@ describe('the taskpane\'s formulas, evaluated', () => {
     ]);
     expect(formulas).toHaveLength(3);
     const [indicators, trade, stock] = await Promise.all(formulas.map((f, i) => evaluateEconFormula(f, `Sheet1!A${i + 1}`)));
-    // sheets' Grid, values only: the headers of an inserted block, periods as serial days (dates).
-    const day = (p: string, f: Frequency): number => periodToSerial(p, f);
+    // sheets' Grid, values only: the headers of an inserted block, periods as their text (a spill has no number format).
+    const day = (p: string, _f: Frequency): string => p;
     expect(indicators!.map((r) => r[0])).toEqual(['Period', day('2018', 'annual'), day('2019', 'annual'), day('2020', 'annual')]);
     expect(indicators![0]).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     expect(trade![0]).toEqual(['Period', 'Vietnam trade: exports (World, All goods): Exports', 'Vietnam trade: exports (World, All goods): Exports, year to date']);
@@ -67,7 +66,7 @@ describe('the taskpane\'s formulas, evaluated', () => {
     expect(formula).toBe('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2018,2020,,"Units=pc1")');
     const spill = await evaluateEconFormula(formula!, 'Sheet1!A1');
     expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
-    expect(spill.slice(1).map((r) => r[0])).toEqual([2018, 2019, 2020].map((y) => periodToSerial(String(y), 'annual')));
+    expect(spill.slice(1).map((r) => r[0])).toEqual(['2018', '2019', '2020']);
     for (const row of spill.slice(1)) expect(typeof row[1]).toBe('number');
     await expect(evaluateEconFormula('=ECON.TRADE("exports",,,,"Units=pcx")')).rejects.toMatchObject({ code: '#VALUE!', message: 'Invalid Units "pcx": expected one of lin, chg, ch1, pch, pc1, pca, cch, cca, log.' });
   });

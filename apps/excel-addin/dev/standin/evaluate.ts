@@ -13,6 +13,7 @@ type Arg = CellValue | CellValue[][];
 /** Which parameters take a range (`any[][]`) and so receive a single value as a 1x1 matrix. */
 const MATRIX_PARAMS: Readonly<Record<keyof typeof FUNCTIONS, readonly boolean[]>> = {
   INDICATOR: [false, true, true, false, false, false, false],
+  VALUE: [false, false, false, false, false],
   TRADE: [false, false, false, false, false],
   STOCK: [true, false, false, false, false],
   DERIVED: [false, true, false, false, false],
@@ -121,6 +122,8 @@ export async function evaluateEconFormula(formula: string, address?: string): Pr
       FUNCTIONS.QUOTA(streaming);
     });
   }
-  const fn = FUNCTIONS[id] as (...a: unknown[]) => Promise<unknown[][]>;
-  return fn(...passed, invocation);
+  const fn = FUNCTIONS[id] as (...a: unknown[]) => Promise<unknown>;
+  const result = await fn(...passed, invocation);
+  // ECON.VALUE returns one value: the cell shows it as a 1x1 result.
+  return Array.isArray(result) ? (result as unknown[][]) : [[result]];
 }

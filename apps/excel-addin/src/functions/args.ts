@@ -5,7 +5,8 @@
  * go together are core's rule, so a formula accepts exactly what a request would. A problem is an
  * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
-import { parseTransform, type Transform } from '@econdata/analysis';
+import { optionPairs, parseTransform, type Transform } from '@econdata/analysis';
+import { formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
 import { InvalidParameterError, queryProblems, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
@@ -72,7 +73,7 @@ function lowerText(value: CellValue): string | undefined {
 }
 
 /** The formula's argument for one of core's parameters. */
-const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index' };
+const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index', start_period: 'period', end_period: 'period' };
 
 /** Core's first problem with `query`, as an ArgumentError naming the formula's argument. */
 function askCore(query: CheckedQuery): void {
@@ -110,13 +111,30 @@ export function indicatorQueries(source: CellValue, indicator: CellRange, countr
   return queries;
 }
 
-/** =ECON.TRADE([flow], [partner], [hs_code], [period]): one query. */
+/**
+ * The period argument of ECON.TRADE: one month (`2024-03`, or a date cell), or a range of months
+ * written `2024-01:2024-06` (either end may be left out: `2024-01:` runs to the last month), which
+ * core fetches as every month in one request and trims.
+ */
+function tradeMonths(period: CellValue): { period?: string; start_period?: string; end_period?: string } {
+  const text = typeof period === 'string' ? period.trim() : '';
+  const range = /^([^:]*):([^:]*)$/.exec(text);
+  if (!range) {
+    const month = optionalMonth('period', period);
+    return month ? { period: month } : {};
+  }
+  const from = range[1]!.trim();
+  const to = range[2]!.trim();
+  if (from === '' && to === '') throw new ArgumentError('period', 'period must be one month such as 2024-03, or a range of months such as 2024-01:2024-06, got ":".');
+  return { ...(from ? { start_period: from } : {}), ...(to ? { end_period: to } : {}) };
+}
+
+/** =ECON.TRADE([flow], [partner], [hs_code], [period]): one query; `period` is one month or a range (`2024-01:2024-06`). */
 export function tradeQuery(flow?: CellValue, partner?: CellValue, hsCode?: CellValue, period?: CellValue): SeriesQuery {
   const f = lowerText(flow);
   const p = optionalText(partner)?.toUpperCase();
   const hs = optionalText(hsCode)?.toUpperCase();
-  const month = optionalMonth('period', period);
-  const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...(month ? { period: month } : {}) } as SeriesQuery;
+  const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...tradeMonths(period) } as SeriesQuery;
   askCore(query);
   return query;
 }
@@ -143,11 +161,23 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   return { queries, fields };
 }
 
+/** What the trailing options argument holds: a transform and a layout. */
+export interface FormulaOptions {
+  transform: Transform;
+  arrangement: Arrangement;
+  /** The layout options in canonical text ('Dir=H Sort=D'), '' for the default layout. */
+  layout: string;
+}
+
 /**
- * The optional trailing `transform` argument of ECON.INDICATOR / TRADE / STOCK, read by
- * @econdata/analysis's parseTransform (its refusal names the option and the accepted values; an
- * empty cell is no transform).
+ * The optional trailing options argument of the ECON.* formulas (`Units=pc1 Dir=H Sort=D`): one
+ * text, tokenized once by @econdata/analysis's `optionPairs`; the transform names are analysis's
+ * (`parseTransform`), the layout names sheets' (`readArrangement`). A refusal names the option and
+ * the accepted values; an empty cell is neither.
  */
-export function transformArg(value: CellValue): Transform {
-  return parseTransform(optionalText(value) ?? '');
+export function optionsArg(value: CellValue): FormulaOptions {
+  const text = optionalText(value) ?? '';
+  const transform = parseTransform(text, LAYOUT_OPTION_NAMES);
+  const arrangement = readArrangement(optionPairs(text));
+  return { transform, arrangement, layout: formatArrangement(arrangement) };
 }

@@ -48,6 +48,10 @@ describe('arguments to queries', () => {
     expect(tradeQuery('Exports', 'wld', 85, 45352)).toEqual({ kind: 'trade', flow: 'exports', partner: 'WLD', hs_code: '85', period: '2024-03' });
     expect(tradeQuery(null, null, null, null)).toEqual({ kind: 'trade' });
     expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month YYYY-MM such as "2024-03", got "March".');
+    // A range of months: one request for every month, trimmed by core.
+    expect(tradeQuery('exports', null, null, '2024-01:2024-06')).toEqual({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' });
+    expect(tradeQuery('exports', null, null, ' 2024-10 : ')).toEqual({ kind: 'trade', flow: 'exports', start_period: '2024-10' });
+    expect((fail(() => tradeQuery('exports', null, null, '2024-06:2024-01')) as Error).message).toBe('period must be a month no later than the end (2024-01), got "2024-06".');
     expect(stockQueries([['vnm']], 45352, '2024-03-29', null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-29' }], fields: ['open', 'high', 'low', 'close', 'volume'] });
     expect(stockQueries([['VNM', 'vnindex']], null, null, null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM' }, { kind: 'stock', index: 'VNINDEX' }], fields: ['close'] });
     expect((fail(() => stockQueries([['VNM']], null, null, 'price')) as Error).message).toBe('field must be one of open, high, low, close, volume, got "price".');
@@ -79,20 +83,20 @@ describe('series to spills (sheets\' Grid, values only)', () => {
     const rt = fakeRuntime({ 'X:VN': vn, 'X:TH': th });
     expect(await indicatorFormula(rt, ['WB', [['X']], [['VN', 'JP', 'TH']], null, null, null])).toEqual([
       ['Period', 'GDP (current US$): Vietnam', 'X: JP (no data)', 'Population: Thailand'],
-      [43466, 1, '', ''],
-      [43831, '', '', 5],
-      [44197, '', '', 6],
+      ['2019', 1, '', ''],
+      ['2020', '', '', 5],
+      ['2021', '', '', 6],
     ]);
-    expect(spillOf([vn, th])).toEqual(gridValues(layoutSeries([vn, th], { provenance: false })));
+    expect(spillOf([vn, th])).toEqual(gridValues(layoutSeries([vn, th], { provenance: false }), { periods: 'text' }));
   });
 
-  it('monthly periods are dates too; trade shows every column; stocks keep the chosen fields, headed as a block heads them', async () => {
+  it('monthly and daily periods are their text too; trade shows every column; stocks keep the chosen fields, headed as a block heads them', async () => {
     const trade = series({ frequency: 'monthly', title: 'Vietnam trade', periods: ['2024-02', '2024-10'], columns: [{ key: 'exports.value', label: 'Exports', unit: 'USD billion' }, { key: 'exports.ytd_value', label: 'Exports, year to date', unit: 'USD billion' }], values: [[1, 2], [3, 4]] });
-    expect(await tradeFormula(fakeRuntime({ trade }), ['exports', null, null, null])).toEqual([['Period', 'Vietnam trade: Exports', 'Vietnam trade: Exports, year to date'], [45323, 1, 3], [45566, 2, 4]]);
+    expect(await tradeFormula(fakeRuntime({ trade }), ['exports', null, null, null])).toEqual([['Period', 'Vietnam trade: Exports', 'Vietnam trade: Exports, year to date'], ['2024-02', 1, 3], ['2024-10', 2, 4]]);
     const stock = series({ frequency: 'daily', dimensions: { symbol: 'VNM' }, title: 'VNM daily prices', periods: ['2024-03-01'], columns: [{ key: 'close', label: 'Close', unit: 'thousand VND' }, { key: 'volume', label: 'Volume', unit: 'shares' }], values: [[70.1], [1000]] });
     const fpt = { ...stock, id: 'stock:FPT', dimensions: { symbol: 'FPT' }, title: 'FPT daily prices', values: [[99.5], [2000]] };
-    expect(await stockFormula(fakeRuntime({ VNM: stock }), [[['VNM']], null, null, null])).toEqual([['Period', 'VNM: Close', 'VNM: Volume'], [45352, 70.1, 1000]]);
-    expect(await stockFormula(fakeRuntime({ VNM: stock, FPT: fpt }), [[['VNM', 'FPT', 'XYZ']], null, null, 'close'])).toEqual([['Period', 'VNM: Close', 'FPT: Close', 'XYZ (no data)'], [45352, 70.1, 99.5, '']]);
+    expect(await stockFormula(fakeRuntime({ VNM: stock }), [[['VNM']], null, null, null])).toEqual([['Period', 'VNM: Close', 'VNM: Volume'], ['2024-03-01', 70.1, 1000]]);
+    expect(await stockFormula(fakeRuntime({ VNM: stock, FPT: fpt }), [[['VNM', 'FPT', 'XYZ']], null, null, 'close'])).toEqual([['Period', 'VNM: Close', 'FPT: Close', 'XYZ (no data)'], ['2024-03-01', 70.1, 99.5, '']]);
   });
 });
 
@@ -130,7 +134,7 @@ describe('last good value when rate limited', () => {
     const first = await indicatorFormula(rt, args, { address: 'Sheet1!A1' });
     const second = await indicatorFormula(rt, args, { address: 'Sheet1!A1' });
     expect(second).toEqual(first);
-    expect(first).toEqual([['Period', 'GDP (current US$): Vietnam'], [43831, 3.46e11]]);
+    expect(first).toEqual([['Period', 'GDP (current US$): Vietnam'], ['2020', 3.46e11]]);
     expect(rt.staleResults()).toMatchObject([{ address: 'Sheet1!A1', seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN:2020-2020' }]);
     expect(transport.requests.length).toBe(3);
   });

@@ -7,9 +7,9 @@
  */
 import { applyTransform, isIdentity, widenQuery, type Transform } from '@econdata/analysis';
 import { EconError, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
-import { gridValues, layoutSeries, type PlainValue } from '@econdata/sheets';
+import { gridValues, layoutSeries, type Arrangement, type PlainValue } from '@econdata/sheets';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { indicatorQueries, stockQueries, tradeQuery, transformArg, type CellRange, type CellValue, type StockField } from './args.ts';
+import { indicatorQueries, stockQueries, tradeQuery, optionsArg, type CellRange, type CellValue, type StockField } from './args.ts';
 
 /** What a formula spills: a header row, then one row per period; a missing value is an empty cell (never 0). */
 export type SpillMatrix = PlainValue[][];
@@ -82,9 +82,13 @@ function noDataSeries(query: SeriesQuery, title: string, frequency: Series['freq
   };
 }
 
-/** The spill of some Series: the header and data rows of the Grid an inserted block would hold. */
-export function spillOf(series: readonly Series[]): SpillMatrix {
-  return gridValues(layoutSeries(series, { orientation: 'auto', provenance: false }));
+/**
+ * The spill of some Series: the header and data rows of the Grid an inserted block would hold,
+ * arranged by the formula's layout options. Periods are their text ('2015', '2024-Q1'): a custom
+ * function cannot set a number format, and a bare serial day reads 42005, not 2015.
+ */
+export function spillOf(series: readonly Series[], arrangement?: Arrangement): SpillMatrix {
+  return gridValues(layoutSeries(series, { orientation: 'auto', provenance: false, ...(arrangement ? { arrangement } : {}) }), { periods: 'text' });
 }
 
 /**
@@ -109,7 +113,7 @@ function parse<T>(f: () => T): T {
   try {
     return f();
   } catch (error) {
-    throw new FormulaError(error, undefined);
+    throw error instanceof FormulaError ? error : new FormulaError(error, undefined);
   }
 }
 
@@ -117,30 +121,30 @@ function parse<T>(f: () => T): T {
 export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
   const [source, indicator, country, start, end, frequency, transform] = args;
   const queries = parse(() => indicatorQueries(source, indicator, country, start, end, frequency));
-  const t = parse(() => transformArg(transform));
+  const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const loaded = await loadAll(rt, queries, t, ctx);
   const label = (q: SeriesQuery): string => (q.kind === 'indicator' ? `${q.indicator}${q.country ? `: ${q.country}` : ''}` : q.kind);
-  return spillOf(seriesOrFail(loaded, label));
+  return parse(() => spillOf(seriesOrFail(loaded, label), arrangement));
 }
 
 /** =ECON.TRADE([flow], [partner], [hs_code], [period], [transform]) */
 export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
   const [flow, partner, hsCode, period, transform] = args;
   const query = parse(() => tradeQuery(flow, partner, hsCode, period));
-  const t = parse(() => transformArg(transform));
+  const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const [loaded] = await loadAll(rt, [query], t, ctx);
   if (!loaded || 'error' in loaded) throw new FormulaError(loaded?.error, query);
-  return spillOf([loaded.series]);
+  return parse(() => spillOf([loaded.series], arrangement));
 }
 
 /** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field], [transform]) */
 export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
   const [symbols, startDate, endDate, field, transform] = args;
   const { queries, fields } = parse(() => stockQueries(symbols, startDate, endDate, field));
-  const t = parse(() => transformArg(transform));
+  const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const loaded = await loadAll(rt, queries, t, ctx);
   const name = (q: SeriesQuery): string => (q.kind === 'stock' ? (q.symbol ?? q.index ?? 'stock') : q.kind);
-  return spillOf(seriesOrFail(loaded, name, (s) => withFields(s, fields)));
+  return parse(() => spillOf(seriesOrFail(loaded, name, (s) => withFields(s, fields)), arrangement));
 }
 
 /** When a window next gains room, as Excel-friendly UTC text. */

@@ -7,10 +7,11 @@
  * the shared collector with every other formula of the recalculation (one batched job), and the
  * result spills through the same layout as ECON.INDICATOR.
  */
-import { computeDerived, derivedQueries, readDerived, type DerivedRequest } from '@econdata/analysis';
+import { computeDerived, derivedQueries, formatTransform, readDerived, type DerivedRequest } from '@econdata/analysis';
+import type { Arrangement } from '@econdata/sheets';
 import { queryProblems, type CheckedQuery, type Series } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, type CellRange, type CellValue } from './args.ts';
+import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, type CellRange, type CellValue } from './args.ts';
 import { FormulaError, loadAll, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
 
 /** A year argument: a whole number, or text that reads as one; empty is none (core judges the range). */
@@ -27,7 +28,8 @@ export function derivedArgs(expression: CellValue, operands: CellRange, startYea
   if (text === '') throw new ArgumentError('expression', 'expression is required: a formula over the operands a, b, c ... such as "a/b*100", or a preset: per_capita, share_of_gdp, real, usd.');
   const start = year('start_year', startYear);
   const end = year('end_year', endYear);
-  const request = readDerived(text, cellTexts(operands), { ...(start !== undefined ? { start_year: start } : {}), ...(end !== undefined ? { end_year: end } : {}) }, transform === null || transform === undefined ? '' : String(transform));
+  // The layout options of the same text are the spill's (derivedFormula reads them); the transform goes to the request.
+  const request = readDerived(text, cellTexts(operands), { ...(start !== undefined ? { start_year: start } : {}), ...(end !== undefined ? { end_year: end } : {}) }, formatTransform(optionsArg(transform).transform));
   const queries = derivedQueries(request);
   if (queries.length > MAX_SERIES_PER_CELL) throw new ArgumentError('operands', `This formula asks for ${queries.length} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}.`);
   for (const o of request.operands) {
@@ -40,8 +42,10 @@ export function derivedArgs(expression: CellValue, operands: CellRange, startYea
 /** =ECON.DERIVED(...) */
 export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
   let request: DerivedRequest;
+  let arrangement: Arrangement;
   try {
     request = derivedArgs(...args);
+    arrangement = optionsArg(args[4]).arrangement;
   } catch (error) {
     throw new FormulaError(error, undefined);
   }
@@ -55,5 +59,9 @@ export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRan
   } catch (error) {
     throw new FormulaError(error, undefined);
   }
-  return spillOf([derived]);
+  try {
+    return spillOf([derived], arrangement);
+  } catch (error) {
+    throw new FormulaError(error, undefined);
+  }
 }

@@ -7,48 +7,15 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EconDataClient, planRequests, type QuotaStore, type SeriesQuery } from '@econdata/core';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { createAddinRuntime, type RuntimeOptions } from '../runtime/runtime.ts';
+import { createAddinRuntime } from '../runtime/runtime.ts';
 import { MemoryStorage } from '../runtime/storage.ts';
 import { setRuntime } from '../runtime/instance.ts';
-import type { PlanName } from '@econdata/core';
-import { periodToSerial } from '@econdata/sheets';
 import { widenQuery } from '@econdata/analysis';
-import { associateFunctions } from './functions.ts';
+import { cell, connected, fn, invocation } from '../../test/support/call-functions.ts';
 
 const sandbox = useSandboxes({ seed: 11 });
-type Fn = (...args: unknown[]) => unknown;
-const registered = new Map<string, Fn>();
-associateFunctions((id, fn) => registered.set(id, fn as Fn));
-const fn = (id: string): Fn => registered.get(id)!;
 
 afterEach(() => setRuntime(undefined));
-
-/** An invocation object like Excel's for a cancelable function at `address`. */
-function invocation(address: string, functionName = 'ECON.INDICATOR'): CustomFunctions.CancelableInvocation {
-  return { address, functionName };
-}
-
-/** Calls a registered function and returns its spill or the error it rejected with, as Excel would show it. */
-async function cell(id: string, address: string, ...args: unknown[]): Promise<unknown[][] | { code: string; message: string }> {
-  try {
-    // Excel passes every declared argument (null when omitted), then the invocation.
-    const f = fn(id);
-    const all = [...args, ...Array<null>(Math.max(0, f.length - 1 - args.length)).fill(null)];
-    return (await f(...all, invocation(address, `ECON.${id}`))) as unknown[][];
-  } catch (e) {
-    const { code, message } = e as { code: string; message: string };
-    return { code, message };
-  }
-}
-
-async function connected(url: string, plan: PlanName, key: string, extra: Partial<RuntimeOptions> = {}) {
-  const options: RuntimeOptions = { storage: new MemoryStorage(), indexedDB: new IDBFactory(), probe: async () => false, maxRetries: 0, ...extra };
-  const rt = createAddinRuntime(options);
-  const outcome = await rt.connect({ baseURL: url, plan }, key);
-  if (!outcome.ok) throw new Error(outcome.message);
-  setRuntime(rt);
-  return { rt, options };
-}
 
 describe('ECON.INDICATOR in one recalculation', () => {
   it('500 formulas send only the requests the batch limit requires, and each cell gets its own series', async () => {
@@ -81,7 +48,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
       const answer = await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2020 });
       const spill = results[gdp * 50 + vn] as unknown[][];
       expect(spill[0]).toEqual(['Period', `${answer.data[0]!.indicator_name}: ${answer.data[0]!.country_name}`]);
-      expect(spill.slice(1)).toEqual(answer.data.map((r) => [periodToSerial(String(r.year), 'annual'), r.value ?? '']));
+      expect(spill.slice(1)).toEqual(answer.data.map((r) => [String(r.year), r.value ?? '']));
     }
   });
 
@@ -90,7 +57,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
     await connected(sb.url, 'free', 'sandbox-free');
     const spill = await cell('INDICATOR', 'Sheet1!B2', 'WB', [['NY.GDP.MKTP.CD']], [['VN'], ['TH'], ['']], 2018, 2020, null) as unknown[][];
     expect(spill.map((r) => r.length)).toEqual([3, 3, 3, 3]);
-    expect(spill.map((r) => r[0])).toEqual(['Period', 43101, 43466, 43831]); // 2018-01-01..2020-01-01 as serial days
+    expect(spill.map((r) => r[0])).toEqual(['Period', '2018', '2019', '2020']); // the period text, never a bare serial day (43101)
     expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     for (const row of spill.slice(1)) for (const v of row.slice(1)) expect(typeof v).toBe('number');
   });
@@ -108,7 +75,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
       cell('INDICATOR', 'Sheet1!A6', 'GSO', [['CPI.TOTAL.YOY']], [[null]], 2024, 2024, 'monthly'),
       cell('INDICATOR', 'Sheet1!A7', 'WB', [['SP.POP.TOTL']], [['VN']], 2015, 2020, null),
     ]);
-    expect((good as unknown[][]).map((r) => r[0])).toEqual(['Period', ...[2015, 2016, 2017, 2018, 2019, 2020].map((y) => periodToSerial(String(y), 'annual'))]);
+    expect((good as unknown[][]).map((r) => r[0])).toEqual(['Period', '2015', '2016', '2017', '2018', '2019', '2020']);
     expect((good2 as unknown[][]).length).toBe(7);
     expect(badYear).toEqual({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "twenty".' });
     expect(unknownCode).toEqual({ code: '#N/A', message: 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.' });
@@ -241,7 +208,7 @@ describe('the transform argument, against the sandbox', () => {
     };
     expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
     const years = Array.from({ length: 24 }, (_, i) => 2000 + i).filter((y) => levels.has(y));
-    expect(spill.slice(1).map((r) => r[0])).toEqual(years.map((y) => periodToSerial(String(y), 'annual')));
+    expect(spill.slice(1).map((r) => r[0])).toEqual(years.map((y) => String(y)));
     spill.slice(1).forEach((row, i) => {
       const want = growth(years[i]!);
       if (want === '') expect(row[1]).toBe('');

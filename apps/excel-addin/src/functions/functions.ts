@@ -11,6 +11,7 @@ import { NotConnectedError } from '../runtime/types.ts';
 import { excelError, type ExcelErrorInfo } from './errors.ts';
 import { FormulaError, indicatorFormula, quotaMatrix, stockFormula, tradeFormula, type CallContext } from './compute.ts';
 import { derivedFormula } from './derived.ts';
+import { valueFormula } from './value.ts';
 
 /** Where Excel has no CustomFunctions (tests, the browser stand-in): the same shape as CustomFunctions.Error. */
 export class CellError extends Error {
@@ -58,7 +59,7 @@ async function run(work: () => Promise<any[][]>): Promise<any[][]> {
  * @param [start_year] First year, e.g. 2000.
  * @param [end_year] Last year, e.g. 2023.
  * @param [frequency] GSO only: monthly, quarterly or annual.
- * @param [transform] Transform, e.g. Units=pc1 (% change from a year ago), Per=A, MA=4, Rebase=2015, Points=8.
+ * @param [transform] Options: a transform (Units=pc1, Per=A, MA=4, Rebase=2015, Points=8) and the layout (Dir=H across, Sort=D newest first, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per period.
  * @cancelable
@@ -70,13 +71,35 @@ async function econIndicator(source: string, indicator: any[][], country: any[][
 }
 
 /**
+ * One value of an indicator: a year, quarter, month or date, or the latest. Fills down: the cells of a column share batch requests.
+ * @customfunction VALUE
+ * @param source Source code: WB, IMF or GSO.
+ * @param indicator Indicator code such as NY.GDP.MKTP.CD.
+ * @param country ISO 2-letter country code such as VN; empty for GSO.
+ * @param [period] A year (2023), a quarter (2024-Q1), a month (2024-03), a date cell, or empty / "latest" for the last value.
+ * @param [options] Transform, e.g. Units=pc1 (% change from a year ago), Per=A, MA=4.
+ * @param [invocation] Invocation parameter.
+ * @returns The value, a number.
+ * @cancelable
+ * @requiresAddress
+ */
+async function econValue(source: string, indicator: any, country: any, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<number> {
+  const ctx = callContext(invocation);
+  try {
+    return await valueFormula(getRuntime(), [source, indicator, country, period, options], ctx);
+  } catch (error) {
+    throw cellError(error);
+  }
+}
+
+/**
  * Vietnam customs trade by month, with a header row: value and year-to-date value per flow.
  * @customfunction TRADE
  * @param [flow] exports, imports or balance; empty for all three.
  * @param [partner] Partner country (ISO 2-letter code), or WLD for all partners.
  * @param [hs_code] HS code, or TOTAL for all goods.
- * @param [period] One month, written 2024-03.
- * @param [transform] Transform, e.g. Units=pc1 (% change from a year ago), Per=A (annual sums), MA=3.
+ * @param [period] One month, written 2024-03, or a range of months, written 2024-01:2024-06.
+ * @param [transform] Options: a transform (Units=pc1, Per=A for annual sums, MA=3) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per month.
  * @cancelable
@@ -94,7 +117,7 @@ async function econTrade(flow?: string, partner?: string, hs_code?: string, peri
  * @param [start_date] First day: 2024-03-01 or a date cell.
  * @param [end_date] Last day: 2024-03-31 or a date cell.
  * @param [field] open, high, low, close or volume; empty for all five (close for several tickers).
- * @param [transform] Transform, e.g. Per=M (monthly: close at month end), Units=pch, MA=20.
+ * @param [transform] Options: a transform (Per=M for month-end closes, Units=pch, MA=20) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per trading day.
  * @cancelable
@@ -112,7 +135,7 @@ async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: 
  * @param operands The series a, b, c ... in order, one per cell of a range, each written like WB/NY.GDP.MKTP.CD/VN or GSO/CPI.MOM/monthly Level=pch.
  * @param [start_year] First year, e.g. 2000 (every operand).
  * @param [end_year] Last year, e.g. 2023 (every operand).
- * @param [transform] Transform of the result, e.g. Units=pc1.
+ * @param [transform] Options: a transform of the result (Units=pc1) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per period.
  * @cancelable
@@ -146,7 +169,7 @@ function econQuota(invocation: CustomFunctions.StreamingInvocation<any[][]>): vo
 }
 
 /** Excel's function ids (the `@customfunction` ids above) and their functions. */
-export const FUNCTIONS = { INDICATOR: econIndicator, TRADE: econTrade, STOCK: econStock, DERIVED: econDerived, QUOTA: econQuota } as const;
+export const FUNCTIONS = { INDICATOR: econIndicator, VALUE: econValue, TRADE: econTrade, STOCK: econStock, DERIVED: econDerived, QUOTA: econQuota } as const;
 
 /** Registers every function with Excel (CustomFunctions.associate); tests pass their own `associate`. */
 export function associateFunctions(associate: (id: string, fn: (...args: any[]) => unknown) => void): void {

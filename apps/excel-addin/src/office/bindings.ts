@@ -5,8 +5,10 @@
  * follows it. Only the queries, their transform and the layout are stored: never a key, a base URL
  * or a user name.
  */
-import { formatTransform, parseTransform } from '@econdata/analysis';
+import { formatTransform, optionPairs, parseTransform, type DerivedRequest } from '@econdata/analysis';
+import { formatArrangement, readArrangement } from '@econdata/sheets';
 import type { SeriesQuery } from '@econdata/core';
+import { readRecipes } from './derived-block.ts';
 import type { XContext, XSettings } from './excel-api.ts';
 
 /** Prefix of the workbook settings the add-in owns. */
@@ -16,6 +18,8 @@ interface BlockLayout {
   orientation: 'wide' | 'long';
   /** Rows above the table's header row: the provenance block and the blank separator. */
   headRows: number;
+  /** Columns left of the table: the provenance columns with `Dir=H`, the empty period column with `Dates=N`; 0 otherwise. */
+  headColumns: number;
   /** Columns of the block. */
   columns: number;
 }
@@ -30,6 +34,13 @@ export interface BlockBinding {
   queries: SeriesQuery[];
   /** The @econdata/analysis transform of every query, canonical text ('Units=pc1'); absent for none. Refresh re-applies it. */
   transform?: string;
+  /** The layout options, sheets' canonical text ('Dir=H Sort=D'); absent for the default layout. Refresh lays out the same way. */
+  arrangement?: string;
+  /**
+   * A block of derived series: their recipes (expression, operand queries and transforms), one per
+   * series; `queries` are then the operands' queries. Refresh fetches the operands and computes them again.
+   */
+  derived?: DerivedRequest[];
   layout: BlockLayout;
   /** The name of the chart drawn beside the block (on its sheet); absent when it has none. */
   chart?: string;
@@ -91,13 +102,29 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
       return { key, reason: `its transform "${b.transform}" is refused (${(e as Error).message})` };
     }
   }
+  let arrangement: string | undefined;
+  if (b.arrangement !== undefined && b.arrangement !== '') {
+    try {
+      arrangement = formatArrangement(readArrangement(optionPairs(String(b.arrangement))));
+    } catch (e) {
+      return { key, reason: `its layout options "${String(b.arrangement)}" are refused (${(e as Error).message})` };
+    }
+  }
+  let derived: DerivedRequest[] | undefined;
+  if (b.derived !== undefined) {
+    const read = readRecipes(b.derived);
+    if (typeof read === 'string') return { key, reason: read };
+    derived = read;
+  }
   return {
     id: b.id,
     table: b.table,
     title: typeof b.title === 'string' ? b.title : b.table,
     queries: b.queries,
     ...(transform ? { transform } : {}),
-    layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
+    ...(arrangement ? { arrangement } : {}),
+    ...(derived ? { derived } : {}),
+    layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, headColumns: typeof layout.headColumns === 'number' ? layout.headColumns : 0, columns: layout.columns },
     ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
     refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,

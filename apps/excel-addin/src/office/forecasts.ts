@@ -21,6 +21,8 @@ interface Run {
 /** Runs of projected rows per series, over the series' value and flag columns (wide grids). */
 function forecastRuns(grid: Grid): Run[] {
   const runs: Run[] = [];
+  // Periods across (Dir=H): the flag is a row, not a column; the legend row still names the years.
+  if (grid.arrangement?.dir === 'H') return runs;
   grid.columns.forEach((col, c) => {
     if (col.role !== 'flag' || col.key !== 'is_projection') return;
     const own = grid.columns.map((o, i) => (o.series === col.series && (o.role === 'value' || o.role === 'flag') ? i : -1)).filter((i) => i >= 0);

@@ -14,6 +14,8 @@ describe('formulaFor', () => {
     expect(formulaFor({ kind: 'indicator', source: 'GSO', indicator: 'CPI', frequency: 'monthly' })).toBe('=ECON.INDICATOR("GSO","CPI","",,,"monthly")');
     expect(formulaFor({ kind: 'trade', flow: 'exports', period: '2024-03' })).toBe('=ECON.TRADE("exports",,,"2024-03")');
     expect(formulaFor({ kind: 'trade', flow: 'imports', partner: 'CN', hs_code: '85' })).toBe('=ECON.TRADE("imports","CN","85")');
+    expect(formulaFor({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' })).toBe('=ECON.TRADE("exports",,,"2024-01:2024-06")');
+    expect(formulaFor({ kind: 'trade', flow: 'exports', start_period: '2024-10' })).toBe('=ECON.TRADE("exports",,,"2024-10:")');
     expect(formulaFor({ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-31' })).toBe('=ECON.STOCK("VNM","2024-03-01","2024-03-31")');
     expect(formulaFor({ kind: 'stock', index: 'VNINDEX' })).toBe('=ECON.STOCK("VNINDEX")');
   });

@@ -2,7 +2,7 @@
  * "Insert as formula": the ECON.* custom-function call that stands for a query, written at the
  * selection instead of values, so the cells recalculate through the shared runtime's cache.
  * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]),
- * ECON.TRADE(flow, [partner], [hs_code], [period], [transform]), ECON.STOCK(symbol_or_index, [start_date],
+ * ECON.TRADE(flow, [partner], [hs_code], [period: a month or 2024-01:2024-06], [transform]), ECON.STOCK(symbol_or_index, [start_date],
  * [end_date], [field], [transform]), ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]);
  * `transform` is @econdata/analysis's canonical text ('Units=pc1').
  */
@@ -26,6 +26,12 @@ function call(name: string, args: Arg[]): string {
   return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
 }
 
+/** A trade query's range of months as ECON.TRADE's period argument (`2024-01:2024-06`); undefined without one. */
+function monthRange(q: SeriesQuery & { kind: 'trade' }): string | undefined {
+  if (q.start_period === undefined && q.end_period === undefined) return undefined;
+  return `${q.start_period ?? ''}:${q.end_period ?? ''}`;
+}
+
 /** The formula text of one query, with its transform as the trailing argument ('' or none: left out). */
 export function formulaFor(q: SeriesQuery, transform?: string): string {
   const t = transform || undefined;
@@ -33,7 +39,7 @@ export function formulaFor(q: SeriesQuery, transform?: string): string {
     case 'indicator':
       return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency, t]);
     case 'trade':
-      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period, t]);
+      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period ?? monthRange(q), t]);
     case 'stock':
       return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date, undefined, t]);
   }

@@ -7,9 +7,9 @@
 import type { Estimate, SeriesQuery } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from './parameter-refresh.ts';
-import { listBlocks, refreshBlocks } from './refresh.ts';
+import { blockFetchQueries, listBlocks, refreshBlocks } from './refresh.ts';
 import { readRefreshOnOpen } from './startup.ts';
-import { queriesToFetch, type FetchSeries } from './transformed.ts';
+import type { FetchSeries } from './transformed.ts';
 
 export type OpenOutcome =
   | { kind: 'off' }
@@ -40,7 +40,7 @@ export async function refreshOnOpen(deps: OpenRefreshDeps): Promise<OpenOutcome>
   if (!(await readRefreshOnOpen(excel))) return { kind: 'off' };
   const blocks = (await listBlocks(excel)).blocks.filter((b) => b.present);
   const params = (await listParameterBlocks(excel)).filter((p) => !p.problem);
-  const queries = [...blocks.flatMap((b) => queriesToFetch(b.queries, b.transform)), ...parameterQueries(params)];
+  const queries = [...blocks.flatMap(blockFetchQueries), ...parameterQueries(params)];
   if (queries.length === 0) return { kind: 'empty' };
   const estimate = await deps.estimate(queries);
   // The minute window only makes it wait; the day's allowance is what it could not get back.

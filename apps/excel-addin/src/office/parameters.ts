@@ -8,7 +8,7 @@
  */
 import { formatTransform } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
-import { indicatorQueries, stockQueries, tradeQuery, transformArg, type CellValue } from '../functions/args.ts';
+import { indicatorQueries, optionsArg, stockQueries, tradeQuery, type CellValue } from '../functions/args.ts';
 import { columnIndex, columnName } from './a1.ts';
 import type { ExcelHost, XContext, XValue } from './excel-api.ts';
 
@@ -160,7 +160,7 @@ function readParameters(binding: ParameterBinding, cells: XValue[][]): Parameter
   const many = (i: number): CellValue[][] => [row(i).filter((v) => v !== null)];
   try {
     const options = binding.kind === 'indicator' ? one(6) : one(4);
-    const transform = formatTransform(transformArg(options));
+    const transform = formatTransform(optionsArg(options).transform);
     let queries: SeriesQuery[];
     if (binding.kind === 'indicator') queries = indicatorQueries(one(0), many(1), many(2), one(3), one(4), one(5));
     else if (binding.kind === 'trade') queries = [tradeQuery(one(0), one(1), one(2), one(3))];

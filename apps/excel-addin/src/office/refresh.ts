@@ -4,7 +4,7 @@
  * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
  * (one more sync while they fit one request), highlighting revised values.
  */
-import type { Series, SeriesQuery } from '@econdata/core';
+import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
 import { gridColumnCount, gridRowCount } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
@@ -12,6 +12,7 @@ import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
 import { bindingFor, layoutBlock } from './insert.ts';
 import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
 import { askedResult, queriesToFetch, type FetchSeries } from './transformed.ts';
+import { derivedResults, derivedToFetch } from './derived-block.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
 const MAX_HIGHLIGHTS = 2_000;
@@ -86,12 +87,12 @@ function errorText(e: unknown): string {
  * back to the asked range); throws RefreshError (nothing written) if any failed.
  */
 async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string): Promise<Series[][]> {
-  const queries = blocks.flatMap((b) => queriesToFetch(b.queries, b.transform));
+  const queries = blocks.flatMap(blockFetchQueries);
   const results = await fetchSeries(queries);
   const failures: RefreshFailure[] = [];
   let at = 0;
   const series = blocks.map((block) =>
-    block.queries.map((query) => {
+    block.derived ? derivedSeries(block, block.derived, results.slice(at, (at += derivedToFetch(block.derived).length)), failures) : block.queries.map((query) => {
       const answer = results[at++];
       const r = answer ? askedResult(answer, query, block.transform) : undefined;
       if (!r) failures.push({ block, query, error: new Error('no answer came back for this query') });
@@ -107,6 +108,20 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
 }
 
+/** What refreshing a block asks the service: a derived block its operands (each recipe is computed again), any other its queries through its transform. */
+export function blockFetchQueries(b: BlockBinding): SeriesQuery[] {
+  return b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform);
+}
+
+/** A derived block's series from its operands' answers; each recipe that failed is recorded under its first operand. */
+function derivedSeries(block: BlockBinding, recipes: NonNullable<BlockBinding['derived']>, answers: SeriesResult[], failures: RefreshFailure[]): Array<Series | undefined> {
+  return derivedResults(recipes, answers).map((r, i) => {
+    if (r.ok) return r.series;
+    failures.push({ block, query: recipes[i]!.operands[0]!.query, error: r.error });
+    return undefined;
+  });
+}
+
 /**
  * Throws RefreshError (nothing written yet) when a block's new extent covers filled cells outside
  * its old one: the user's data next to a block is never overwritten by its growth.
@@ -116,7 +131,7 @@ function refuseOverwrites(blocks: readonly BlockBinding[], reads: ReadonlyArray<
     const read = reads[i];
     if (!read?.future || read.table.isNullObject) return;
     const oldRows = block.layout.headRows + read.range.rowCount;
-    const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+    const oldColumns = Math.max(block.layout.headColumns + read.range.columnCount, block.layout.columns);
     const values = read.future.values;
     let filled = 0;
     values.forEach((row, r) => row.forEach((v, c) => {
@@ -146,13 +161,13 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
     // A block listBlocks found without its table is not asked about again (a null object's range
     // would fail the whole request in Excel).
     // Each block's new extent is read too: a block that grew must not overwrite the user's cells.
-    const grids = fresh.map((series) => layoutBlock(series));
+    const grids = fresh.map((series, i) => layoutBlock(series, blocks[i]?.arrangement));
     const reads = blocks.map((b, i) => {
       if ((b as Partial<BlockStatus>).present === false) return undefined;
       const table: XTable = context.workbook.tables.getItemOrNullObject(b.table).load('name');
       const range: XRange = table.getRange().load('rowIndex,rowCount,columnCount,values');
       const grid = grids[i];
-      const future = grid ? table.getRange().getOffsetRange(-b.layout.headRows, 0).getCell(0, 0).getResizedRange(gridRowCount(grid) - 1, gridColumnCount(grid) - 1).load('values') : undefined;
+      const future = grid ? table.getRange().getOffsetRange(-b.layout.headRows, -b.layout.headColumns).getCell(0, 0).getResizedRange(gridRowCount(grid) - 1, gridColumnCount(grid) - 1).load('values') : undefined;
       // Its chart, where the user left it (a chart the user deleted is not drawn again).
       const chart: XChart | undefined = b.chart ? range.worksheet.charts.getItemOrNullObject(b.chart).load('top,left,width,height') : undefined;
       return { table, range, future, chart };
@@ -172,13 +187,13 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
         return;
       }
       const headRows = Math.min(block.layout.headRows, read.range.rowIndex);
-      const anchor = read.range.getOffsetRange(-headRows, 0).getCell(0, 0);
-      const grid = grids[i] ?? layoutBlock(series);
+      const anchor = read.range.getOffsetRange(-headRows, -block.layout.headColumns).getCell(0, 0);
+      const grid = grids[i] ?? layoutBlock(series, block.arrangement);
       const changes = blockChanges(read.range.values, series, grid);
-      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform, block.derived, block.arrangement), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
       const oldRows = headRows + read.range.rowCount;
-      const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+      const oldColumns = Math.max(block.layout.headColumns + read.range.columnCount, block.layout.columns);
       const chart = read.chart && !read.chart.isNullObject ? read.chart : undefined;
       jobs.push({
         anchor,

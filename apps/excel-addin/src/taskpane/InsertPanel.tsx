@@ -10,12 +10,14 @@ import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
 import { insertParameterFormula } from '../office/parameters.ts';
-import { insertBlock } from '../office/insert.ts';
+import { chartFits, insertBlock } from '../office/insert.ts';
 import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
 import { NoticeBar, type Notice } from './NoticeBar.tsx';
+import { LayoutFields } from './LayoutFields.tsx';
+import { formatArrangement, type Arrangement } from '@econdata/sheets';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -53,6 +55,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const [chart, setChart] = useState(true);
   // Formulas whose arguments live in a labelled block of cells (change one cell, the block re-queries).
   const [inCells, setInCells] = useState(false);
+  const [arrangement, setArrangement] = useState<Arrangement>({ dir: 'V', sort: 'A', header: true, dates: true });
+  // A block keeps its table's header row; the rest of the layout applies to blocks and formulas alike.
+  const layoutText = (m: Mode): string => formatArrangement(m === 'values' ? { ...arrangement, header: true, dates: arrangement.dates || arrangement.dir === 'H' } : arrangement);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -77,7 +82,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     });
     if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
     setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
-    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
+    const layout = layoutText('values');
+    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), ...(layout ? { arrangement: layout } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
     // The first sync only looked at the target cells; the rest wrote.
     const writes = block.syncs - 1;
     const requests = writes === 1 ? 'written in one request to Excel' : `written in ${writes} requests to Excel`;
@@ -92,13 +98,17 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     last.current = job;
     try {
       if (mode === 'formula' && inCells) {
-        const { binding, address } = await insertParameterFormula(excel, job.queries, job.transform);
+        // The Options cell holds the one options text: the transform, then the layout.
+        const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
+        const { binding, address } = await insertParameterFormula(excel, job.queries, options);
         setNotice({ intent: 'success', text: `Wrote the parameters and ${binding.formula} at ${address}: change a parameter cell and the formula asks again. The Blocks tab lists it.` });
         onInserted();
         return;
       }
       if (mode === 'formula') {
-        const { formulas, address } = await insertFormulas(excel, job.queries, job.transform);
+        // One options text: the transform, then the layout (`Units=pc1 Dir=H`).
+        const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
+        const { formulas, address } = await insertFormulas(excel, job.queries, options);
         setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
         return;
       }
@@ -152,8 +162,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
                 <Radio value="formula" label="Formulas (=ECON…)" />
               </RadioGroup>
             </Field>
+            <LayoutFields value={arrangement} onChange={setArrangement} table={mode === 'values'} />
             {mode === 'values' ? (
-              <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+              <Checkbox checked={chart && chartFits(layoutText('values'))} disabled={!chartFits(layoutText('values'))} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
             ) : (
               <Checkbox checked={inCells} onChange={(_, d) => setInCells(d.checked === true)} label="Arguments in cells (Source, Indicator, Country, From, To, Options) that the formula refers to" />
             )}

@@ -48,7 +48,11 @@ export const DERIVED_PRESETS: readonly DerivedPreset[] = [
 /** The calendar years a query covers, as far as it says. */
 function yearsOf(q: SeriesQuery): { start_year?: number; end_year?: number } {
   if (q.kind === 'indicator') return { ...(q.start_year !== undefined ? { start_year: q.start_year } : {}), ...(q.end_year !== undefined ? { end_year: q.end_year } : {}) };
-  if (q.kind === 'trade') return q.period ? { start_year: Number(q.period.slice(0, 4)), end_year: Number(q.period.slice(0, 4)) } : {};
+  if (q.kind === 'trade') {
+    const from = q.period ?? q.start_period;
+    const to = q.period ?? q.end_period;
+    return { ...(from ? { start_year: Number(from.slice(0, 4)) } : {}), ...(to ? { end_year: Number(to.slice(0, 4)) } : {}) };
+  }
   return { ...(q.start_date ? { start_year: Number(q.start_date.slice(0, 4)) } : {}), ...(q.end_date ? { end_year: Number(q.end_date.slice(0, 4)) } : {}) };
 }
 

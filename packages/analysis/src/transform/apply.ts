@@ -69,9 +69,9 @@ function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number]
     return [asked.start_year !== undefined ? yearStart(asked.start_year) : -NO_END, asked.end_year !== undefined ? yearEnd(asked.end_year) : NO_END];
   }
   if (asked.kind === 'trade') {
-    if (asked.period === undefined) return [-NO_END, NO_END];
-    const p = coarsenPeriod(asked.period, 'monthly', frequency);
-    return [p, p];
+    const from = asked.period ?? asked.start_period;
+    const to = asked.period ?? asked.end_period;
+    return [from !== undefined ? coarsenPeriod(from, 'monthly', frequency) : -NO_END, to !== undefined ? coarsenPeriod(to, 'monthly', frequency) : NO_END];
   }
   const lo = asked.start_date !== undefined ? coarsenPeriod(checkedDate(asked.start_date, 'start_date'), 'daily', frequency) : -NO_END;
   const hi = asked.end_date !== undefined ? coarsenPeriod(checkedDate(asked.end_date, 'end_date'), 'daily', frequency) : NO_END;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTransform, formatTransform, parseTransform, type Transform } from './spec.ts';
+import { checkTransform, formatTransform, optionPairs, parseTransform, type Transform } from './spec.ts';
 import { thrown } from '../testing/thrown.ts';
 
 describe('parseTransform', () => {
@@ -64,5 +64,18 @@ describe('formatTransform', () => {
     expect(thrown(() => formatTransform({ per: 'q' as 'Q' })).message).toContain('A, Q, M');
     expect(thrown(() => checkTransform({ ma: 100 })).message).toContain('from 2 to 60');
     expect(thrown(() => checkTransform({ agg: 'sum' })).message).toContain('Agg needs Per');
+  });
+});
+
+describe('the options text shared with other owners', () => {
+  it('optionPairs is the one tokenizer: pairs as written, for each owner to read its own names', () => {
+    expect(optionPairs(' units = pc1; Dir=H,sort=d ')).toEqual([{ name: 'units', value: 'pc1' }, { name: 'Dir', value: 'H' }, { name: 'sort', value: 'd' }]);
+    expect(() => optionPairs('Units=pc1 H')).toThrow('Invalid option "H": expected Name=Value');
+  });
+
+  it('parseTransform skips the names another owner reads, and still refuses names nobody reads', () => {
+    expect(parseTransform('Units=pc1 Dir=H Sort=D', ['Dir', 'Sort', 'Header', 'Dates'])).toEqual({ units: 'pc1' });
+    expect(() => parseTransform('Dir=H')).toThrow('Unknown option "Dir"');
+    expect(() => parseTransform('Colour=red', ['Dir'])).toThrow('Unknown option "Colour": expected one of Level, Per, Agg, Units, MA, Rebase, Type, Points, Dir.');
   });
 });

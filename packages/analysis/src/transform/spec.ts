@@ -85,26 +85,47 @@ function readValue(option: OptionName, raw: string): Transform[keyof Transform] 
   }
 }
 
+/** One `Name=Value` token of the options text, as written (name and value not yet judged). */
+export interface OptionPair {
+  name: string;
+  value: string;
+}
+
 /**
- * Reads the text form: `Name=Value` pairs separated by spaces, commas or semicolons, names and
- * values case-insensitive; an empty text is no transform (`{}`).
- * @example parseTransform('per=q; units=PC1') // { per: 'Q', units: 'pc1' }
+ * The options text's one tokenizer: `Name=Value` pairs separated by spaces, commas or semicolons
+ * (spaces around `=` allowed). Transforms are read from it here; other owners read their own names
+ * from the same pairs (sheets' layout options `Dir`, `Sort`, `Header`, `Dates`).
+ * @example optionPairs('units = pc1; Dir=H') // [{ name: 'units', value: 'pc1' }, { name: 'Dir', value: 'H' }]
  */
-export function parseTransform(text: string): Transform {
-  const t: Transform = {};
+export function optionPairs(text: string): OptionPair[] {
   const tokens = text.replace(/\s*=\s*/g, '=').split(/[\s,;]+/).filter((s) => s !== '');
-  for (const token of tokens) {
+  return tokens.map((token) => {
     const eq = token.indexOf('=');
     if (eq <= 0 || eq === token.length - 1) {
-      throw refuse('transform', `Invalid transform "${token}": expected Name=Value with a name among ${list(OPTION_NAMES)}.`);
+      throw refuse('transform', `Invalid option "${token}": expected Name=Value with a name among ${list(OPTION_NAMES)}.`);
     }
-    const name = OPTION_NAMES.find((o) => o.toLowerCase() === token.slice(0, eq).toLowerCase());
+    return { name: token.slice(0, eq), value: token.slice(eq + 1) };
+  });
+}
+
+/**
+ * Reads the text form: `Name=Value` pairs separated by spaces, commas or semicolons, names and
+ * values case-insensitive; an empty text is no transform (`{}`). Names in `others` belong to
+ * another owner of the same text (sheets' layout options) and are skipped here; any other unknown
+ * name is refused.
+ * @example parseTransform('per=q; units=PC1') // { per: 'Q', units: 'pc1' }
+ */
+export function parseTransform(text: string, others: readonly string[] = []): Transform {
+  const t: Transform = {};
+  for (const pair of optionPairs(text)) {
+    const name = OPTION_NAMES.find((o) => o.toLowerCase() === pair.name.toLowerCase());
     if (name === undefined) {
-      throw refuse('transform', `Unknown transform option "${token.slice(0, eq)}": expected one of ${list(OPTION_NAMES)}.`);
+      if (others.some((o) => o.toLowerCase() === pair.name.toLowerCase())) continue;
+      throw refuse('transform', `Unknown option "${pair.name}": expected one of ${list([...OPTION_NAMES, ...others])}.`);
     }
     const field = FIELD[name];
     if (t[field] !== undefined) throw refuse(name, `${name} is given twice: give each option once.`);
-    (t as Record<string, unknown>)[field] = readValue(name, token.slice(eq + 1));
+    (t as Record<string, unknown>)[field] = readValue(name, pair.value);
   }
   // Both kinds of period is the default: `Type=AF` reads as no option, so texts stay canonical.
   if (t.type === 'AF') delete t.type;

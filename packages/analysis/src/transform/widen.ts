@@ -45,8 +45,9 @@ export function widenQuery(asked: SeriesQuery, transform: Transform | string): S
   if (t.per && native) checkConversion(native, working!);
   if (!readsOutside(t)) return { ...asked };
   if (asked.kind === 'trade') {
-    // The route takes one month or all of them: a lag needs the months before, so fetch all (one request either way).
-    const { period: _one, ...all } = asked;
+    // The route takes one month or all of them: a lag needs the months before, so fetch all (one
+    // request either way, and the same one a range of months is fetched with); the result is trimmed back.
+    const { period: _one, start_period: _from, end_period: _to, ...all } = asked;
     return all;
   }
   if (asked.kind === 'indicator') return widenYears(asked, t, working ?? 'annual');

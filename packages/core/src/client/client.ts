@@ -5,12 +5,14 @@
 import type { KeyProvider } from '../auth.ts';
 import { MemoryCacheStore, type CacheStore } from '../cache/store.ts';
 import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.ts';
-import { AbortError, InvalidParameterError } from '../errors/errors.ts';
+import { AbortError, EconError, InvalidParameterError } from '../errors/errors.ts';
+import { NamesBook, type LearnedNames } from '../learned/names.ts';
 import { axiosTransport } from '../net/transport.ts';
 import { openGate, type RequestGate } from '../quota/gate.ts';
 import type { QuotaStatus } from '../quota/status.ts';
 import type { BatchIndicatorQuery, EmptyQuery, IndicatorQuery, SeriesQuery, SourceIndicatorsQuery, StockQuery, TradeQuery } from '../query.ts';
-import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeParams, type Params } from '../validate/params.ts';
+import { batchBody, indicatorParams, sourceCodeSegment, stockParams, tradeMonths, tradeParams, type Params } from '../validate/params.ts';
+import { keepTradeMonths } from '../series/trade-months.ts';
 import { checkBatchItems, checkIndicatorRecord, checkCountryItem, checkIndicatorItem, checkSourceItem, checkStockRecord, checkTradeRecord } from '../wire/check.ts';
 import type { ApiResult, BatchResult, CountryInfo, ExportFile, IndicatorInfo, IndicatorRecord, SourceInfo, StockRecord, TradeRecord } from '../wire/records.ts';
 import { downloadExport, openExport, type ExportOptions, type ExportQuery, type ExportRequest, type ExportStream } from './export.ts';
@@ -48,6 +50,8 @@ export class EconDataClient {
     this.#options = options;
     const fixed = options.apiKey;
     const getApiKey: KeyProvider = options.getApiKey ?? (() => fixed ?? '');
+    const clock = options.clock ?? { now: () => Date.now() };
+    const onCacheError = options.onCacheError ?? ((error: unknown) => console.warn(`econdata cache: ${error instanceof Error ? error.message : String(error)} (answers are served without the cache)`));
     this.#core = {
       engine: {
         baseURL, getApiKey,
@@ -57,7 +61,7 @@ export class EconDataClient {
         maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
         backoff: options.backoff ?? {},
         gate: options.gate ?? openGate,
-        clock: options.clock ?? { now: () => Date.now() },
+        clock,
         sleep: options.sleep ?? defaultSleep,
         random: options.random ?? Math.random,
         transport: options.transport ?? axiosTransport(),
@@ -65,9 +69,10 @@ export class EconDataClient {
       cache: {
         store: options.cache,
         ttlMs: options.cacheTtlMs ?? 3_600_000,
-        onError: options.onCacheError ?? ((error: unknown) => console.warn(`econdata cache: ${error instanceof Error ? error.message : String(error)} (answers are served without the cache)`)),
+        onError: onCacheError,
       },
       batch: { refused: false, limit: BATCH_COMBINATION_LIMIT },
+      names: new NamesBook(options.cache ?? new MemoryCacheStore({ maxEntries: 1 }), baseURL, () => clock.now(), onCacheError),
       resolve: (call) => this.#resolve(call),
     };
   }
@@ -81,7 +86,10 @@ export class EconDataClient {
     if ('getApiKey' in partial) delete base.apiKey;
     const next = new EconDataClient({ transport: this.#core.engine.transport, gate: this.#core.engine.gate, ...base, ...partial } as ClientOptions);
     // What one service taught about its batch route does not hold for another.
-    if (next.#core.engine.baseURL === this.#core.engine.baseURL) next.#core.batch = this.#core.batch;
+    if (next.#core.engine.baseURL === this.#core.engine.baseURL) {
+      next.#core.batch = this.#core.batch;
+      next.#core.names = this.#core.names;
+    }
     return next;
   }
 
@@ -186,14 +194,41 @@ export class EconDataClient {
     return signal ? abortable(load, signal) : load;
   }
 
-  /** GET /trade/vietnam: monthly customs trade (spec 4.5). */
+  /**
+   * GET /trade/vietnam: monthly customs trade (spec 4.5). A range of months (`start_period`,
+   * `end_period`) is asked for as every month, one request, and trimmed here.
+   */
   async getTrade(query: TradeQuery = {}, options?: CallOptions): Promise<ApiResult<TradeRecord>> {
-    return this.#get('/trade/vietnam', tradeParams(query), checkTradeRecord, options);
+    const params = tradeParams(query);
+    const months = tradeMonths(query);
+    return keepTradeMonths(await this.#learning<TradeRecord>('/trade/vietnam', params, checkTradeRecord, options), months);
   }
 
   /** GET /stocks/vietnam: daily prices of one symbol or index (spec 4.6). */
   async getStocks(query: StockQuery, options?: CallOptions): Promise<ApiResult<StockRecord>> {
-    return this.#get('/stocks/vietnam', stockParams(query), checkStockRecord, options);
+    return this.#learning('/stocks/vietnam', stockParams(query), checkStockRecord, options);
+  }
+
+  /** A trade or stock GET whose answer or refusal teaches the names the forms suggest (see learned/names.ts). */
+  async #learning<T>(path: string, params: Params, check: RecordCheck, options?: CallOptions): Promise<ApiResult<T>> {
+    let answer: ApiResult<T>;
+    try {
+      answer = await this.#get<T>(path, params, check, options);
+    } catch (error) {
+      if (error instanceof EconError) await this.#core.names.learn(path, params, { error });
+      throw error;
+    }
+    await this.#core.names.learn(path, params, { records: answer.data });
+    return answer;
+  }
+
+  /**
+   * The stock symbols, trade partners and HS codes the service has named in answers and refusals
+   * (here and in earlier runs, when the client has a cache store), and whether it said its trade data
+   * has totals only: what the forms suggest before a request is refused.
+   */
+  async learnedNames(): Promise<LearnedNames> {
+    return this.#core.names.names();
   }
 
   /** GET /export/csv: the file's bytes (indicators by default; `dataset: 'trade' | 'stocks'` for the others). */

@@ -3,6 +3,7 @@
  * configuration and what it learnt. Private to the package: the client keeps it in a `#` field.
  */
 import type { CacheConfig } from '../cache/freshness.ts';
+import type { NamesBook } from '../learned/names.ts';
 import type { CacheMode, CallOptions } from './options.ts';
 import type { AttemptOptions, EngineConfig } from './request.ts';
 
@@ -21,6 +22,8 @@ export interface ClientCore {
   engine: EngineConfig;
   cache: CacheConfig;
   batch: BatchState;
+  /** What the service named in trade and stock answers and refusals (symbols, partners, totals only). */
+  names: NamesBook;
   /** The call's options over the client's. */
   resolve(call?: CallOptions): ResolvedCallOptions;
 }

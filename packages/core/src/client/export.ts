@@ -32,7 +32,12 @@ export interface ExportOptions extends CallOptions {
 function exportParams(query: ExportQuery): Params {
   if (query.dataset === 'trade') {
     const { dataset: _d, ...rest } = query;
-    return { dataset: 'trade', ...tradeParams(rest) };
+    const params = tradeParams(rest);
+    // The service's file holds one month or every month; core trims a range only when it reads records.
+    if (rest.start_period !== undefined || rest.end_period !== undefined) {
+      throw new InvalidParameterError(rest.start_period !== undefined ? 'start_period' : 'end_period', 'The service\'s trade export takes one month (period) or every month, not a range of months: export every month, or fetch the range (getTrade, fetchSeries) and write the file from it.');
+    }
+    return { dataset: 'trade', ...params };
   }
   if (query.dataset === 'stocks') {
     const { dataset: _d, ...rest } = query;

@@ -12,6 +12,7 @@ import type { SeriesQuery } from '../query.ts';
 import type { QuotaEstimate } from '../quota/gate.ts';
 import type { Series } from '../series.ts';
 import { indicatorSeries, stockSeries, tradeSeries, type MapContext } from '../series/map.ts';
+import { keepTradeMonths } from '../series/trade-months.ts';
 import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
 import type { ApiResult, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
 import { lessonOf, splitBatchAnswer, type BatchRequest, type MemberAnswer } from './batch-answer.ts';
@@ -51,11 +52,14 @@ function toSeries(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: numbe
   const ctx: MapContext = { metadata: result.metadata, retrievedAt: new Date(retrievedAt).toISOString(), endpoint: u.path, ...(stale ? { stale } : {}) };
   const q = u.query;
   if (q.kind === 'indicator') return indicatorSeries(result.data as IndicatorRecord[], q, ctx);
-  if (q.kind === 'trade') return tradeSeries(result.data as TradeRecord[], q, ctx);
+  if (q.kind === 'trade') return tradeSeries(keepTradeMonths(result as ApiResult<TradeRecord>, q).data, q, ctx);
   return stockSeries(result.data as StockRecord[], q, ctx);
 }
 
-/** A Series, or the `invalid_response` that says why the records make none (one query's failure, not the job's). */
+/**
+ * A Series, or the `invalid_response` that says why the records make none (one query's failure, not
+ * the job's), or the `not_found` of a trade range that keeps no month of a good answer.
+ */
 function mapped(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: number, stale: boolean): SeriesResult {
   try {
     return { ok: true, series: toSeries(u, result, retrievedAt, stale) };
@@ -75,7 +79,13 @@ function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): { result:
   if ('problem' in answer) return answer;
   if (!answer.ok) return { result: answer };
   const result = mapped(u, answer.value, entry.storedAt, stale);
-  return result.ok ? { result } : { problem: result.error.message };
+  if (result.ok || usable(result)) return { result };
+  return { problem: result.error.message };
+}
+
+/** A result that says the answer was good: a Series, or a trade range outside the answer's months (the answer stays valid for other ranges). */
+function usable(r: SeriesResult): boolean {
+  return r.ok || r.error.code === 'not_found';
 }
 
 /**
@@ -110,7 +120,7 @@ async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], 
   if (!cacheInUse(host.cache, mode) || mode === 'reload') return { plan: first, cached };
   const now = host.engine.clock.now();
   await Promise.all([...first.unique.entries()].map(async ([k, u]) => {
-    const key = cacheKey(host.engine.baseURL, k);
+    const key = cacheKey(host.engine.baseURL, u.request);
     const e = await cacheGet(host.cache, key);
     if (!e) return;
     if (!isFresh(e, now)) return void cached.expired.set(k, e);
@@ -226,21 +236,23 @@ class Job {
   }
 
   async #succeed(u: UniqueQuery, result: ApiResult<unknown>): Promise<void> {
+    await this.host.names.learn(u.path, u.params, { records: result.data });
     const at = this.host.engine.clock.now();
     const r = mapped(u, result, at, false);
     // An answer that makes no valid Series is not cached: a later request may get a good one.
-    if (r.ok && this.opts.cache !== 'no-store') await rememberAnswer(this.host.cache, cacheKey(this.host.engine.baseURL, u.key), result, at);
+    if (usable(r) && this.opts.cache !== 'no-store') await rememberAnswer(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), result, at);
     this.#settle(u, r);
   }
 
   async #fail(u: UniqueQuery, error: unknown): Promise<void> {
     if (!(error instanceof EconError)) throw error;
+    await this.host.names.learn(u.path, u.params, { error });
     // A revoked or mistyped key is refused for every request alike: the rest of the job stays unsent.
     if (error.code === 'authentication') this.#refusedKey ??= error;
-    if (this.opts.cache !== 'no-store') await rememberFailure(this.host.cache, cacheKey(this.host.engine.baseURL, u.key), error, this.host.engine.clock.now());
+    if (this.opts.cache !== 'no-store') await rememberFailure(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), error, this.host.engine.clock.now());
     const stale = staleFallback(this.cached.expired.get(u.key), error, this.opts.cache);
     const fallback = stale && fromEntry(u, stale, true);
-    if (fallback && 'problem' in fallback) await discardEntry(this.host.cache, cacheKey(this.host.engine.baseURL, u.key), fallback.problem);
+    if (fallback && 'problem' in fallback) await discardEntry(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), fallback.problem);
     this.#settle(u, fallback && 'result' in fallback ? fallback.result : { ok: false, error });
   }
 }

@@ -7,7 +7,7 @@ import { requestKey } from '../cache/store.ts';
 import type { EconError } from '../errors/errors.ts';
 import { EconError as EconErrorClass, InvalidParameterError } from '../errors/errors.ts';
 import type { SeriesQuery } from '../query.ts';
-import { indicatorParams, stockParams, tradeParams, type BatchBody, type Params } from '../validate/params.ts';
+import { indicatorParams, stockParams, tradeMonths, tradeParams, type BatchBody, type Params } from '../validate/params.ts';
 import { packPairs } from './pack.ts';
 
 /** The batch route's limit of indicator x country combinations per request (sandbox wire contract). */
@@ -15,8 +15,13 @@ export const BATCH_COMBINATION_LIMIT = 100;
 
 /** One distinct query: its normalized single request and the positions of the queries it answers. */
 export interface UniqueQuery {
-  /** The normalized single request, e.g. 'GET /indicators?country=VN&indicator=...': also its cache key. */
+  /**
+   * What the query is: its normalized single request, e.g. 'GET /indicators?country=VN&indicator=...',
+   * plus the months it keeps when it is a trade range (which is no request parameter).
+   */
   key: string;
+  /** The normalized single request alone: its cache key (trade ranges of one request share its answer). */
+  request: string;
   /** The query, normalized (codes upper-cased): what its Series carries in provenance. */
   query: SeriesQuery;
   path: '/indicators' | '/trade/vietnam' | '/stocks/vietnam';
@@ -65,14 +70,15 @@ export interface PlanOptions {
 }
 
 // The query a Series carries is the normalized one (codes upper-cased), the same for every spelling.
-function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key'> {
+function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key' | 'request'> {
   if (q.kind === 'indicator') {
     const params = indicatorParams(q);
     return { query: { kind: 'indicator', ...params } as SeriesQuery, path: '/indicators', params };
   }
   if (q.kind === 'trade') {
+    // A range of months is asked for as every month, and kept by the mapping (series/trade-months.ts).
     const params = tradeParams(q);
-    return { query: { kind: 'trade', ...params } as SeriesQuery, path: '/trade/vietnam', params };
+    return { query: { kind: 'trade', ...params, ...tradeMonths(q) } as SeriesQuery, path: '/trade/vietnam', params };
   }
   if (q.kind === 'stock') {
     const params = stockParams(q);
@@ -86,7 +92,7 @@ function uniqueQueries(queries: readonly SeriesQuery[]): { unique: Map<string, U
   const unique = new Map<string, UniqueQuery>();
   const invalid = new Map<number, EconError>();
   queries.forEach((q, position) => {
-    let n: Omit<UniqueQuery, 'positions' | 'key'>;
+    let n: Omit<UniqueQuery, 'positions' | 'key' | 'request'>;
     try {
       n = normalize(q);
     } catch (error) {
@@ -96,10 +102,13 @@ function uniqueQueries(queries: readonly SeriesQuery[]): { unique: Map<string, U
       }
       throw error;
     }
-    const key = requestKey('GET', n.path, n.params);
+    const request = requestKey('GET', n.path, n.params);
+    const t = n.query;
+    const months = t.kind === 'trade' && (t.start_period !== undefined || t.end_period !== undefined) ? ` months=${t.start_period ?? ''}..${t.end_period ?? ''}` : '';
+    const key = `${request}${months}`;
     const seen = unique.get(key);
     if (seen) seen.positions.push(position);
-    else unique.set(key, { ...n, key, positions: [position] });
+    else unique.set(key, { ...n, key, request, positions: [position] });
   });
   return { unique, invalid };
 }

@@ -39,7 +39,10 @@ export function seriesId(q: SeriesQuery): string {
     const years = q.start_year !== undefined || q.end_year !== undefined ? `:${q.start_year ?? ''}-${q.end_year ?? ''}` : '';
     return `indicator:${q.source.toUpperCase()}:${q.indicator}:${(q.country ?? '').toUpperCase()}${q.frequency ? `:${q.frequency}` : ''}${years}`;
   }
-  if (q.kind === 'trade') return `trade:${q.flow ?? '*'}:${q.partner ?? 'WLD'}:${q.hs_code ?? 'TOTAL'}${q.period ? `:${q.period}` : ''}`;
+  if (q.kind === 'trade') {
+    const months = q.start_period !== undefined || q.end_period !== undefined ? `:${q.start_period ?? ''}..${q.end_period ?? ''}` : '';
+    return `trade:${q.flow ?? '*'}:${q.partner ?? 'WLD'}:${q.hs_code ?? 'TOTAL'}${q.period ? `:${q.period}` : ''}${months}`;
+  }
   const range = q.start_date !== undefined || q.end_date !== undefined ? `:${q.start_date ?? ''}..${q.end_date ?? ''}` : '';
   return `stock:${q.symbol ? q.symbol.toUpperCase() : q.index ?? ''}${range}`;
 }

@@ -60,7 +60,25 @@ function tradeRules(p: Problems, q: TradeQuery): Params {
   if (q.partner !== undefined) put('partner', rule.partner(p, q.partner));
   if (q.hs_code !== undefined) put('hs_code', rule.hsCode(p, q.hs_code));
   if (q.period !== undefined) put('period', rule.month(p, q.period, 'period'));
+  tradeMonthRules(p, q);
   return params;
+}
+
+/**
+ * The month range of a trade query (`start_period`, `end_period`): real months, start <= end, and
+ * not together with `period` (one month, or a range). It is no request parameter: the request asks
+ * for every month and `tradeMonths` says what to keep.
+ */
+function tradeMonthRules(p: Problems, q: TradeQuery): { start_period?: string; end_period?: string } {
+  const range: Params = {};
+  rule.months(p, range, q.start_period, q.end_period);
+  if (q.period !== undefined && (q.start_period !== undefined || q.end_period !== undefined)) {
+    p.add({
+      parameter: 'period', expected: 'one month, or a range of months (start_period, end_period), not both', value: q.period,
+      message: `Invalid trade query: give period (one month) or start_period / end_period (a range of months), not both (got period=${JSON.stringify(q.period)}).`,
+    });
+  }
+  return range as { start_period?: string; end_period?: string };
 }
 
 function stockRules(p: Problems, q: StockQuery): Params {
@@ -94,6 +112,8 @@ export const indicatorParams = (q: IndicatorQuery): Params => refuseFirst(indica
 export const batchBody = (q: BatchIndicatorQuery): BatchBody => refuseFirst(batchRules, q);
 /** Validates GET /trade/vietnam parameters (all optional). */
 export const tradeParams = (q: TradeQuery): Params => refuseFirst(tradeRules, q);
+/** The month range a trade query keeps (validated; `{}` for none): what core trims every month's answer to. */
+export const tradeMonths = (q: TradeQuery): { start_period?: string; end_period?: string } => refuseFirst(tradeMonthRules, q);
 /** Validates GET /stocks/vietnam parameters: exactly one of symbol or index, real dates, start <= end. */
 export const stockParams = (q: StockQuery): Params => refuseFirst(stockRules, q);
 

@@ -175,6 +175,15 @@ export function month(p: Problems, value: unknown, parameter: string): string | 
   return value as string;
 }
 
+/** Adds start_period / end_period (months YYYY-MM, both optional, start <= end) to `range`. */
+export function months(p: Problems, range: Params, start: unknown, end: unknown): void {
+  const s = start === undefined ? undefined : month(p, start, 'start_period');
+  const e = end === undefined ? undefined : month(p, end, 'end_period');
+  if (s !== undefined) range['start_period'] = s;
+  if (e !== undefined) range['end_period'] = e;
+  if (s !== undefined && e !== undefined) ordered(p, s, e, ['start_period', 'end_period'], 'a month');
+}
+
 /** A trade partner: an ISO 2-letter code, or WLD for the world. */
 export function partner(p: Problems, value: unknown): string | undefined {
   if (typeof value !== 'string' || !/^([A-Za-z]{2}|WLD)$/i.test(value)) return p.refuse('partner', 'an ISO 2-letter country code, or "WLD" for all partners', value);

@@ -1,5 +1,6 @@
 /** layoutSeries: Series to Grid, once, for every sink. */
 import type { Series } from '@econdata/core';
+import { arrangeGrid, type Arrangement } from './arrange.ts';
 import { sheetName } from './cells.ts';
 import { layoutLong } from './long.ts';
 import type { Grid, Orientation } from './types.ts';
@@ -15,6 +16,8 @@ export interface LayoutOptions {
   provenance?: boolean;
   /** Sheet name; default from the series (the one title, or the kind). */
   name?: string;
+  /** Layout options (`Dir`, `Sort`, `Header`, `Dates`; `readArrangement`); default periods down, oldest first, header and dates shown. */
+  arrangement?: Arrangement;
 }
 
 /**
@@ -26,7 +29,8 @@ export function layoutSeries(series: readonly Series[], options: LayoutOptions =
   const provenance = options.provenance ?? true;
   const name = sheetName(options.name ?? defaultName(series));
   const long = options.orientation === 'long' || (options.orientation === 'auto' && groupByFrequency(series).length > 1);
-  return long ? layoutLong(series, provenance, name) : layoutWide(series, provenance, name);
+  const grid = long ? layoutLong(series, provenance, name) : layoutWide(series, provenance, name);
+  return options.arrangement ? arrangeGrid(grid, options.arrangement) : grid;
 }
 
 function defaultName(series: readonly Series[]): string {

@@ -14,8 +14,9 @@ export interface MetadataInfo {
   sheetOf: Map<string, string>;
 }
 
-const HEADER = ['Sheet', 'Series', 'Title', 'Kind', 'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Stale'];
-const WIDTHS = [20, 34, 40, 10, 10, 30, 13, 26, 60, 12];
+// The transform (analysis' canonical text, 'Units=pc1 MA=4') says what was done to the fetched data.
+const HEADER = ['Sheet', 'Series', 'Title', 'Kind', 'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Transform', 'Stale'];
+const WIDTHS = [20, 34, 40, 10, 10, 30, 13, 26, 60, 24, 12];
 
 /** The Metadata sheet as a Grid. */
 export function metadataGrid(series: readonly Series[], info: MetadataInfo): Grid {
@@ -32,7 +33,7 @@ export function metadataGrid(series: readonly Series[], info: MetadataInfo): Gri
     rows.push(
       [
         info.sheetOf.get(s.id) ?? null, s.id, s.title, s.kind, s.frequency, p.source, p.last_updated, p.retrieved_at,
-        queryText(p.endpoint, p.query), p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no',
+        queryText(p.endpoint, p.query), p.transform ?? null, p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no',
       ].map((v) => cell(v, 'text')),
     );
   }

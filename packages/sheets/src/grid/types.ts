@@ -4,6 +4,8 @@
  * Office.js or exceljs types, so it can cross IPC and be rendered anywhere.
  */
 
+import type { Arrangement } from './arrange.ts';
+
 /**
  * A cell's value. Periods in the data block are spreadsheet dates: the Excel serial day (days
  * since 1899-12-30, what Excel, LibreOffice and Office.js store) with a date format, computed in
@@ -108,4 +110,10 @@ export interface Grid {
   /** Columns frozen at the left (the period column in wide layouts). */
   frozenColumns: number;
   regions: GridRegions;
+  /**
+   * The layout options the Grid was arranged with (`Dir`, `Sort`, `Header`, `Dates`; see
+   * arrange.ts); absent for the default arrangement. Without a header row, `regions.header` is
+   * empty (bottom = top - 1).
+   */
+  arrangement?: Arrangement;
 }

@@ -19,6 +19,11 @@ const MIN_WIDTH = 12;
 const MAX_WIDTH = 30;
 /** Provenance text (ids, queries) wraps rather than widening the data columns past this. */
 const MAX_META_WIDTH = 20;
+/**
+ * A column is as wide as its header, up to this: a header is read whole on one line (and is the
+ * column's name in the sheet's Excel table); only a header longer than this wraps.
+ */
+const MAX_HEADER_WIDTH = 60;
 
 /** Splits series by frequency, in the order frequencies first appear. */
 export function groupByFrequency(series: readonly Series[]): Array<{ frequency: Frequency; series: Series[] }> {
@@ -138,12 +143,13 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     return s.columns.length === 1 ? s.title : `${who}: ${p.label}`;
   });
   rows.push([cell(LABEL.period, 'header'), ...header.map((h) => cell(h, 'header'))]);
-  header.forEach((h, i) => (widths[i + 1] = Math.max(widths[i + 1] ?? 0, Math.min(textWidth(h) + 2, MAX_META_WIDTH))));
+  const headerWidths = header.map((h) => Math.min(textWidth(h) + 3, MAX_HEADER_WIDTH));
 
   const body = wideBody(series, plan, axis, frequency, widths);
   const columns: GridColumn[] = [
     { width: widths[0] ?? MIN_WIDTH, role: 'period' },
-    ...plan.map((p, i) => ({ width: Math.min(widths[i + 1] ?? MIN_WIDTH, MAX_WIDTH), role: p.kind, series: p.series, key: p.key })),
+    // Content (numbers, provenance) widens a column up to MAX_WIDTH; its header, up to MAX_HEADER_WIDTH.
+    ...plan.map((p, i) => ({ width: Math.max(Math.min(widths[i + 1] ?? MIN_WIDTH, MAX_WIDTH), headerWidths[i] ?? 0), role: p.kind, series: p.series, key: p.key })),
   ];
   const lastCol = plan.length;
   const rowHeights = wrappedRowHeights(rows, columns.map((c) => c.width), merges, (c) => c.style === 'meta' || c.style === 'warning' || c.style === 'header');

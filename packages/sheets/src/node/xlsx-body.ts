@@ -19,7 +19,7 @@ interface Internals {
 }
 
 /** Excel's letters for a zero-based column index: 0 -> A, 26 -> AA. */
-function columnLetters(index: number): string {
+export function columnLetters(index: number): string {
   let n = index + 1;
   let out = '';
   while (n > 0) {
@@ -33,7 +33,7 @@ function columnLetters(index: number): string {
 // What exceljs' xmlEncode does: escape markup, drop characters XML 1.0 cannot hold.
 // eslint-disable-next-line no-control-regex
 const XML_SPECIAL = /[<>&'"\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/;
-function xmlText(text: string): string {
+export function xmlText(text: string): string {
   if (!XML_SPECIAL.test(text)) return text;
   return text
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')

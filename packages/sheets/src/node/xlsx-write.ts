@@ -16,6 +16,7 @@ import type { Cell, CellStyle, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
 import { PACKAGE_VERSION } from './version.ts';
 import { bodyXmlWriter } from './xlsx-body.ts';
+import { WorkbookTables } from './xlsx-table.ts';
 
 /** Excel's row limit per worksheet. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -116,7 +117,7 @@ async function drain(ws: ExcelJS.Worksheet): Promise<void> {
   return tick();
 }
 
-async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache, fastBody: boolean): Promise<void> {
+async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache, fastBody: boolean, tables: WorkbookTables): Promise<void> {
   const total = grid.rows.length + grid.body.rowCount;
   if (total > EXCEL_MAX_ROWS) {
     throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
@@ -154,6 +155,8 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
     else for (let r = from; r < to; r += 1) putBodyRow(ws, grid, r, offset + r, styles);
     await drain(ws);
   }
+  // The data block is an Excel table (filters, banding, a name to refer to), when its header allows one.
+  tables.add(ws, grid);
   ws.commit();
 }
 
@@ -172,8 +175,9 @@ export async function writeXlsx(path: string, grids: readonly Grid[], options: X
     const stream = createWriteStream(temp);
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } });
     const styles = new StyleCache();
+    const tables = new WorkbookTables(wb);
     try {
-      for (const [i, grid] of all.entries()) await writeSheet(wb, grid, names[i] ?? grid.name, styles, options.fastBody ?? true);
+      for (const [i, grid] of all.entries()) await writeSheet(wb, grid, names[i] ?? grid.name, styles, options.fastBody ?? true, tables);
       await wb.commit();
     } catch (error) {
       stream.destroy();

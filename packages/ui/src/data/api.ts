@@ -4,7 +4,7 @@
  * main process, which never exposes the key. Errors may arrive as `EconError` instances or as their
  * serialized JSON (plain objects that crossed IPC or HTTP): components normalize both.
  */
-import type { ApiResult, Catalogue, CountryInfo, EmptyQuery, Estimate, IndicatorInfo, QuotaStatus, SeriesQuery, SeriesResult, SourceIndicatorsQuery, SourceInfo } from '@econdata/core';
+import type { ApiResult, Catalogue, CountryInfo, EmptyQuery, Estimate, IndicatorInfo, LearnedNames, QuotaStatus, SeriesQuery, SeriesResult, SourceIndicatorsQuery, SourceInfo } from '@econdata/core';
 
 export type { SourceIndicatorsQuery };
 
@@ -29,6 +29,11 @@ export interface EconDataApi {
   fetchSeries(queries: readonly SeriesQuery[], options?: UiCallOptions): Promise<SeriesResult[]>;
   /** The cost of `queries` before they run, against the quota left. */
   estimate(queries: readonly SeriesQuery[], options?: Pick<UiCallOptions, 'cache'>): Promise<Estimate>;
+  /**
+   * The stock symbols, trade partners and HS codes the service has named in answers and refusals,
+   * kept on the machine, and whether it said its trade data has totals only (core's `client.learnedNames`).
+   */
+  learnedNames(): Promise<LearnedNames>;
   /** The quota ledger's state now; undefined when the client has no ledger. */
   quotaStatus(): QuotaStatus | undefined;
   /** Calls `fn` on every quota change; returns the unsubscribe function. */

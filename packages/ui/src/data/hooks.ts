@@ -1,5 +1,5 @@
 /** Data hooks over the EconDataApi of the nearest EconDataProvider. */
-import type { Catalogue, CountryInfo, IndicatorInfo, QuotaStatus, SourceInfo } from '@econdata/core';
+import type { Catalogue, CountryInfo, IndicatorInfo, LearnedNames, QuotaStatus, SourceInfo } from '@econdata/core';
 import type { SearchEntry } from '../search/search-indicators.ts';
 import { useEffect, useState } from 'react';
 import type { EconDataApi } from './api.ts';
@@ -76,4 +76,13 @@ export function useCatalogue(): LoadState<CatalogueView> {
     const catalogue = await api.catalogue({ signal });
     return { catalogue, entries: catalogue.sources.flatMap((s) => s.indicators.map((i) => ({ ...i, source: s.source.code }))) };
   }, (view) => view.entries.length === 0);
+}
+
+/**
+ * What the service has named so far (stock symbols, trade partners, "totals only"): read when a form
+ * shows, and again on `reload()` (a field's focus), since every answer and refusal may teach more.
+ */
+export function useLearnedNames(): LoadState<LearnedNames> {
+  const api = useEconData();
+  return useLoad('learned-names', async () => api.learnedNames(), (n) => n.symbols.length === 0 && n.trade.partners.length === 0 && !n.trade.totalsOnly);
 }

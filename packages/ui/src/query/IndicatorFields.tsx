@@ -1,7 +1,8 @@
 /** The indicator part of the QueryBuilder: the SeriesBrowser, years, and the GSO frequency. */
 import { Field, Input, Select } from '@fluentui/react-components';
-import type { GsoFrequency } from '@econdata/core';
-import type { ReactNode } from 'react';
+import { keptFrequency, sharedFrequencies, type GsoFrequency, type IndicatorInfo } from '@econdata/core';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCatalogue } from '../data/hooks.ts';
 import { SeriesBrowser, type SeriesSelection } from '../pickers/SeriesBrowser.tsx';
 import type { FieldErrors, IndicatorForm } from './build.ts';
 import { fieldState } from './field-state.ts';
@@ -13,10 +14,37 @@ export interface IndicatorFieldsProps {
   errors: FieldErrors;
 }
 
+const FREQUENCY_LABELS: Record<GsoFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual' };
+const ALL_FREQUENCIES: readonly GsoFrequency[] = ['monthly', 'quarterly', 'annual'];
+
+/**
+ * The GSO frequencies the chosen indicators all have, from the indicator list (core's catalogue);
+ * null while unknown (the list not loaded, or an indicator it does not hold).
+ */
+function useOfferedFrequencies(source: string, codes: readonly string[]): GsoFrequency[] | null {
+  const catalogue = useCatalogue();
+  const entries = catalogue.data?.entries;
+  const key = codes.join('\u0000');
+  return useMemo(() => {
+    if (source !== 'GSO' || !entries) return null;
+    const infos = codes.map((code) => entries.find((e) => e.source === 'GSO' && e.code === code));
+    return infos.every((i): i is IndicatorInfo & { source: string } => i !== undefined) ? sharedFrequencies(infos) : null;
+    // The codes by value: a new array of the same codes is the same choice.
+  }, [source, entries, key]);
+}
+
 /** Source, indicators x countries, and the year range. */
 export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps): ReactNode {
   const styles = useFormStyles();
   const gso = form.source === 'GSO';
+  const offered = useOfferedFrequencies(form.source, form.indicators);
+  // A frequency the series lack is a certain "no data": move to one they have (the first they list).
+  const kept = gso ? keptFrequency(form.frequency, offered) : form.frequency;
+  useEffect(() => {
+    if (kept !== form.frequency) onChange({ ...form, frequency: kept });
+  }, [kept, form.frequency]);
+  const none = offered !== null && offered.length === 0;
+  const frequencyHint = none ? 'These series share no frequency: choose series of one frequency' : offered !== null ? (offered.length === 1 ? 'The only one these series have' : 'The ones these series have') : undefined;
   const selection: SeriesSelection = { source: form.source, indicators: form.indicators, countries: form.countries };
   const browserErrors = {
     ...(errors['indicators'] ? { indicators: errors['indicators'] } : {}),
@@ -35,12 +63,10 @@ export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps
           <Input className={styles.input} inputMode="numeric" value={form.endYear} onChange={(_, d) => onChange({ ...form, endYear: d.value })} />
         </Field>
         {gso ? (
-          <Field label="Frequency" {...fieldState(undefined, errors['frequency'])}>
-            <Select className={styles.input} value={form.frequency} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
-              <option value="">Service default</option>
-              <option value="monthly">Monthly</option>
-              <option value="quarterly">Quarterly</option>
-              <option value="annual">Annual</option>
+          <Field label="Frequency" {...fieldState(frequencyHint, errors['frequency'])}>
+            <Select className={styles.input} value={form.frequency} disabled={none} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
+              {offered === null || none ? <option value="">Service default</option> : null}
+              {(offered ?? ALL_FREQUENCIES).map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
             </Select>
           </Field>
         ) : null}

@@ -1,7 +1,8 @@
 /** The stock part of the QueryBuilder: a symbol or an index, and a date range. */
-import { Field, Input, Radio, RadioGroup, Select } from '@fluentui/react-components';
+import { Combobox, Field, Input, Option, Radio, RadioGroup, Select } from '@fluentui/react-components';
 import type { StockIndex } from '@econdata/core';
 import type { ReactNode } from 'react';
+import { useLearnedNames } from '../data/hooks.ts';
 import type { FieldErrors, StockForm } from './build.ts';
 import { useFormStyles } from './styles.ts';
 import { fieldState } from './field-state.ts';
@@ -13,9 +14,21 @@ export interface StockFieldsProps {
 }
 
 
-/** Vietnam stocks: one symbol (VNM) or one index (VNINDEX, HNX, UPCOM), between two dates. */
+/** Suggestions shown at once: enough to pick from, few enough to read. */
+const MAX_SUGGESTIONS = 60;
+
+/**
+ * Vietnam stocks: one symbol (VNM) or one index (VNINDEX, HNX, UPCOM), between two dates. The symbol
+ * field suggests the symbols the service has named before (in answers and in refusals that list
+ * them), kept on the machine by core; any other symbol can still be typed.
+ */
 export function StockFields({ form, onChange, errors }: StockFieldsProps): ReactNode {
   const styles = useFormStyles();
+  const names = useLearnedNames();
+  const known = names.data?.symbols ?? [];
+  const typed = form.symbol.trim().toUpperCase();
+  const matches = known.filter((s) => s.startsWith(typed)).slice(0, MAX_SUGGESTIONS);
+  const symbolHint = known.length > 0 ? `e.g. VNM; ${known.length} symbol${known.length === 1 ? '' : 's'} the service has named` : 'e.g. VNM';
   return (
     <div className={styles.form}>
       <Field label="Series">
@@ -26,8 +39,15 @@ export function StockFields({ form, onChange, errors }: StockFieldsProps): React
       </Field>
       <div className={styles.row}>
         {form.target === 'symbol' ? (
-          <Field label="Symbol" {...fieldState('e.g. VNM', errors['symbol'])}>
-            <Input className={styles.input} value={form.symbol} onChange={(_, d) => onChange({ ...form, symbol: d.value })} />
+          <Field label="Symbol" {...fieldState(symbolHint, errors['symbol'])}>
+            {/* One box whether or not suggestions are known yet, so learning some never moves the focus. */}
+            <Combobox
+              freeform className={styles.input} value={form.symbol} onFocus={names.reload}
+              onChange={(e) => onChange({ ...form, symbol: e.target.value })}
+              onOptionSelect={(_, d) => { if (d.optionValue) onChange({ ...form, symbol: d.optionValue }); }}
+            >
+              {matches.map((s) => <Option key={s} value={s}>{s}</Option>)}
+            </Combobox>
           </Field>
         ) : (
           <Field label="Index" {...fieldState(undefined, errors['index'])}>

@@ -22,7 +22,10 @@ export interface TradeForm {
   flow: TradeFlow;
   partner: string;
   hsCode: string;
-  period: string;
+  /** The first month, YYYY-MM as typed; empty means "from the first month". */
+  startPeriod: string;
+  /** The last month; empty means "to the last month". The same month twice is that one month. */
+  endPeriod: string;
 }
 
 export interface StockForm {
@@ -38,7 +41,7 @@ export type FieldErrors = Record<string, string>;
 export type BuildResult = { ok: true; queries: SeriesQuery[] } | { ok: false; errors: FieldErrors };
 
 export const emptyIndicatorForm = (): IndicatorForm => ({ source: '', indicators: [], countries: [], startYear: '', endYear: '', frequency: '' });
-export const emptyTradeForm = (): TradeForm => ({ flow: 'exports', partner: '', hsCode: '', period: '' });
+export const emptyTradeForm = (): TradeForm => ({ flow: 'exports', partner: '', hsCode: '', startPeriod: '', endPeriod: '' });
 export const emptyStockForm = (): StockForm => ({ target: 'symbol', symbol: '', index: 'VNINDEX', startDate: '', endDate: '' });
 
 /** How the form shows one of core's parameters: its field, its label, picked or typed, and what leaving it empty means. */
@@ -62,7 +65,10 @@ const TRADE_FIELDS: Record<string, FieldWords> = {
   flow: { field: 'flow', label: 'Flow', verb: 'choose' },
   partner: { field: 'partner', label: 'Partner', verb: 'enter', empty: '; leave it empty for all' },
   hs_code: { field: 'hsCode', label: 'HS code', verb: 'enter', empty: ', or leave it empty' },
-  period: { field: 'period', label: 'Period', verb: 'enter', empty: ', or leave it empty for every month' },
+  // One month is the service's own `period`; a range is core's start_period / end_period.
+  period: { field: 'startPeriod', label: 'From month', verb: 'enter', empty: ', or leave it empty for every month' },
+  start_period: { field: 'startPeriod', label: 'From month', verb: 'enter', empty: ', or leave it empty for the first month' },
+  end_period: { field: 'endPeriod', label: 'To month', verb: 'enter', empty: ', or leave it empty for the last month' },
 };
 const STOCK_FIELDS: Record<string, FieldWords> = {
   symbol: { field: 'symbol', label: 'Symbol', verb: 'enter' },
@@ -114,9 +120,16 @@ export function buildIndicatorQueries(form: IndicatorForm): BuildResult {
     : countries.map((country) => ({ kind: 'indicator', source, indicator, country, ...years })))));
 }
 
-/** One trade query; empty fields mean "all". */
+/**
+ * One trade query; empty fields mean "all". The months: both empty, every month; the same month
+ * twice, that month (the service's `period`); otherwise a range (core asks for every month in one
+ * request and keeps the range).
+ */
 export function buildTradeQuery(form: TradeForm): BuildResult {
-  const query: SeriesQuery = { kind: 'trade', flow: form.flow, ...given({ partner: form.partner.trim().toUpperCase(), hs_code: form.hsCode.trim().toUpperCase(), period: form.period.trim() }) };
+  const from = form.startPeriod.trim();
+  const to = form.endPeriod.trim();
+  const months = from !== '' && from === to ? { period: from } : given({ start_period: from, end_period: to });
+  const query: SeriesQuery = { kind: 'trade', flow: form.flow, ...given({ partner: form.partner.trim().toUpperCase(), hs_code: form.hsCode.trim().toUpperCase() }), ...months };
   return ask(query, TRADE_FIELDS, () => [query]);
 }
 

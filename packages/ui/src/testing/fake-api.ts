@@ -2,7 +2,7 @@
  * A fake EconDataApi with sample data, for the gallery, this package's tests and the apps' tests.
  * Every call can be delayed, made to fail, or left pending; quota changes are pushed to listeners.
  */
-import type { ApiResult, Catalogue, Estimate, QuotaStatus, Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import type { ApiResult, Catalogue, Estimate, LearnedNames, QuotaStatus, Series, SeriesQuery, SeriesResult } from '@econdata/core';
 import { AbortError, NotFoundError, PermissionDeniedError } from '@econdata/core';
 import { indicatorFixture, stockFixture, tradeFixture } from '@econdata/core/testing';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '../data/api.ts';
@@ -23,6 +23,8 @@ export interface FakeApiOptions {
   notInPlan?: readonly string[];
   /** The retrieval time stamped on Series (default 2026-11-22T14:03:00Z). */
   retrievedAt?: string;
+  /** What the service has named so far (default: nothing yet). */
+  learned?: LearnedNames;
 }
 
 /** The fake plus handles to drive it. */
@@ -124,6 +126,7 @@ export function createFakeEconDataApi(options: FakeApiOptions = {}): FakeEconDat
       const remainingToday = quota.day.remaining;
       return { ...stats, quota: { requests, remainingToday, fitsToday: remainingToday === null || requests <= remainingToday, fitsThisMinute: quota.minute.remaining === null || requests <= quota.minute.remaining, estimatedWaitMs: 0 } } as Estimate;
     }),
+    learnedNames: async () => options.learned ?? { symbols: [], trade: { partners: [], hsCodes: [], totalsOnly: false } },
     quotaStatus: () => quota,
     onQuotaChange(fn) {
       listeners.add(fn);

@@ -47,6 +47,22 @@ describe('exports and the library', () => {
     expect(await filesUnder(join(folders.home, 'tmp'))).toEqual([]); // the download's temp file is gone
   });
 
+  it('writes a data-only CSV (header on the first line) with its provenance sidecar, and refuses one for the library', async () => {
+    const { services, folders } = await main.make();
+    const done = await services.handlers['exports.writeLocal']({ queries: [GDP_VN, GDP_TH], format: 'csv', name: 'GDP for pandas', destination: 'downloads', dataOnly: true });
+    const path = join(folders.downloads, 'GDP-for-pandas.csv');
+    expect(done).toEqual({ path, bytes: (await stat(path)).size, format: 'csv', provenancePath: join(folders.downloads, 'GDP-for-pandas.provenance.json') });
+    const lines = (await readFile(path, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe('Period,GDP (current US$): Vietnam,GDP (current US$): Thailand');
+    expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['2015', '2016', '2017', '2018', '2019', '2020']);
+    const sidecar = JSON.parse(await readFile(done.provenancePath!, 'utf8')) as { data_file: string; series: Array<{ id: string; query: string }> };
+    expect(sidecar.data_file).toBe('GDP-for-pandas.csv');
+    expect(sidecar.series.map((s) => s.id)).toEqual(['indicator:WB:NY.GDP.MKTP.CD:VN:2015-2020', 'indicator:WB:NY.GDP.MKTP.CD:TH:2015-2020']);
+    const refused = await services.dispatch('exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: 'library', dataOnly: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'dataOnly' } });
+    expect(await filesUnder(folders.library)).toEqual([]);
+  });
+
   it('refuses a save dialog in web mode, saying what to choose instead, and writes nothing', async () => {
     const { services, folders } = await main.make();
     const answer = await services.dispatch('exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: 'dialog' });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AbortError, InvalidParameterError, type ExportQuery, type Series, type SeriesQuery } from '@econdata/core';
 import { fileStem, layoutSeries } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
-import { readCsv, readXlsx, writeCsv, writeSeriesXlsx } from '@econdata/sheets/node';
+import { readCsv, readXlsx, writeCsv, writeDataCsv, writeSeriesXlsx } from '@econdata/sheets/node';
 import { saveExport } from '@econdata/core/node';
 import type { Destination, ExportResult, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
@@ -68,6 +68,9 @@ export class ExportService {
 
   /** CSV or XLSX through sheets. */
   async writeLocal(request: WriteLocalRequest, job: Job): Promise<ExportResult> {
+    if (request.dataOnly && (request.format !== 'csv' || request.destination === 'library')) {
+      throw new InvalidParameterError('dataOnly', 'Invalid request: a data-only export is a CSV saved to Downloads or a file you choose (Saved exports keep provenance inside their files); choose another destination, or the ordinary CSV.');
+    }
     const series = await this.fetch(request, job);
     job.progress('writing', 0, null);
     const orientation = request.orientation ?? 'wide';
@@ -82,6 +85,14 @@ export class ExportService {
     }
     const path = await this.target(request.destination, request.name, request.format);
     if (path === null) return { path: null, bytes: 0, format: request.format };
+    if (request.dataOnly) {
+      // The header on the first line for pandas and R; where the data came from in the sidecar.
+      let provenancePath = '';
+      await this.writing(path, async () => {
+        provenancePath = (await writeDataCsv(path, series, { orientation })).provenance;
+      });
+      return { ...(await this.result(path, 'csv')), provenancePath };
+    }
     await this.writing(path, async () => {
       if (request.format === 'xlsx') {
         await writeSeriesXlsx(path, series, { orientation });

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder } from '@econdata/ui';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -21,7 +21,7 @@ import { nativeLowest } from '../series/transform-choices.ts';
 import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
 import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
 import { derivedWords, operandQueries, resultTransform, withResultTransform } from '../derived/derived-plan.ts';
-import { fetchName, isGsoFetch, withFrequency } from './fetch-plan.ts';
+import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -135,6 +135,9 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const gso = data && !data.derived ? isGsoFetch(data.queries) : false;
   const shownName = data ? fetchName(data.series.map((s) => s.title), [data.derived ? derivedWords(data.derived) : '', data.transform ? transformWords(parseTransform(data.transform)) : ''].filter(Boolean).join(', ')) : '';
   const gsoFrequency = (data?.series[0]?.frequency ?? 'monthly') as GsoFrequency;
+  // Only the frequencies the indicator list says these series have: another one is a certain "no data".
+  const catalogue = useCatalogue();
+  const gsoOptions = gso && data ? gsoFrequencies(data.queries, catalogue.data?.entries) : null;
 
   return (
     <div className={styles.root}>
@@ -167,7 +170,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
               value: data.transform, native: nativeLowest(data.queries), busy: job.running,
               onChange: (text: string) => (data.derived ? deriveNow(withResultTransform(data.derived, text), true) : fetchNow(data.queries, text, true)),
             }}
-            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
+            {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, options: gsoOptions, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />
         ) : !job.running && !data && !latest ? (
           <div className={styles.center}>

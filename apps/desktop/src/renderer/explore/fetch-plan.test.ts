@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchName, isGsoFetch, withFrequency } from './fetch-plan.ts';
+import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
 
 describe('fetch plan', () => {
   it('switches the frequency of GSO queries only', () => {
@@ -9,6 +9,20 @@ describe('fetch plan', () => {
     expect(isGsoFetch([gso, wb])).toBe(false);
     expect(isGsoFetch([])).toBe(false);
     expect(withFrequency([gso, wb], 'quarterly')).toEqual([{ ...gso, frequency: 'quarterly' }, wb]);
+  });
+
+  it('offers the GSO frequencies the indicator list gives every series, all three while it is unknown', () => {
+    const entries = [
+      { source: 'GSO', code: 'CPI.TOTAL.YOY', name: 'CPI', frequencies: ['monthly'] },
+      { source: 'GSO', code: 'CPI.TOTAL.YTD_AVG_YOY', name: 'CPI YTD', frequencies: ['monthly', 'annual'] },
+      { source: 'WB', code: 'CPI.TOTAL.YOY', name: 'not GSO', frequencies: ['annual'] },
+    ];
+    const q = (indicator: string) => ({ kind: 'indicator' as const, source: 'GSO', indicator });
+    expect(gsoFrequencies([q('CPI.TOTAL.YOY')], entries)).toEqual(['monthly']);
+    expect(gsoFrequencies([q('cpi.total.ytd_avg_yoy')], entries)).toEqual(['monthly', 'annual']);
+    expect(gsoFrequencies([q('CPI.TOTAL.YOY'), q('CPI.TOTAL.YTD_AVG_YOY')], entries)).toEqual(['monthly']);
+    expect(gsoFrequencies([q('CPI.UNLISTED')], entries)).toBeNull();
+    expect(gsoFrequencies([q('CPI.TOTAL.YOY')], undefined)).toBeNull();
   });
 
   it('names a fetch after what it holds', () => {

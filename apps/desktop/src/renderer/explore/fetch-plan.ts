@@ -2,11 +2,22 @@
  * How the GSO frequency switch rewrites queries, and a fetch's name. Pure, so the rewrites are
  * unit-tested. (When to show the cost preview is ui's `needsCostPreview`, the rule both apps ask.)
  */
-import type { GsoFrequency, SeriesQuery } from '@econdata/core';
+import { sharedFrequencies, type GsoFrequency, type IndicatorInfo, type SeriesQuery } from '@econdata/core';
 
 /** Whether a set of queries are GSO indicators, whose frequency the series view can switch. */
 export function isGsoFetch(queries: readonly SeriesQuery[]): boolean {
   return queries.length > 0 && queries.every((q) => q.kind === 'indicator' && q.source === 'GSO');
+}
+
+/**
+ * The frequencies the switch offers for some GSO queries: the ones every indicator has, by the
+ * indicator list (core's catalogue entries); null while that is unknown (then all three are offered).
+ */
+export function gsoFrequencies(queries: readonly SeriesQuery[], entries: ReadonlyArray<IndicatorInfo & { source: string }> | undefined): GsoFrequency[] | null {
+  if (!entries) return null;
+  const codes = [...new Set(queries.flatMap((q) => (q.kind === 'indicator' && q.source.toUpperCase() === 'GSO' ? [q.indicator.toUpperCase()] : [])))];
+  const infos = codes.map((code) => entries.find((e) => e.source === 'GSO' && e.code.toUpperCase() === code));
+  return infos.every((i) => i !== undefined) ? sharedFrequencies(infos as IndicatorInfo[]) : null;
 }
 
 /** The same GSO queries at another frequency. */

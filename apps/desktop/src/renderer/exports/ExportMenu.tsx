@@ -66,7 +66,9 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
       return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(req.request, options) : client.exports.service(req.request, options);
     });
     if (result) {
-      onExported({ result, saveToLibrary: result.saved ? undefined : () => start(k, n, 'library') });
+      // A data-only CSV goes to the library as the ordinary CSV (the library keeps provenance in the file).
+      const libraryKind: ExportKind = k === 'local-csv-data' ? 'local-csv' : k;
+      onExported({ result, saveToLibrary: result.saved ? undefined : () => start(libraryKind, n, 'library') });
       setKind(null);
     } else {
       setKind(k); // failed or cancelled: the dialog shows why, also when "Save to library" started it
@@ -77,6 +79,7 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
     job.reset();
     setRefusal(null);
     setName(defaultName);
+    if (k === 'local-csv-data') setDestination('downloads');
     setKind(k);
   };
   const chosen = EXPORT_KINDS.find((k) => k.kind === kind);
@@ -110,7 +113,7 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
                 </Field>
                 <Field label="Save to">
                   <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as Destination)} disabled={job.running}>
-                    <Radio value="library" label="Saved exports (reopen and compare later, offline)" />
+                    <Radio value="library" label="Saved exports (reopen and compare later, offline)" disabled={kind === 'local-csv-data'} />
                     <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
                   </RadioGroup>
                 </Field>

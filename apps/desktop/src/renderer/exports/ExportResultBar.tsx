@@ -24,6 +24,7 @@ export function ExportResultBar({ done, onDismiss }: { done: ExportDone; onDismi
         <MessageBarBody>
           <MessageBarTitle>{saved ? `Saved to Saved exports as "${saved.name}"` : 'Exported'}</MessageBarTitle>
           {`${result.format.toUpperCase()}, ${result.bytes.toLocaleString('en-US')} bytes${result.path ? `: ${fileName(result.path)}` : ''}`}
+          {result.provenancePath ? <div>{`Provenance: ${fileName(result.provenancePath)}`}</div> : null}
           {result.path ? <div className={styles.folder} title={result.path}>{`in ${folderOf(result.path)}`}</div> : null}
         </MessageBarBody>
         <MessageBarActions containerAction={<Button appearance="transparent" size="small" onClick={onDismiss}>Dismiss</Button>}>

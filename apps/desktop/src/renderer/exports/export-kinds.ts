@@ -3,11 +3,15 @@ import type { DerivedRequest } from '@econdata/analysis';
 import type { ExportQuery, SeriesQuery } from '@econdata/core';
 import type { Destination, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
 
-export type ExportKind = 'local-xlsx' | 'local-csv' | 'service-excel' | 'service-csv';
+export type ExportKind = 'local-xlsx' | 'local-csv' | 'local-csv-data' | 'service-excel' | 'service-csv';
 
 export const EXPORT_KINDS: Array<{ kind: ExportKind; label: string; hint: string }> = [
   { kind: 'local-xlsx', label: 'Excel workbook (.xlsx)', hint: 'Written here: a sheet per frequency, provenance on top, dates as real dates.' },
   { kind: 'local-csv', label: 'CSV (.csv)', hint: 'Written here: UTF-8 with BOM, the same layout as the workbook.' },
+  {
+    kind: 'local-csv-data', label: 'CSV, data only (.csv + .provenance.json)',
+    hint: 'Written here for code: the header on the first line (pandas.read_csv reads it as is), no BOM; where the data came from goes in <name>.provenance.json beside it. To Downloads only.',
+  },
   { kind: 'service-excel', label: "Service's Excel export", hint: "The service's own /export/excel file, one query at a time." },
   { kind: 'service-csv', label: "Service's CSV export", hint: "The service's own /export/csv file, one query at a time." },
 ];
@@ -30,9 +34,13 @@ export type ExportRequest =
  * and for a derived view its recipes (`derived`; `queries` are then their operands).
  */
 export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, transform = '', derived?: readonly DerivedRequest[]): ExportRequest | string {
-  if (kind === 'local-xlsx' || kind === 'local-csv') {
+  if (kind === 'local-csv-data' && destination === 'library') {
+    return 'Saved exports keep provenance inside their files, so a data-only CSV goes to Downloads. Choose Downloads, or the ordinary CSV to save it in Saved exports.';
+  }
+  if (kind === 'local-xlsx' || kind === 'local-csv' || kind === 'local-csv-data') {
     const shown = derived ? { derived: [...derived] } : transform ? { transform } : {};
-    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...shown } };
+    const dataOnly = kind === 'local-csv-data' ? { dataOnly: true } : {};
+    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...shown, ...dataOnly } };
   }
   if (derived) {
     return `The service's own export holds series as the service publishes them; a derived series is computed here from ${queries.length} of them. Export a workbook or CSV written here: it keeps the formula, and Saved exports can re-run it.`;
@@ -43,6 +51,9 @@ export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[],
   const [only] = queries;
   if (!only || queries.length > 1) {
     return `The service's own export covers one query, and this view holds ${queries.length}. Export it as a workbook or CSV written here, or fetch one series.`;
+  }
+  if (only.kind === 'trade' && (only.start_period !== undefined || only.end_period !== undefined)) {
+    return `The service's own export holds one month or every month, not a range (${only.start_period ?? 'the first month'} to ${only.end_period ?? 'the last month'}). Export a workbook or CSV written here, which holds the months shown.`;
   }
   return { operation: 'exports.service', request: { format: kind === 'service-excel' ? 'excel' : 'csv', query: exportQueryOf(only), name, destination } };
 }

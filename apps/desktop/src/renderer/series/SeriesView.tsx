@@ -5,7 +5,7 @@
  * the provenance of every series with stale ones marked.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Frequency, GsoFrequency, Series } from '@econdata/core';
+import { GSO_FREQUENCIES, type Frequency, type GsoFrequency, type Series } from '@econdata/core';
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
 } from '@fluentui/react-components';
@@ -49,8 +49,8 @@ export interface SeriesViewProps {
   title: string;
   /** Buttons on the right of the toolbar (export, save). */
   actions?: ReactNode;
-  /** The GSO frequency switch: shown when given. */
-  gsoFrequency?: { value: GsoFrequency; onChange(f: GsoFrequency): void; busy: boolean };
+  /** The GSO frequency switch: shown when given, offering `options` (the frequencies the series have; all three when unknown). */
+  gsoFrequency?: { value: GsoFrequency; onChange(f: GsoFrequency): void; busy: boolean; options?: readonly GsoFrequency[] | null };
   /** A change to highlight per table cell, by row's period and column (compare). */
   changeAt?: (period: string, column: TableColumn) => CellChange | undefined;
   /** A line under the title (compare summary). */
@@ -112,9 +112,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           <div className={styles.group}>
             <Text id="gso-frequency-label" weight="semibold" size={200}>GSO frequency</Text>
             <RadioGroup layout="horizontal" value={gsoFrequency.value} disabled={gsoFrequency.busy} onChange={(_, d) => gsoFrequency.onChange(d.value as GsoFrequency)} aria-labelledby="gso-frequency-label">
-              <Radio value="monthly" label="Monthly" />
-              <Radio value="quarterly" label="Quarterly" />
-              <Radio value="annual" label="Annual" />
+              {(gsoFrequency.options ?? GSO_FREQUENCIES).map((f) => <Radio key={f} value={f} label={FREQUENCY_LABEL[f]} />)}
             </RadioGroup>
           </div>
         ) : null}
