@@ -5,8 +5,9 @@
  * follows it. Only the queries, their transform and the layout are stored: never a key, a base URL
  * or a user name.
  */
-import { formatTransform, parseTransform } from '@econdata/analysis';
+import { formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
+import { readRecipes } from './derived-block.ts';
 import type { XContext, XSettings } from './excel-api.ts';
 
 /** Prefix of the workbook settings the add-in owns. */
@@ -30,6 +31,11 @@ export interface BlockBinding {
   queries: SeriesQuery[];
   /** The @econdata/analysis transform of every query, canonical text ('Units=pc1'); absent for none. Refresh re-applies it. */
   transform?: string;
+  /**
+   * A block of derived series: their recipes (expression, operand queries and transforms), one per
+   * series; `queries` are then the operands' queries. Refresh fetches the operands and computes them again.
+   */
+  derived?: DerivedRequest[];
   layout: BlockLayout;
   /** The name of the chart drawn beside the block (on its sheet); absent when it has none. */
   chart?: string;
@@ -91,12 +97,19 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
       return { key, reason: `its transform "${b.transform}" is refused (${(e as Error).message})` };
     }
   }
+  let derived: DerivedRequest[] | undefined;
+  if (b.derived !== undefined) {
+    const read = readRecipes(b.derived);
+    if (typeof read === 'string') return { key, reason: read };
+    derived = read;
+  }
   return {
     id: b.id,
     table: b.table,
     title: typeof b.title === 'string' ? b.title : b.table,
     queries: b.queries,
     ...(transform ? { transform } : {}),
+    ...(derived ? { derived } : {}),
     layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
     ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',

@@ -4,6 +4,7 @@
  * Excel.run: one sync to check the cells the block needs are empty, then one sync for a block under
  * the payload limit (one per chunk above it).
  */
+import type { DerivedRequest } from '@econdata/analysis';
 import type { Series, SeriesQuery } from '@econdata/core';
 import { gridColumnCount, gridRowCount, layoutSeries, type Grid } from '@econdata/sheets';
 import { newBlockId, type BlockBinding } from './bindings.ts';
@@ -40,13 +41,14 @@ function blockTitle(series: readonly Series[]): string {
 }
 
 /** The binding of a Grid about to be written; `transform` is the canonical text the series went through. */
-export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, transform?: string): BlockBinding {
+export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, transform?: string, derived?: readonly DerivedRequest[]): BlockBinding {
   return {
     id: ids.id,
     table: ids.table,
     title: blockTitle(series),
     queries: [...queries],
     ...(transform ? { transform } : {}),
+    ...(derived && derived.length > 0 ? { derived: [...derived] } : {}),
     layout: { orientation: grid.orientation, headRows: grid.regions.header.top, columns: grid.columns.length },
     inserted_at: now.toISOString(),
     refreshed_at: null,
@@ -56,7 +58,8 @@ export function bindingFor(grid: Grid, series: readonly Series[], queries: reado
 
 /**
  * Writes `series` at the selection as a new block. `queries` are the asked queries (as Refresh will
- * ask them again) and `transform` the canonical text the series went through, kept in the binding.
+ * ask them again) and `transform` the canonical text the series went through, kept in the binding;
+ * for derived series, `derived` their recipes (and `queries` their operands).
  *
  * @example const block = await insertBlock(Excel, series, queries, { onProgress, transform: 'Units=pc1' });
  */
@@ -64,14 +67,14 @@ export async function insertBlock(
   excel: ExcelHost,
   series: readonly Series[],
   queries: readonly SeriesQuery[],
-  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean } = {},
+  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[] } = {},
 ): Promise<InsertedBlock> {
   if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
     throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
   }
   const now = options.now ?? new Date();
   const grid = layoutBlock(series);
-  const binding = bindingFor(grid, series, queries, newBlockId(now), now, options.transform);
+  const binding = bindingFor(grid, series, queries, newBlockId(now), now, options.transform, options.derived);
   return excel.run(async (context) => {
     // First look at where the block would go: a block never overwrites the user's cells.
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);

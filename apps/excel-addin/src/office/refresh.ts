@@ -4,7 +4,7 @@
  * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
  * (one more sync while they fit one request), highlighting revised values.
  */
-import type { Series, SeriesQuery } from '@econdata/core';
+import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
 import { gridColumnCount, gridRowCount } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
@@ -12,6 +12,7 @@ import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
 import { bindingFor, layoutBlock } from './insert.ts';
 import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
 import { askedResult, queriesToFetch, type FetchSeries } from './transformed.ts';
+import { derivedResults, derivedToFetch } from './derived-block.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
 const MAX_HIGHLIGHTS = 2_000;
@@ -86,12 +87,13 @@ function errorText(e: unknown): string {
  * back to the asked range); throws RefreshError (nothing written) if any failed.
  */
 async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string): Promise<Series[][]> {
-  const queries = blocks.flatMap((b) => queriesToFetch(b.queries, b.transform));
+  // A block of derived series fetches its operands and computes each recipe again.
+  const queries = blocks.flatMap((b) => (b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform)));
   const results = await fetchSeries(queries);
   const failures: RefreshFailure[] = [];
   let at = 0;
   const series = blocks.map((block) =>
-    block.queries.map((query) => {
+    block.derived ? derivedSeries(block, block.derived, results.slice(at, (at += derivedToFetch(block.derived).length)), failures) : block.queries.map((query) => {
       const answer = results[at++];
       const r = answer ? askedResult(answer, query, block.transform) : undefined;
       if (!r) failures.push({ block, query, error: new Error('no answer came back for this query') });
@@ -105,6 +107,15 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
     throw new RefreshError(`Nothing was changed: the old values are still in place. ${which}${first?.block.title}: ${describe(first?.error)}`, failures);
   }
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
+}
+
+/** A derived block's series from its operands' answers; each recipe that failed is recorded under its first operand. */
+function derivedSeries(block: BlockBinding, recipes: NonNullable<BlockBinding['derived']>, answers: SeriesResult[], failures: RefreshFailure[]): Array<Series | undefined> {
+  return derivedResults(recipes, answers).map((r, i) => {
+    if (r.ok) return r.series;
+    failures.push({ block, query: recipes[i]!.operands[0]!.query, error: r.error });
+    return undefined;
+  });
 }
 
 /**
@@ -175,7 +186,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const anchor = read.range.getOffsetRange(-headRows, 0).getCell(0, 0);
       const grid = grids[i] ?? layoutBlock(series);
       const changes = blockChanges(read.range.values, series, grid);
-      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform, block.derived), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
       const oldRows = headRows + read.range.rowCount;
       const oldColumns = Math.max(read.range.columnCount, block.layout.columns);

@@ -76,7 +76,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
         {api ? <InsertPanel excel={excel} commands={runtime.commands} onInserted={() => setInserted((n) => n + 1)} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'derived'} aria-label="Derived">
-        {api ? <DerivedPanel excel={excel} /> : notConnected}
+        {api ? <DerivedPanel excel={excel} onInserted={() => setInserted((n) => n + 1)} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'blocks'} aria-label="Blocks">
         <StaleFormulas runtime={runtime} />

@@ -8,11 +8,12 @@ import type { Estimate } from '@econdata/core';
 import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
 import { listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
 import { queriesToFetch } from '../office/transformed.ts';
+import { derivedToFetch } from '../office/derived-block.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
 
@@ -74,7 +75,7 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
     try {
       if (!confirmed) {
         // A refresh asks the service again (a cached answer could not show a revision).
-        const estimate = await api.estimate(targets.flatMap((b) => queriesToFetch(b.queries, b.transform)), { cache: 'no-store' });
+        const estimate = await api.estimate(targets.flatMap((b) => (b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform))), { cache: 'no-store' });
         if (needsCostPreview(estimate)) {
           setPending({ targets, estimate });
           return;
@@ -161,7 +162,15 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
                   Refresh
                 </Button>
               </div>
-              {b.queries.map((q) => <Text key={JSON.stringify(q)} className={styles.query}>{queryText(q)}</Text>)}
+              {b.derived
+                // A derived block names its formula and each operand (a = ..., b = ...), as its provenance does.
+                ? b.derived.map((r, i) => (
+                  <Fragment key={i}>
+                    <Text className={styles.query}>{`Formula: ${r.expression}${r.transform ? ` then ${r.transform}` : ''}`}</Text>
+                    {r.operands.map((o) => <Text key={o.name} className={styles.query}>{`${o.name} = ${queryText(o.query)}${o.transform ? ` (${o.transform})` : ''}`}</Text>)}
+                  </Fragment>
+                ))
+                : b.queries.map((q) => <Text key={JSON.stringify(q)} className={styles.query}>{queryText(q)}</Text>)}
               {b.transform ? <Text className={styles.query}>{`Transform: ${b.transform} (${transformWords(parseTransform(b.transform))})`}</Text> : null}
               <div className={styles.meta}>
                 <Text size={200}>{`Inserted ${when(b.inserted_at)} · refreshed ${when(b.refreshed_at)}`}</Text>
