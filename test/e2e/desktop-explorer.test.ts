@@ -405,5 +405,5 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(leaks.snapshots.at(-1)?.text).toContain('"type":"quota"'); // the events were recorded, so they were searched
     // Where the key went instead: the OS keychain, one item per profile (as the OS's own tool sees it).
     expect([secretToolLookup('archive-2023'), secretToolLookup('analyst')]).toEqual([KEY, KEY]);
-  }, 240_000);
+  }, 400_000);
 });

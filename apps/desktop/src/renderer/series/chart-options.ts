@@ -26,13 +26,13 @@ function periodLabel(seconds: number, frequency: Frequency): string {
   return PERIOD_FORMAT[frequency](new Date(seconds * 1000));
 }
 
-/** The time axis's ticks at period starts (months, quarters, years), about 80 px apart; uPlot's own for daily data. */
+/** The time axis's ticks at period starts (months, quarters, years), at least 64 px apart; uPlot's own for daily data. */
 function periodAxis(frequency: Frequency): Partial<uPlot.Axis> {
   if (frequency === 'daily') return {};
   let step = 1;
   return {
     splits: (u, _axis, min, max) => {
-      const found = periodTicks(min, max, frequency, Math.floor(u.bbox.width / uPlot.pxRatio / 80));
+      const found = periodTicks(min, max, frequency, Math.floor(u.bbox.width / uPlot.pxRatio / 64));
       step = found.step;
       return found.ticks;
     },
