@@ -307,6 +307,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     }
     await expect.poll(frequencyOptions).toEqual(['Service default', 'Monthly']);
     expect(await page.getByLabel('Frequency').inputValue()).toBe('monthly');
+    await page.getByLabel('Frequency').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'addin-5e-gso-frequency.png') });
 
     // The Blocks list has all five, with their queries and the transform.
