@@ -105,9 +105,10 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.screenshot({ path: join(SHOTS, 'addin-1-connect.png') });
     expect(await axeProblems(page)).toEqual([]);
 
-    // Connect: the sandbox's address, the Pro plan, a demo key; Save tests, stores and connects.
+    // Connect: the sandbox's address and a Pro demo key; the plan is left "From the service" and
+    // learned from its rate-limit headers. Save tests, stores and connects.
     await page.getByLabel('Service URL').fill(sandbox.url);
-    await page.getByLabel('Plan').selectOption('pro');
+    expect(await page.getByLabel('Plan').inputValue()).toBe('detect');
     await page.getByLabel('API key').fill(KEY);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
@@ -383,6 +384,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     // The Connection tab says which service, and nothing anywhere holds the key.
     await page.getByRole('tab', { name: 'Connection' }).click();
     await page.getByText(`Development: the local sandbox at ${sandbox.url}`).waitFor({ state: 'attached' });
+    await page.getByText('pro plan (as the service states).').waitFor({ state: 'attached' });
+    expect(await page.getByLabel('Plan').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe('From the service: Pro');
     await page.screenshot({ path: join(SHOTS, 'addin-7-connection.png') });
     await expectNoLeak(page);
     expect(pageErrors).toEqual([]);

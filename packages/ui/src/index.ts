@@ -1,6 +1,7 @@
 /** @econdata/ui: the React pieces the Excel add-in and the desktop explorer share. */
 export type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from './data/api.ts';
-export { EconDataProvider, useEconData, useDescribeContext } from './data/provider.tsx';
+export { EconDataProvider, useEconData, useDescribeContext, useNameLanguage } from './data/provider.tsx';
+export { NameLanguageField } from './settings/NameLanguageField.tsx';
 export { useSources, useIndicators, useCountries, useQuota } from './data/hooks.ts';
 /** @public The catalogue for the apps' search screens (README), not called by an app yet. */
 export { useCatalogue, type CatalogueView } from './data/hooks.ts';

@@ -5,7 +5,8 @@
  * follows it. Only the queries, their transform and the layout are stored: never a key, a base URL
  * or a user name.
  */
-import { formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
+import { formatTransform, optionPairs, parseTransform, type DerivedRequest } from '@econdata/analysis';
+import { formatArrangement, readArrangement } from '@econdata/sheets';
 import type { SeriesQuery } from '@econdata/core';
 import { readRecipes } from './derived-block.ts';
 import type { XContext, XSettings } from './excel-api.ts';
@@ -17,6 +18,8 @@ interface BlockLayout {
   orientation: 'wide' | 'long';
   /** Rows above the table's header row: the provenance block and the blank separator. */
   headRows: number;
+  /** Columns left of the table: the provenance columns with `Dir=H`, the empty period column with `Dates=N`; 0 otherwise. */
+  headColumns: number;
   /** Columns of the block. */
   columns: number;
 }
@@ -31,6 +34,8 @@ export interface BlockBinding {
   queries: SeriesQuery[];
   /** The @econdata/analysis transform of every query, canonical text ('Units=pc1'); absent for none. Refresh re-applies it. */
   transform?: string;
+  /** The layout options, sheets' canonical text ('Dir=H Sort=D'); absent for the default layout. Refresh lays out the same way. */
+  arrangement?: string;
   /**
    * A block of derived series: their recipes (expression, operand queries and transforms), one per
    * series; `queries` are then the operands' queries. Refresh fetches the operands and computes them again.
@@ -97,6 +102,14 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
       return { key, reason: `its transform "${b.transform}" is refused (${(e as Error).message})` };
     }
   }
+  let arrangement: string | undefined;
+  if (b.arrangement !== undefined && b.arrangement !== '') {
+    try {
+      arrangement = formatArrangement(readArrangement(optionPairs(String(b.arrangement))));
+    } catch (e) {
+      return { key, reason: `its layout options "${String(b.arrangement)}" are refused (${(e as Error).message})` };
+    }
+  }
   let derived: DerivedRequest[] | undefined;
   if (b.derived !== undefined) {
     const read = readRecipes(b.derived);
@@ -109,8 +122,9 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
     title: typeof b.title === 'string' ? b.title : b.table,
     queries: b.queries,
     ...(transform ? { transform } : {}),
+    ...(arrangement ? { arrangement } : {}),
     ...(derived ? { derived } : {}),
-    layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, columns: layout.columns },
+    layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, headColumns: typeof layout.headColumns === 'number' ? layout.headColumns : 0, columns: layout.columns },
     ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
     refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,

@@ -58,16 +58,19 @@ export function tableHeaders(row: XValue[]): XValue[] {
 
 function queueHead(anchor: XRange, grid: Grid, width: number): void {
   const head = headMatrix(grid);
-  const headerIndex = grid.regions.header.top;
+  const { top: headerIndex, left, right } = grid.regions.header;
   const header = head[headerIndex];
-  if (header) head[headerIndex] = tableHeaders(header);
+  // Only the table's own header cells (Dir=H: right of the provenance columns) need Excel's unique names.
+  if (header) head[headerIndex] = [...header.slice(0, left), ...tableHeaders(header.slice(left, right + 1)), ...header.slice(right + 1)];
   if (head.length > 0) anchor.getResizedRange(head.length - 1, width - 1).values = head;
   const p = grid.regions.provenance;
   if (p) {
-    const block = anchor.getResizedRange(p.bottom, width - 1);
+    const block = anchor.getOffsetRange(p.top, p.left).getResizedRange(p.bottom - p.top, p.right - p.left);
     block.format.font.color = '#404040';
     block.format.wrapText = false;
-    anchor.getResizedRange(p.bottom, 0).format.font.bold = true;
+    // The labels: the first column of a provenance block above the table, the first row of one beside it (Dir=H).
+    const across = grid.arrangement?.dir === 'H';
+    anchor.getResizedRange(across ? 0 : p.bottom, across ? p.right : 0).format.font.bold = true;
     grid.rows.forEach((row, r) => {
       row.forEach((cell, c) => {
         if (cell.style === 'warning' && cell.v !== null) anchor.getOffsetRange(r, c).format.fill.color = '#FCE4D6';
@@ -88,13 +91,13 @@ function queueChunk(anchor: XRange, grid: Grid, chunk: Chunk, width: number): vo
 
 function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: number, job: BlockJob): XRange {
   const binding = job.binding;
-  const headerTop = grid.regions.header.top;
+  const { top: headerTop, left, right } = grid.regions.header;
   const rows = Math.max(grid.body.rowCount, 1);
   const dataTop = anchor.getOffsetRange(headerTop + 1, 0);
   grid.body.columns.forEach((col, c) => {
     if (col.fmt !== undefined && !col.formats && grid.body.rowCount > 0) dataTop.getOffsetRange(0, c).getResizedRange(rows - 1, 0).numberFormat = col.fmt;
   });
-  const tableRange = anchor.getOffsetRange(headerTop, 0).getResizedRange(rows, width - 1);
+  const tableRange = anchor.getOffsetRange(headerTop, left).getResizedRange(rows, right - left);
   const table = tableRange.worksheet.tables.add(tableRange, true);
   table.name = binding.table;
   table.style = TABLE_STYLE;

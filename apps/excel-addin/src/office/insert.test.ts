@@ -59,7 +59,7 @@ describe('insertBlock (office-addin-mock)', () => {
       table: block.binding.table,
       title: 'GDP (current US$): Viet Nam',
       queries: [gdpQuery],
-      layout: { orientation: 'wide', headRows: 17, columns: 2 },
+      layout: { orientation: 'wide', headRows: 17, headColumns: 0, columns: 2 },
       inserted_at: NOW.toISOString(),
       refreshed_at: null,
       stale: false,

@@ -6,7 +6,9 @@
  */
 import type { DerivedRequest } from '@econdata/analysis';
 import type { Series, SeriesQuery } from '@econdata/core';
-import { gridColumnCount, gridRowCount, layoutSeries, type Grid } from '@econdata/sheets';
+import { optionPairs } from '@econdata/analysis';
+import { InvalidParameterError } from '@econdata/core';
+import { gridColumnCount, gridRowCount, layoutSeries, readArrangement, type Grid } from '@econdata/sheets';
 import { newBlockId, type BlockBinding } from './bindings.ts';
 import { writeBlocks, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost } from './excel-api.ts';
@@ -27,9 +29,25 @@ export interface InsertedBlock {
   bytes: number;
 }
 
-/** The layout a block uses: wide, unless its series mix frequencies (then long: one row each). */
-export function layoutBlock(series: readonly Series[]): Grid {
-  return layoutSeries(series, { orientation: 'auto' });
+/**
+ * The layout a block uses: wide, unless its series mix frequencies (then long: one row each),
+ * arranged by its layout options (sheets' canonical text, 'Dir=H Sort=D'). A block is an Excel
+ * table, and a table has a header row (Refresh, the chart and the user's filters read it), so the
+ * options that leave the header row out are refused here with what to do instead.
+ */
+export function layoutBlock(series: readonly Series[], arrangementText = ''): Grid {
+  const arrangement = readArrangement(optionPairs(arrangementText));
+  if (!arrangement.header || (arrangement.dir === 'H' && !arrangement.dates)) {
+    const option = arrangement.header ? 'Dates=N with Dir=H' : 'Header=N';
+    throw new InvalidParameterError(arrangement.header ? 'Dates' : 'Header', `${option} leaves out the row that heads the block's Excel table, and a table needs one (Refresh and the chart read it). Insert as formulas for a spill without it.`);
+  }
+  return layoutSeries(series, { orientation: 'auto', arrangement });
+}
+
+/** Whether a block's chart can be drawn: it needs the periods down its first column (`Dir=V`, `Dates=Y`). */
+export function chartFits(arrangementText = ''): boolean {
+  const a = readArrangement(optionPairs(arrangementText));
+  return a.dir === 'V' && a.dates;
 }
 
 /** A short name for the block in lists. */
@@ -41,15 +59,16 @@ function blockTitle(series: readonly Series[]): string {
 }
 
 /** The binding of a Grid about to be written; `transform` is the canonical text the series went through. */
-export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, transform?: string, derived?: readonly DerivedRequest[]): BlockBinding {
+export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, transform?: string, derived?: readonly DerivedRequest[], arrangement?: string): BlockBinding {
   return {
     id: ids.id,
     table: ids.table,
     title: blockTitle(series),
     queries: [...queries],
     ...(transform ? { transform } : {}),
+    ...(arrangement ? { arrangement } : {}),
     ...(derived && derived.length > 0 ? { derived: [...derived] } : {}),
-    layout: { orientation: grid.orientation, headRows: grid.regions.header.top, columns: grid.columns.length },
+    layout: { orientation: grid.orientation, headRows: grid.regions.header.top, headColumns: grid.regions.header.left, columns: grid.columns.length },
     inserted_at: now.toISOString(),
     refreshed_at: null,
     stale: series.some((s) => s.provenance.stale === true),
@@ -67,14 +86,14 @@ export async function insertBlock(
   excel: ExcelHost,
   series: readonly Series[],
   queries: readonly SeriesQuery[],
-  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[] } = {},
+  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[]; arrangement?: string } = {},
 ): Promise<InsertedBlock> {
   if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
     throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
   }
   const now = options.now ?? new Date();
-  const grid = layoutBlock(series);
-  const binding = bindingFor(grid, series, queries, newBlockId(now), now, options.transform, options.derived);
+  const grid = layoutBlock(series, options.arrangement);
+  const binding = bindingFor(grid, series, queries, newBlockId(now), now, options.transform, options.derived, options.arrangement || undefined);
   return excel.run(async (context) => {
     // First look at where the block would go: a block never overwrites the user's cells.
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);
@@ -90,7 +109,7 @@ export async function insertBlock(
       );
     }
     // A chart rides on the last write request: still two syncs for a block under the limit.
-    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding, ...(options.chart ? { chart: true as const } : {}) }], options);
+    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding, ...(options.chart && chartFits(options.arrangement) ? { chart: true as const } : {}) }], options);
     const written = blocks[0];
     if (!written) throw new Error('unreachable: one block, one result');
     return {

@@ -127,7 +127,7 @@ function refuseOverwrites(blocks: readonly BlockBinding[], reads: ReadonlyArray<
     const read = reads[i];
     if (!read?.future || read.table.isNullObject) return;
     const oldRows = block.layout.headRows + read.range.rowCount;
-    const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+    const oldColumns = Math.max(block.layout.headColumns + read.range.columnCount, block.layout.columns);
     const values = read.future.values;
     let filled = 0;
     values.forEach((row, r) => row.forEach((v, c) => {
@@ -157,13 +157,13 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
     // A block listBlocks found without its table is not asked about again (a null object's range
     // would fail the whole request in Excel).
     // Each block's new extent is read too: a block that grew must not overwrite the user's cells.
-    const grids = fresh.map((series) => layoutBlock(series));
+    const grids = fresh.map((series, i) => layoutBlock(series, blocks[i]?.arrangement));
     const reads = blocks.map((b, i) => {
       if ((b as Partial<BlockStatus>).present === false) return undefined;
       const table: XTable = context.workbook.tables.getItemOrNullObject(b.table).load('name');
       const range: XRange = table.getRange().load('rowIndex,rowCount,columnCount,values');
       const grid = grids[i];
-      const future = grid ? table.getRange().getOffsetRange(-b.layout.headRows, 0).getCell(0, 0).getResizedRange(gridRowCount(grid) - 1, gridColumnCount(grid) - 1).load('values') : undefined;
+      const future = grid ? table.getRange().getOffsetRange(-b.layout.headRows, -b.layout.headColumns).getCell(0, 0).getResizedRange(gridRowCount(grid) - 1, gridColumnCount(grid) - 1).load('values') : undefined;
       // Its chart, where the user left it (a chart the user deleted is not drawn again).
       const chart: XChart | undefined = b.chart ? range.worksheet.charts.getItemOrNullObject(b.chart).load('top,left,width,height') : undefined;
       return { table, range, future, chart };
@@ -183,13 +183,13 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
         return;
       }
       const headRows = Math.min(block.layout.headRows, read.range.rowIndex);
-      const anchor = read.range.getOffsetRange(-headRows, 0).getCell(0, 0);
-      const grid = grids[i] ?? layoutBlock(series);
+      const anchor = read.range.getOffsetRange(-headRows, -block.layout.headColumns).getCell(0, 0);
+      const grid = grids[i] ?? layoutBlock(series, block.arrangement);
       const changes = blockChanges(read.range.values, series, grid);
-      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform, block.derived), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform, block.derived, block.arrangement), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
       const oldRows = headRows + read.range.rowCount;
-      const oldColumns = Math.max(read.range.columnCount, block.layout.columns);
+      const oldColumns = Math.max(block.layout.headColumns + read.range.columnCount, block.layout.columns);
       const chart = read.chart && !read.chart.isNullObject ? read.chart : undefined;
       jobs.push({
         anchor,

@@ -46,7 +46,8 @@ function seriesFromTable(oldTable: XValue[][], fresh: readonly Series[], grid: G
  * returning every series as unchanged.
  */
 export function blockChanges(oldTable: XValue[][], fresh: readonly Series[], grid: Grid): BlockChanges {
-  if (grid.orientation !== 'wide') {
+  // Blocks laid across, or without their period column, have no period column to read dates back from.
+  if (grid.orientation !== 'wide' || grid.arrangement?.dir === 'H' || grid.arrangement?.dates === false) {
     return { diff: { seriesAdded: [], seriesRemoved: [], changed: [], unchanged: fresh.map((s) => s.id) }, revisedCells: [] };
   }
   const diff = compareSeries(seriesFromTable(oldTable, fresh, grid), fresh);

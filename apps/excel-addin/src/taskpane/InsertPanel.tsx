@@ -9,12 +9,14 @@ import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, Sear
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
-import { insertBlock } from '../office/insert.ts';
+import { chartFits, insertBlock } from '../office/insert.ts';
 import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
 import { NoticeBar, type Notice } from './NoticeBar.tsx';
+import { LayoutFields } from './LayoutFields.tsx';
+import { formatArrangement, type Arrangement } from '@econdata/sheets';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -50,6 +52,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const [mode, setMode] = useState<Mode>('values');
   // A chart beside every time-series block unless the user turns it off (a single period gets none).
   const [chart, setChart] = useState(true);
+  const [arrangement, setArrangement] = useState<Arrangement>({ dir: 'V', sort: 'A', header: true, dates: true });
+  // A block keeps its table's header row; the rest of the layout applies to blocks and formulas alike.
+  const layoutText = (m: Mode): string => formatArrangement(m === 'values' ? { ...arrangement, header: true, dates: arrangement.dates || arrangement.dir === 'H' } : arrangement);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -74,7 +79,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     });
     if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
     setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
-    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
+    const layout = layoutText('values');
+    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), ...(layout ? { arrangement: layout } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
     // The first sync only looked at the target cells; the rest wrote.
     const writes = block.syncs - 1;
     const requests = writes === 1 ? 'written in one request to Excel' : `written in ${writes} requests to Excel`;
@@ -89,7 +95,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     last.current = job;
     try {
       if (mode === 'formula') {
-        const { formulas, address } = await insertFormulas(excel, job.queries, job.transform);
+        // One options text: the transform, then the layout (`Units=pc1 Dir=H`).
+        const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
+        const { formulas, address } = await insertFormulas(excel, job.queries, options);
         setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
         return;
       }
@@ -143,8 +151,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
                 <Radio value="formula" label="Formulas (=ECON…)" />
               </RadioGroup>
             </Field>
+            <LayoutFields value={arrangement} onChange={setArrangement} table={mode === 'values'} />
             {mode === 'values' ? (
-              <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+              <Checkbox checked={chart && chartFits(layoutText('values'))} disabled={!chartFits(layoutText('values'))} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
             ) : null}
             <Text size={200} className={styles.hint}>
               {mode === 'values'

@@ -1,4 +1,5 @@
 /** React context holding the EconDataApi the hooks and components read through. */
+import type { NameLanguage } from '@econdata/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { EconDataApi } from './api.ts';
 import type { DescribeContext } from '../errors/describe-error.ts';
@@ -7,6 +8,8 @@ interface EconDataContextValue {
   api: EconDataApi;
   /** Passed to describeError: the base URL for connection errors, the origin for CORS hints. */
   describe: DescribeContext;
+  /** The language series names are shown in (core's indicatorName decides the name). */
+  nameLanguage: NameLanguage;
 }
 
 const EconDataContext = createContext<EconDataContextValue | null>(null);
@@ -19,18 +22,20 @@ export interface EconDataProviderProps {
   origin?: string;
   /** Time zone for reset times (default: the runtime's). */
   timeZone?: string;
+  /** The language of series names in pickers and cards: 'en' (default) or 'vi' (the app's setting). */
+  nameLanguage?: NameLanguage;
   children: ReactNode;
 }
 
 /** Makes `api` available to every hook and component below. */
-export function EconDataProvider({ api, baseURL, origin, timeZone, children }: EconDataProviderProps): ReactNode {
+export function EconDataProvider({ api, baseURL, origin, timeZone, nameLanguage = 'en', children }: EconDataProviderProps): ReactNode {
   const value = useMemo<EconDataContextValue>(() => {
     const describe: DescribeContext = {};
     if (baseURL !== undefined) describe.baseURL = baseURL;
     if (origin !== undefined) describe.origin = origin;
     if (timeZone !== undefined) describe.timeZone = timeZone;
-    return { api, describe };
-  }, [api, baseURL, origin, timeZone]);
+    return { api, describe, nameLanguage };
+  }, [api, baseURL, origin, timeZone, nameLanguage]);
   return <EconDataContext.Provider value={value}>{children}</EconDataContext.Provider>;
 }
 
@@ -47,6 +52,11 @@ export function useOptionalEconData(): EconDataApi | undefined {
 /** The provider's describeError context (base URL, origin, time zone); empty outside a provider. */
 export function useDescribeContext(): DescribeContext {
   return useContext(EconDataContext)?.describe ?? {};
+}
+
+/** The language series names are shown in ('en' outside a provider). */
+export function useNameLanguage(): NameLanguage {
+  return useContext(EconDataContext)?.nameLanguage ?? 'en';
 }
 
 function useEconDataContext(): EconDataContextValue {

@@ -2,7 +2,8 @@
  * The explorer: reads main's session once, then renders the shell inside the theme, the session
  * and @econdata/ui's data provider (whose port goes through main: no key ever reaches this page).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { NameLanguage } from '@econdata/core';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { EconDataProvider, EconThemeProvider } from '@econdata/ui';
 import type { SessionStatus } from '../../shared/contract.ts';
@@ -18,20 +19,36 @@ const useStyles = makeStyles({
   center: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100vh', padding: tokens.spacingHorizontalXXL },
 });
 
+/** The language of series names: main keeps it (preferences.json) and names what it fetches with it. */
+function useNameLanguagePreference(client: DesktopApi): [NameLanguage, (language: NameLanguage) => Promise<void>] {
+  const [language, setLanguage] = useState<NameLanguage>('en');
+  useEffect(() => {
+    let live = true;
+    // Unreadable preferences leave English: the names are a display choice, never a reason not to start.
+    client.preferences.load().then((p) => { if (live) setLanguage(p.nameLanguage); }, () => undefined);
+    return () => { live = false; };
+  }, [client]);
+  const choose = useCallback(async (next: NameLanguage) => {
+    setLanguage((await client.preferences.save({ nameLanguage: next })).nameLanguage);
+  }, [client]);
+  return [language, choose];
+}
+
 function Explorer() {
   const { client, status } = useSession();
   const [view, setView] = useState<ViewName>('explore');
+  const [nameLanguage, setNameLanguage] = useNameLanguagePreference(client);
   // A new profile is a new service: remount the data views so nothing of the old one lingers.
   const generation = `${status.profile.name}|${status.service.baseURL}`;
   return (
-    <EconDataProvider api={client} baseURL={status.service.baseURL}>
+    <EconDataProvider api={client} baseURL={status.service.baseURL} nameLanguage={nameLanguage}>
       <Shell
         view={view}
         onNavigate={setView}
         views={{
           explore: <ExploreView key={generation} onOpenConnection={() => setView('connection')} />,
           library: <LibraryView />,
-          connection: <ConnectionView />,
+          connection: <ConnectionView nameLanguage={nameLanguage} onNameLanguage={setNameLanguage} />,
         }}
       />
     </EconDataProvider>

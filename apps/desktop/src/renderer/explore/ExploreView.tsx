@@ -6,11 +6,11 @@
  * Derived series (a preset on a chart, or "New derived series") open in the same view: computed by
  * main from their operands (series.derive), transformed, exported and saved like any other.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue } from '@econdata/ui';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, useNameLanguage } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -125,6 +125,16 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
       setEstimateError(e);
     });
   };
+
+  // Series names come from main in the chosen language: a new choice fetches what is shown again
+  // (from the cache: no request spent) so the chart and the table follow it.
+  const nameLanguage = useNameLanguage();
+  const namedIn = useRef(nameLanguage);
+  useEffect(() => {
+    if (namedIn.current === nameLanguage) return;
+    namedIn.current = nameLanguage;
+    if (shown && !shown.derived) fetchNow(shown.queries, shown.transform, true);
+  });
 
   const submit = (queries: SeriesQuery[]): void => estimateThenRun(queries);
   const submitDerived = (derived: DerivedRequest[]): void => estimateThenRun([], derived);
