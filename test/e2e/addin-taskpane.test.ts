@@ -13,7 +13,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { EconDataClient } from '@econdata/core';
-import { periodToSerial } from '@econdata/sheets';
 import { serveAddin, type AddinServer } from '../support/addin-server.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
@@ -122,7 +121,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
     const search = async (text: string): Promise<string[]> => {
       await searchBox.fill(text);
-      const list = page.getByRole('listbox', { name: 'Matching indicators' });
+      // The results of this text (the list follows the box a render later: a deferred value).
+      const list = page.getByRole('listbox', { name: 'Matching indicators' }).and(page.locator(`[data-query="${text}"]`));
       await list.getByRole('option').first().waitFor();
       return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
     };
@@ -191,14 +191,26 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await cellText(page, 'C20')).toBe('239,258,328,382'); // WB's 2015 figure in the shared data, shown as #,##0
     await page.screenshot({ path: join(SHOTS, 'addin-3-indicator-block.png') });
 
-    // Trade: Vietnam's exports to the world, all products, every month.
+    // Trade: Vietnam's exports to the world, all products, January to June 2024: a range of months
+    // (one request for every month, trimmed by core).
     await page.getByRole('tab', { name: 'Trade' }).click();
     await page.getByLabel('Partner').fill('WLD');
     await page.getByLabel('HS code').fill('TOTAL');
+    await page.getByLabel('From month').fill('2024-01');
+    await page.getByLabel('To month').fill('2024-06');
     await selectCell(page, 'E2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G157 (written in one request to Excel).');
+    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G25 (written in one request to Excel).');
+    // The provenance block's 17 rows, the header row, then exactly six months.
+    expect(await cellText(page, 'E19')).toBe('Period');
+    expect(await cellText(page, 'E26')).toBe('');
+    // Before a partner is asked for: the answers so far hold totals only, said above the field.
+    await page.getByLabel('Partner').focus();
+    expect(await page.getByTestId('trade-totals-notice').innerText()).toBe('The service\'s trade answers so far hold totals only (partner World, all goods): a breakdown by country may not exist.');
     await page.screenshot({ path: join(SHOTS, 'addin-4-trade-block.png') });
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.screenshot({ path: join(SHOTS, 'addin-4-trade-range-320.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Stocks: VNM daily prices for the first quarter of 2024.
     await page.getByRole('tab', { name: 'Stocks' }).click();
@@ -233,14 +245,17 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await derivedPanel.getByLabel('Series a').fill('WB/NY.GDP.MKTP.CD/VN');
     await derivedPanel.getByLabel('From year').fill('2015');
     await derivedPanel.getByLabel('To year').fill('2023');
-    await selectCell(page, 'I80');
+    // I80 may be below what the sheet shows (it shows a few rows past the selection; the trade
+    // block above holds six months): step down to it.
+    for (let row = 70; row <= 80; row += 2) await selectCell(page, `I${row}`);
+    await derivedPanel.getByRole('radio', { name: /Formula/ }).check();
     await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
     const wroteDerived = derivedPanel.getByRole('status').filter({ hasText: 'Wrote' });
     await wroteDerived.waitFor();
     expect(await wroteDerived.innerText()).toBe('Wrote =ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023) at Sheet1!I80. Excel fills the cells when the ECON functions calculate.');
     await expect.poll(() => cellText(page, 'J80'), { timeout: 30_000 }).toBe('GDP (current US$): Vietnam, per capita');
-    expect(await cellText(page, 'I81')).toBe(String(periodToSerial('2015', 'annual')));
-    expect(await cellText(page, 'I89')).toBe(String(periodToSerial('2023', 'annual')));
+    expect(await cellText(page, 'I81')).toBe('2015'); // the period as its text, as the stock formula's
+    expect(await cellText(page, 'I89')).toBe('2023');
     // The World Bank's own GDP per capita for 2015, fetched here: the same number to 1e-9.
     const direct = new EconDataClient({ baseURL: sandbox.url, apiKey: KEY });
     const pcap = (await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.PCAP.CD', country: 'VN', start_year: 2015, end_year: 2015 })).data[0]!.value!;
@@ -248,6 +263,37 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await selectCell(page, 'J81');
     await page.screenshot({ path: join(SHOTS, 'addin-5d-derived.png') });
     expect(await axeProblems(page)).toEqual([]);
+
+    // The same preset as values: a block at I100 whose provenance header names the formula and its
+    // operands, kept in the document for Refresh (the Blocks list below names them too).
+    await derivedPanel.getByRole('radio', { name: /Values/ }).check();
+    await selectCell(page, 'I100');
+    await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
+    const insertedDerived = derivedPanel.getByRole('status').filter({ hasText: 'Inserted' });
+    await insertedDerived.waitFor({ timeout: 60_000 });
+    expect(await insertedDerived.innerText()).toMatch(/^Inserted “GDP \(current US\$\): Vietnam, per capita” at Sheet1!I100:J\d+; Refresh computes a\/b again from its 2 series\.$/);
+    // The block's own labels in column I, from its top (I100) down.
+    const labels = await Promise.all(Array.from({ length: 20 }, (_, i) => cellText(page, `I${100 + i}`)));
+    const formulaCell = `J${100 + labels.indexOf('Formula')}`;
+    const periodRow = 100 + labels.indexOf('Period');
+    expect(labels.indexOf('Formula')).toBeGreaterThan(0);
+    expect(await cellText(page, formulaCell)).toContain('a/b');
+    // The block's 2015 per capita is the formula's, to the last digit.
+    const raw = (r: number, c: number): Promise<unknown> => page.evaluate(([row, col]) => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(row!, col!)?.value, [r, c]);
+    expect(await raw(periodRow, 9)).toBe(await raw(80, 9));
+    await selectCell(page, formulaCell);
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-derived-block.png') });
+    expect(await axeProblems(page)).toEqual([]);
+    // A currency conversion of a percentage is refused with a sentence in the taskpane, and nothing is written.
+    await derivedPanel.getByLabel('Series a').fill('WB/FP.CPI.TOTL.ZG/VN');
+    await selectCell(page, 'L100');
+    await derivedPanel.getByRole('button', { name: 'In US dollars' }).click();
+    const refused = derivedPanel.getByRole('alert');
+    await refused.waitFor({ timeout: 60_000 });
+    expect(await refused.innerText()).toMatch(/a \(Inflation, consumer prices \(annual %\)\) is in .*, a percentage: it has no currency, so an exchange rate cannot convert it\./);
+    expect(await cellText(page, 'L100')).toBe('');
+    await refused.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-5f-derived-refused.png') });
     await page.getByRole('tab', { name: 'Data' }).click();
 
     // A fourth block, FPT's prices: refreshing all four then costs more than a few requests.
@@ -283,16 +329,36 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await expect.poll(() => cellText(page, 'B61'), { timeout: 30_000 }).not.toBe('#BUSY!');
     expect([await cellText(page, 'B61'), await cellText(page, 'C61')]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
     for (let r = 0; r < 9; r += 1) {
-      expect([await rawCell(61 + r, 1), await rawCell(61 + r, 2)]).toEqual([await rawCell(49 + r, 1), await rawCell(49 + r, 2)]);
+      // The period reads the same (the formula writes it as text, the block as a date formatted as its year); the values are equal.
+      expect([await cellText(page, `B${62 + r}`), await rawCell(61 + r, 2)]).toEqual([await cellText(page, `B${50 + r}`), await rawCell(49 + r, 2)]);
     }
     await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
     expect(await axeProblems(page)).toEqual([]);
     await page.getByRole('radio', { name: /Values/ }).check();
 
+    // GSO: the frequency offers only what the indicator list gives the chosen series. Core inflation's
+    // year-to-date average has monthly and annual; adding headline CPI (monthly only) moves Annual to Monthly.
+    const frequencyOptions = () => page.getByLabel('Frequency').locator('option').allInnerTexts();
+    for (const code of ['CPI.CORE_INFLATION.YTD_AVG_YOY', 'CPI.TOTAL.YOY']) {
+      expect((await search(code))[0]).toBe(`GSO ${code}`);
+      await page.locator(`[data-result="GSO ${code}"]`).click();
+      await page.keyboard.press('Enter');
+      if (code !== 'CPI.TOTAL.YOY') {
+        await expect.poll(frequencyOptions).toEqual(['Service default', 'Monthly', 'Annual']);
+        await page.getByLabel('Frequency').selectOption('annual');
+      }
+    }
+    await expect.poll(frequencyOptions).toEqual(['Service default', 'Monthly']);
+    expect(await page.getByLabel('Frequency').inputValue()).toBe('monthly');
+    await page.getByLabel('Frequency').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-gso-frequency.png') });
+
     // The Blocks list has all five, with their queries and the transform.
     await page.getByRole('tab', { name: 'Blocks' }).click();
     const list = page.getByRole('list', { name: 'Blocks' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
+    expect(await list.innerText()).toContain('Formula: a/b');
+    expect(await list.innerText()).toContain('b = /indicators?source=WB&indicator=SP.POP.TOTL&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('Transform: Units=pc1 (% change from a year ago)');
     expect(await list.innerText()).toContain('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
@@ -307,7 +373,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     });
     expect(typeof real2020).toBe('number');
     await page.getByRole('button', { name: 'Refresh all' }).click();
-    // Five requests (the transformed block fetches 2014 too): the cost is shown against the quota left before anything is fetched.
+    // Five requests (the transformed block fetches 2014 too; the derived block's population joins GDP's batch): the cost is shown against the quota left before anything is fetched.
     const cost = page.getByRole('region', { name: 'Cost preview' });
     await cost.waitFor();
     expect(await cost.getByRole('status').innerText()).toMatch(/5 requests/);
@@ -317,7 +383,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.innerText()).toBe(
       'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
-        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nFPT: no change.\n' +
+        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nGDP (current US$): Vietnam, per capita: no change.\nFPT: no change.\n' +
         'GDP (current US$): Vietnam, % change from a year ago: no change.\nRevised cells are highlighted in the worksheet.',
     );
     expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
@@ -342,7 +408,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
     await failedRefresh.waitFor({ timeout: 90_000 });
     expect(await failedRefresh.innerText()).toBe(
-      'Nothing was changed: the old values are still in place. 5 of 5 queries failed; the first, GDP (current US$): Vietnam: ' +
+      'Nothing was changed: the old values are still in place. 7 of 7 queries failed; the first, GDP (current US$): Vietnam: ' +
         `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );
