@@ -13,7 +13,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { EconDataClient } from '@econdata/core';
-import { periodToSerial } from '@econdata/sheets';
 import { serveAddin, type AddinServer } from '../support/addin-server.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
@@ -220,13 +219,14 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await derivedPanel.getByLabel('From year').fill('2015');
     await derivedPanel.getByLabel('To year').fill('2023');
     await selectCell(page, 'I80');
+    await derivedPanel.getByRole('radio', { name: /Formula/ }).check(); // the Derived tab inserts values by default now
     await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
     const wroteDerived = derivedPanel.getByRole('status').filter({ hasText: 'Wrote' });
     await wroteDerived.waitFor();
     expect(await wroteDerived.innerText()).toBe('Wrote =ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023) at Sheet1!I80. Excel fills the cells when the ECON functions calculate.');
     await expect.poll(() => cellText(page, 'J80'), { timeout: 30_000 }).toBe('GDP (current US$): Vietnam, per capita');
-    expect(await cellText(page, 'I81')).toBe(String(periodToSerial('2015', 'annual')));
-    expect(await cellText(page, 'I89')).toBe(String(periodToSerial('2023', 'annual')));
+    expect(await cellText(page, 'I81')).toBe('2015');
+    expect(await cellText(page, 'I89')).toBe('2023');
     // The World Bank's own GDP per capita for 2015, fetched here: the same number to 1e-9.
     const direct = new EconDataClient({ baseURL: sandbox.url, apiKey: KEY });
     const pcap = (await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.PCAP.CD', country: 'VN', start_year: 2015, end_year: 2015 })).data[0]!.value!;
@@ -269,10 +269,40 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await expect.poll(() => cellText(page, 'B61'), { timeout: 30_000 }).not.toBe('#BUSY!');
     expect([await cellText(page, 'B61'), await cellText(page, 'C61')]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
     for (let r = 0; r < 9; r += 1) {
-      expect([await rawCell(61 + r, 1), await rawCell(61 + r, 2)]).toEqual([await rawCell(49 + r, 1), await rawCell(49 + r, 2)]);
+      // The spill's period is the text the block's date shows ('2015'); the values are the block's own.
+      expect([await cellText(page, `B${62 + r}`), await rawCell(61 + r, 2)]).toEqual([await cellText(page, `B${50 + r}`), await rawCell(49 + r, 2)]);
     }
     await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
     expect(await axeProblems(page)).toEqual([]);
+
+    // Layout options: the same growth across the sheet, newest first (a horizontal spill)...
+    await page.getByLabel('Periods down or across').selectOption('H');
+    await page.getByLabel('Order of periods').selectOption('D');
+    await selectCell(page, 'H92');
+    await page.getByRole('button', { name: 'Insert as formula' }).click();
+    await wrote.filter({ hasText: 'Dir=H' }).waitFor();
+    expect(await wrote.innerText()).toBe('Wrote =ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2015,2023,,"Units=pc1 Dir=H Sort=D") at Sheet1!H92. Excel fills the cells when the ECON functions calculate.');
+    await expect.poll(() => rawCell(91, 7), { timeout: 30_000 }).toBe('Period');
+    expect([await cellText(page, 'H92'), await cellText(page, 'I92'), await cellText(page, 'Q92'), await cellText(page, 'H93')]).toEqual(['Period', '2023', '2015', 'GDP (current US$): Vietnam, % change from a year ago']);
+    // The vertical spill's values (B61: 2015 in row 62 .. 2023 in row 70), newest first across row 93 (right of the trade block, E2:G157).
+    for (let c = 0; c < 9; c += 1) expect(await rawCell(92, 8 + c)).toBe(await rawCell(69 - c, 2));
+    await page.getByLabel('Periods down or across').selectOption('V');
+    await page.getByLabel('Order of periods').selectOption('A');
+
+    // ...and ECON.VALUE filled down beside a column of country codes (typed in B, formulas in C), below it.
+    await page.evaluate(() => {
+      const { model } = (globalThis as unknown as { econdataStandin: { model: { sheets: unknown[]; setValues(r: unknown, v: unknown, formulas?: boolean): void } } }).econdataStandin;
+      const sheet = model.sheets[0];
+      model.setValues({ sheet, top: 94, left: 1, rows: 1, cols: 2 }, [['Country', 'GDP 2023']]);
+      model.setValues({ sheet, top: 95, left: 1, rows: 5, cols: 1 }, [['VN'], ['TH'], ['ID'], ['MY'], ['PH']]);
+      model.setValues({ sheet, top: 95, left: 2, rows: 5, cols: 1 }, [96, 97, 98, 99, 100].map((r) => [`=ECON.VALUE("WB","NY.GDP.MKTP.CD",B${r},2023)`]), true);
+    });
+    await expect.poll(async () => (await Promise.all([95, 96, 97, 98, 99].map((r) => rawCell(r, 2)))).every((v) => v !== undefined && v !== '#BUSY!'), { timeout: 30_000 }).toBe(true);
+    // Vietnam's 2023 GDP: the level block's own 2023 cell (C28); the neighbours numbers too.
+    expect(await rawCell(95, 2)).toBe(await rawCell(27, 2));
+    for (let r = 96; r <= 99; r += 1) expect(typeof await rawCell(r, 2)).toBe('number');
+    await selectCell(page, 'C96');
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-value-layout.png') });
     await page.getByRole('radio', { name: /Values/ }).check();
 
     // The Blocks list has all five, with their queries and the transform.

@@ -3,7 +3,7 @@
  * WorkbookModel, its Excel.run stand-in, and change notices for the sheet view beside the taskpane.
  */
 import type { ExcelHost, XValue } from '../../src/office/excel-api.ts';
-import { addressOf, WorkbookModel } from './model.ts';
+import { addressOf, WorkbookModel, type SheetModel } from './model.ts';
 import { standinExcel } from './standin-excel.ts';
 
 export interface StandinWorkbook {
@@ -27,6 +27,20 @@ function cellValue(v: unknown): XValue {
 }
 
 /**
+ * A formula with its plain cell references (`A12`, on the same sheet) replaced by the cells' values
+ * as literals: the evaluator reads literals only, and a column filled down (`=ECON.VALUE(...,A12,2023)`)
+ * needs its references. Text inside quotes is left alone.
+ */
+function withReferences(formula: string, sheet: SheetModel): string {
+  return formula.split(/("(?:[^"]|"")*")/).map((part, i) => (i % 2 === 1 ? part : part.replace(/\b([A-Z]{1,3})(\d+)\b/g, (ref, letters: string, digits: string) => {
+    const col = [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+    const v = sheet.cell(Number(digits) - 1, col)?.value;
+    if (typeof v === 'number') return String(v);
+    return v === undefined || v === '' ? '' : `"${String(v).replace(/"/g, '""')}"`;
+  }))).join('');
+}
+
+/**
  * A fresh in-page workbook with one empty sheet and A1 selected. With `evaluate`, ECON formulas
  * written into it calculate and spill, as Excel would run the add-in's custom functions.
  */
@@ -43,7 +57,7 @@ export function createStandinWorkbook(sheetNames: string[] = ['Sheet1'], evaluat
       if (!/^=ECON\./i.test(formula)) return;
       const address = addressOf({ sheet, top: row, left: col, rows: 1, cols: 1 });
       model.spill(sheet, row, col, [['#BUSY!']]);
-      void evaluate(formula, address).then(
+      void evaluate(withReferences(formula, sheet), address).then(
         (result) => model.spill(sheet, row, col, result.map((line) => line.map(cellValue))),
         (error: unknown) => {
           const code = (error as { code?: unknown }).code;

@@ -152,8 +152,9 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
               </RadioGroup>
             </Field>
             <LayoutFields value={arrangement} onChange={setArrangement} table={mode === 'values'} />
-            {mode === 'values' ? (
-              <Checkbox checked={chart && chartFits(layoutText('values'))} disabled={!chartFits(layoutText('values'))} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+            {/* The chart needs the periods down the block's first column: no chart for a block laid across or without dates. */}
+            {mode === 'values' && chartFits(layoutText('values')) ? (
+              <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
             ) : null}
             <Text size={200} className={styles.hint}>
               {mode === 'values'
