@@ -22,10 +22,10 @@ export interface WebMode {
  * (inside scripts/test.sh: the throwaway gnome-keyring of its private D-Bus session), and waits for
  * the address it prints.
  */
-export async function startWebMode(options: { home: string; dataDir: string; rendererDir: string }): Promise<WebMode> {
+export async function startWebMode(options: { home: string; dataDir: string; rendererDir: string; keyStore?: 'os' | 'memory' }): Promise<WebMode> {
   const child: ChildProcess = spawn(process.execPath, [
     '--import', 'tsx', resolve(repoRoot, 'apps/desktop/src/web/cli.ts'),
-    '--port', '0', '--data', options.dataDir, '--key-store', 'os', '--renderer', options.rendererDir, '--no-open',
+    '--port', '0', '--data', options.dataDir, '--key-store', options.keyStore ?? 'os', '--renderer', options.rendererDir, '--no-open',
   ], { cwd: repoRoot, env: { ...process.env, ECONDATA_HOME: options.home, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const url = await new Promise<string>((resolveUrl, reject) => {

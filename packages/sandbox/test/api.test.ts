@@ -229,7 +229,7 @@ describe('metadata lists', () => {
     expect(body.data).toEqual([
       {
         code: 'CPI.FOOD_CATERING.YTD_AVG_YOY', name: 'Consumer prices: Food and catering services, average of the year so far vs same period of previous year',
-        name_vi: 'Hàng ăn và dịch vụ ăn uống', unit: 'percent, average of the year so far vs same period of previous year',
+        name_vi: 'Chỉ số giá tiêu dùng: Hàng ăn và dịch vụ ăn uống, bình quân từ đầu năm so với cùng kỳ năm trước', unit: 'percent, average of the year so far vs same period of previous year',
         frequencies: ['monthly', 'annual'], first_period: '2020-01', last_period: '2024-12',
         description: 'CPI table (gso_vn_cpi_monthly.csv), column ytd_avg_yoy_pct: Food and catering services, average of the year so far vs same period of previous year',
       },

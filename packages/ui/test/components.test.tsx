@@ -161,6 +161,22 @@ describe('ConnectionForm', () => {
     expect(key.value).toBe('');
     expect(document.body.innerHTML.includes('sandbox-pro')).toBe(false);
   });
+  it('with detectPlan, offers "From the service" first (the default) and hands detectPlan on; a plan chosen by hand is plain', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    render(<ConnectionForm initial={{ baseURL: 'http://127.0.0.1:8787' }} savedKey={{ hint: '' }} detectPlan={{ detectedPlan: 'pro' }} onSave={(s) => { saved.push(s); }} />, { wrapper: Theme });
+    const plan = screen.getByLabelText('Plan') as HTMLSelectElement;
+    expect(plan.value).toBe('detect');
+    expect([...plan.options].map((o) => o.text)).toEqual([
+      'From the service: Pro', 'Free (10 a minute, 100 a day)', 'Basic (60 a minute, 1,000 a day)', 'Pro (300 a minute, 10,000 a day)', 'Enterprise (unlimited)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    await user.selectOptions(plan, 'enterprise');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect(saved).toEqual([{ baseURL: 'http://127.0.0.1:8787', plan: 'free', detectPlan: true }, { baseURL: 'http://127.0.0.1:8787', plan: 'enterprise' }]);
+  });
   it('refuses a plain-http remote URL and a missing key, naming the field and the form', async () => {
     const user = userEvent.setup();
     const saved: unknown[] = [];

@@ -13,6 +13,7 @@ import type { ExportService } from './services/exports.ts';
 import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
 import type { SearchMemoryService } from './services/search-memory.ts';
+import type { PreferencesService } from './services/preferences.ts';
 import type { Session } from './services/session.ts';
 import { derivedFetchQueries, fetchDerived, fetchShown, shownQueries } from './services/shown-series.ts';
 import { toWireError } from './wire.ts';
@@ -25,13 +26,14 @@ export interface Services {
   exports: ExportService;
   library: LibraryService;
   searchMemory: SearchMemoryService;
+  preferences: PreferencesService;
   emit(event: BridgeEvent): void;
 }
 
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, library, searchMemory }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, library, searchMemory, preferences }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -94,11 +96,13 @@ export function createHandlers({ session, jobs, exports, library, searchMemory }
     'catalog.learnedNames': async () => (await session.client()).learnedNames(),
     'search.memory': () => searchMemory.load(),
     'search.remember': (memory) => searchMemory.save(memory),
+    'settings.preferences': () => preferences.load(),
+    'settings.setPreferences': (request) => preferences.save(request),
 
     'series.fetch': ({ jobId, queries, transform, priority, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();
       const results = await fetchShown(client, queries, transform, {
-        signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
+        language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
       });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
@@ -116,14 +120,14 @@ export function createHandlers({ session, jobs, exports, library, searchMemory }
       return status === undefined ? null : quotaToWire(status);
     },
 
-    'exports.writeLocal': (request) => jobs.run(request.jobId, (job) => exports.writeLocal(request, job)),
+    'exports.writeLocal': (request) => jobs.run(request.jobId, async (job) => exports.writeLocal(request, job, await preferences.nameLanguage())),
     'exports.service': (request) => jobs.run(request.jobId, (job) => exports.service(request, job)),
 
     'library.list': () => library.list(),
     'library.open': ({ id }) => library.open(id),
     'library.compare': ({ olderId, newerId }) => library.compare(olderId, newerId),
     'library.remove': ({ id }) => library.remove(id),
-    'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job)),
+    'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job, await preferences.nameLanguage())),
     'library.openFile': (request) => library.openFile(request),
   };
 }

@@ -9,6 +9,7 @@ import { ExportLibrary } from '@econdata/sheets/node';
 import type { ClientOptions } from '@econdata/core';
 import type { BridgeEvent } from '../shared/contract.ts';
 import { SearchMemoryService } from './services/search-memory.ts';
+import { PreferencesService } from './services/preferences.ts';
 import { createDispatcher, createHandlers, type Dispatch, type Handlers } from './handlers.ts';
 import type { AppFolders } from './paths.ts';
 import { ExportService } from './services/exports.ts';
@@ -70,7 +71,7 @@ export function createMainServices(options: MainOptions): MainServices {
   const jobs = new JobRegistry(emit);
   const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
   const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
-  const handlers = createHandlers({ session, jobs, exports, library, searchMemory: new SearchMemoryService(options.folders.search), emit });
+  const handlers = createHandlers({ session, jobs, exports, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), emit });
   return {
     session, jobs, library, exports, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),

@@ -4,7 +4,7 @@
  * the desktop-only groups: session, profiles, exports, library. Errors reject as core's classes
  * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
  */
-import { errorFromJSON, type Estimate, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import { errorFromJSON, type Estimate, type NameLanguage, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
@@ -43,6 +43,8 @@ export interface DesktopApi extends EconDataApi {
   fetchSeries(queries: readonly SeriesQuery[], options?: FetchOptions): Promise<SeriesResult[]>;
   /** Recent and favourite searches, kept by main in the home folder. */
   searchMemory: QueryMemoryStore;
+  /** Display preferences kept by main (the language of series names, which main applies to what it fetches). */
+  preferences: { load(): Promise<{ nameLanguage: NameLanguage }>; save(p: { nameLanguage: NameLanguage }): Promise<{ nameLanguage: NameLanguage }> };
   /** Derived series (expressions over operand queries), all operands in one job: one result per request. */
   deriveSeries(requests: readonly DerivedRequest[], options?: JobOptions & { cache?: UiCallOptions['cache'] }): Promise<SeriesResult[]>;
   /** The port's estimate, of the queries as fetched under a transform (widened), plus derived series' operands. */
@@ -175,6 +177,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     catalogue: (options) => call('catalog.catalogue', options?.cache === undefined ? {} : { cache: options.cache }),
     learnedNames: () => call('catalog.learnedNames', {}),
     searchMemory: { load: () => call('search.memory', {}), save: async (memory) => { await call('search.remember', memory); } },
+    preferences: { load: () => call('settings.preferences', {}), save: (p) => call('settings.setPreferences', p) },
     estimate: (queries, options): Promise<Estimate> =>
       call('series.estimate', {
         queries: [...queries], ...(options?.cache === undefined ? {} : { cache: options.cache }), ...(options?.transform ? { transform: options.transform } : {}),

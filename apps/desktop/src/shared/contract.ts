@@ -9,7 +9,7 @@
  * keychain's masked description.
  */
 import type {
-  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, NameLanguage, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription } from '@econdata/keychain';
@@ -259,6 +259,10 @@ interface Operations {
   'search.memory': { request: Empty; response: QueryMemory };
   /** Replaces them; answers with what was kept. */
   'search.remember': { request: QueryMemory; response: QueryMemory };
+  /** Display preferences kept in the home folder (preferences.json): the language of series names. */
+  'settings.preferences': { request: Empty; response: { nameLanguage: NameLanguage } };
+  /** Replaces them; main names what it fetches from then on (chart, table, exports). */
+  'settings.setPreferences': { request: { nameLanguage: NameLanguage }; response: { nameLanguage: NameLanguage } };
 
   /**
    * The queries as the explorer shows them: under `transform` (@econdata/analysis's text form, e.g.
@@ -304,7 +308,7 @@ export const OPERATION_NAMES = [
   'profiles.list', 'profiles.create', 'profiles.update', 'profiles.remove', 'profiles.switch',
   'profiles.testConnection', 'profiles.rotateKey', 'profiles.forgetKey',
   'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue', 'catalog.learnedNames',
-  'search.memory', 'search.remember',
+  'search.memory', 'search.remember', 'settings.preferences', 'settings.setPreferences',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
   'quota.status',
   'exports.writeLocal', 'exports.service',

@@ -5,7 +5,7 @@
  * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
-import { InvalidParameterError, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
 import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
@@ -147,6 +147,8 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'catalog.learnedNames': empty as Check<RequestOf<'catalog.learnedNames'>>,
   'search.memory': empty as Check<RequestOf<'search.memory'>>,
   'search.remember': object({ recent: req(searchTexts), favourites: req(searchTexts) }),
+  'settings.preferences': empty as Check<RequestOf<'settings.preferences'>>,
+  'settings.setPreferences': object({ nameLanguage: req(oneOf(NAME_LANGUAGES)) }),
   'series.fetch': object({ jobId: opt(jobId), queries: req(queries), transform: opt(transform), priority: opt(oneOf(['interactive', 'background'] as const)), cache: opt(CACHE) }),
   'series.derive': object({ jobId: opt(jobId), requests: req(derivedRequests), cache: opt(CACHE) }),
   'series.estimate': estimate,

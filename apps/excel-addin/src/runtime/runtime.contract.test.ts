@@ -49,7 +49,7 @@ describe('connect and testConnection against the sandbox', () => {
     expect(outcome).toMatchObject({ ok: true, service: 'sandbox', demoData: false });
     expect(outcome.ok && outcome.sources).toEqual(['WB', 'IMF', 'GSO']);
     expect(rt.status).toMatchObject({ connected: true, baseURL: sb.url, plan: 'free', service: 'sandbox', keyStorage: 'memory' });
-    expect(JSON.parse(storage.entries.get(STORAGE_KEYS.settings)!)).toEqual({ baseURL: sb.url, plan: 'free' });
+    expect(JSON.parse(storage.entries.get(STORAGE_KEYS.settings)!)).toEqual({ baseURL: sb.url, plan: 'free', planSource: 'service' });
     expect(storage.entries.get(STORAGE_KEYS.apiKey)).toBe('sandbox-free');
     expect(rt.client).toBeDefined();
   });
@@ -122,6 +122,56 @@ describe('connect and testConnection against the sandbox', () => {
     const sb = await sandbox({ faults: '500:1' });
     const { rt } = runtime();
     expect(await rt.connect({ baseURL: sb.url, plan: 'pro' }, 'sandbox-pro')).toMatchObject({ ok: false, problem: 'server_error', status: 500 });
+  });
+});
+
+describe("the plan, from the service's rate-limit headers (real HTTP to the sandbox)", () => {
+  it.each([
+    ['sandbox-free', 'free', 10, 100],
+    ['sandbox-basic', 'basic', 60, 1_000],
+    ['sandbox-pro', 'pro', 300, 10_000],
+  ] as const)('%s: connecting on the default plan learns %s, saves it, and the ledger paces by it', async (key, plan, perMinute, perDay) => {
+    const sb = await sandbox();
+    const { rt, storage } = runtime();
+    const outcome = await rt.connect({ baseURL: sb.url, plan: 'free' }, key);
+    expect(outcome.ok).toBe(true);
+    expect(rt.status).toMatchObject({ connected: true, plan, planSource: 'service' });
+    expect(rt.quotaStatus()).toMatchObject({ plan: plan.charAt(0).toUpperCase() + plan.slice(1), minute: { limit: perMinute }, day: { limit: perDay } });
+    expect(JSON.parse(storage.entries.get(STORAGE_KEYS.settings)!)).toEqual({ baseURL: sb.url, plan, planSource: 'service' });
+  });
+
+  it('the learned plan is the throttle: on Pro, 15 requests go at once (Free would hold the 11th for a minute)', async () => {
+    const sb = await sandbox();
+    const { rt } = runtime();
+    await rt.connect({ baseURL: sb.url, plan: 'free' }, 'sandbox-pro');
+    sb.reset();
+    await Promise.all(Array.from({ length: 15 }, () => rt.client!.listSources({}, { cache: 'no-store' })));
+    expect(sb.stats()).toMatchObject({ received: 15, answered: 15, rate_limited: 0 });
+  });
+
+  it("the service's word wins over a plan chosen by hand", async () => {
+    const sb = await sandbox();
+    const { rt } = runtime();
+    await rt.connect({ baseURL: sb.url, plan: 'enterprise', planSource: 'user' }, 'sandbox-basic');
+    expect(rt.status).toMatchObject({ plan: 'basic', planSource: 'service' });
+  });
+
+  it('no headers (the sandbox sends none for Enterprise): the plan stays unknown, Free is assumed; the choice asked for is kept', async () => {
+    const sb = await sandbox();
+    const { rt, storage, indexedDB } = runtime();
+    await rt.connect({ baseURL: sb.url, plan: 'free' }, 'sandbox-enterprise');
+    expect(rt.status).toMatchObject({ connected: true, plan: 'free', planSource: null });
+    expect(rt.quotaStatus()).toMatchObject({ minute: { limit: 10 } });
+    await rt.choosePlan('enterprise');
+    expect(rt.status).toMatchObject({ plan: 'enterprise', planSource: 'user' });
+    expect(rt.quotaStatus()).toMatchObject({ plan: 'Enterprise', minute: { limit: null }, day: { limit: null } });
+    expect(JSON.parse(storage.entries.get(STORAGE_KEYS.settings)!)).toEqual({ baseURL: sb.url, plan: 'enterprise', planSource: 'user' });
+    // Asked once: a test that learns nothing keeps the choice, and so does the next start.
+    await rt.testConnection();
+    expect(rt.status).toMatchObject({ plan: 'enterprise', planSource: 'user' });
+    const again = createAddinRuntime({ storage, indexedDB, probe: async () => false });
+    await again.ready;
+    expect(again.status).toMatchObject({ connected: true, plan: 'enterprise', planSource: 'user' });
   });
 });
 

@@ -6,7 +6,7 @@
 import {
   BrowserQuotaStore, EconDataClient, EconError, IndexedDbCacheStore, IndexedDbQuotaStore, MemoryCacheStore, MemoryQuotaStore, QuotaLedger,
   prefixedCacheStore,
-  SeriesCollector, quotaKeyId, type CacheStore, type QuotaStatus, type QuotaStore, type Series, type SeriesQuery, type Transport,
+  planFromLimits, SeriesCollector, quotaKeyId, type CacheStore, type PlanName, type QuotaStatus, type QuotaStore, type Series, type SeriesQuery, type Transport,
 } from '@econdata/core';
 import { CommandRegistry } from './commands.ts';
 import { browserProbe, explain, runConnectionTest, type ConnectionOutcome, type ReachabilityProbe } from './connection-test.ts';
@@ -76,7 +76,7 @@ class SharedRuntime implements AddinRuntime {
     const idb = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
     this.#cache = options.cache ?? (idb ? new IndexedDbCacheStore({ indexedDB: idb }) : new MemoryCacheStore());
     this.#quotaStore = options.quotaStore ?? quotaStoreFor(idb);
-    this.#status = { connected: false, baseURL: null, plan: null, service: null, demoData: null, lastTest: null, keyStorage: this.#storage.kind, problem: null };
+    this.#status = { connected: false, baseURL: null, plan: null, planSource: null, service: null, demoData: null, lastTest: null, keyStorage: this.#storage.kind, problem: null };
     this.ready = this.#restore();
     // Old answers go at start, off the critical path; a failure only means the cache stays larger.
     if (this.#cache instanceof IndexedDbCacheStore) {
@@ -113,6 +113,7 @@ class SharedRuntime implements AddinRuntime {
       return explain(error, { baseURL: settings.baseURL, probe: this.#probe, origin: this.#origin });
     }
     const outcome = await this.#test(next);
+    this.#learnPlan(next);
     // A refused key, a missing permission, a CORS refusal or a wrong address would not work later either.
     const keep = outcome.ok || outcome.problem === 'unreachable' || outcome.problem === 'rate_limited' || outcome.problem === 'server_error';
     if (!keep) {
@@ -131,8 +132,34 @@ class SharedRuntime implements AddinRuntime {
     const c = this.#connection;
     if (!c) return { ok: false, problem: 'not_connected', message: 'Not connected: enter the service address, plan and API key, then Connect.' };
     const outcome = await this.#test(c, options.permission);
-    this.#setStatus({ lastTest: outcome, ...(outcome.ok ? { demoData: outcome.demoData } : {}) });
+    if (this.#learnPlan(c)) await this.#storage.setItem(STORAGE_KEYS.settings, JSON.stringify(c.settings));
+    this.#setStatus({ lastTest: outcome, plan: c.settings.plan, planSource: c.settings.planSource ?? null, ...(outcome.ok ? { demoData: outcome.demoData } : {}) });
     return outcome;
+  }
+
+  async choosePlan(plan: PlanName): Promise<void> {
+    await this.ready;
+    const c = this.#connection;
+    if (!c) throw new NotConnectedError();
+    const settings = checkSettings({ ...c.settings, plan, planSource: 'user' });
+    c.ledger.setPlan(plan);
+    c.settings = settings;
+    await this.#storage.setItem(STORAGE_KEYS.settings, JSON.stringify(settings));
+    this.#setStatus({ plan, planSource: 'user' });
+  }
+
+  /**
+   * The plan the service's rate-limit headers name (core's table read backwards), taken for this
+   * connection when they name one: the ledger paces by it from now on. The service's word wins over
+   * a plan chosen by hand. Returns whether the settings changed.
+   */
+  #learnPlan(c: Connection): boolean {
+    const stated = c.ledger.statedLimits();
+    const plan = stated ? planFromLimits(stated) : undefined;
+    if (!plan || (plan === c.settings.plan && c.settings.planSource === 'service')) return false;
+    c.ledger.setPlan(plan);
+    c.settings = { ...c.settings, plan, planSource: 'service' };
+    return true;
   }
 
   async disconnect(): Promise<void> {
@@ -140,7 +167,7 @@ class SharedRuntime implements AddinRuntime {
     await this.#storage.removeItem(STORAGE_KEYS.apiKey);
     this.#connection?.stopQuota();
     this.#connection = undefined;
-    this.#setStatus({ connected: false, baseURL: null, plan: null, service: null, demoData: null, lastTest: null });
+    this.#setStatus({ connected: false, baseURL: null, plan: null, planSource: null, service: null, demoData: null, lastTest: null });
   }
 
   async load(query: SeriesQuery, options: LoadOptions = {}): Promise<Series> {
@@ -233,7 +260,7 @@ class SharedRuntime implements AddinRuntime {
     this.#stale.clear();
     this.#emitStale();
     this.#setStatus({
-      connected: true, baseURL: displayURL(c.settings.baseURL), plan: c.settings.plan, service: isLoopback(c.settings.baseURL) ? 'sandbox' : 'real',
+      connected: true, baseURL: displayURL(c.settings.baseURL), plan: c.settings.plan, planSource: c.settings.planSource ?? null, service: isLoopback(c.settings.baseURL) ? 'sandbox' : 'real',
       demoData: outcome?.ok ? outcome.demoData : null, lastTest: outcome, problem: null,
     });
     const quota = c.client.quotaStatus();

@@ -13,6 +13,12 @@ export interface ConnectionSettings {
   baseURL: string;
   /** The plan of the key: it sets the quota ledger's limits. */
   plan: PlanName;
+  /**
+   * Where `plan` comes from: 'service' (its rate-limit headers named it; learned at connect),
+   * 'user' (chosen in the form, because the service says nothing). Absent: not known yet, so the
+   * plan is learned at the next connect, and the taskpane asks once if the service does not say.
+   */
+  planSource?: 'service' | 'user';
   /** How the key travels. @default 'header' */
   authMode?: AuthMode;
 }
@@ -20,19 +26,20 @@ export interface ConnectionSettings {
 /** The storage entries: settings and key apart, so nothing that reads settings ever sees the key. */
 export const STORAGE_KEYS = { settings: 'econdata.connection', apiKey: 'econdata.apiKey' } as const;
 
-/** The settings a fresh install offers: the sandbox on the Free plan. */
+/** The settings a fresh install offers: the sandbox, the plan learned from the service (Free until it says). */
 export const DEFAULT_SETTINGS: ConnectionSettings = { baseURL: SANDBOX_BASE_URL, plan: 'free' };
 
 /** Checks settings read from storage or typed by a user (core's base-URL rule and plan names); throws an InvalidParameterError naming the field. */
 export function checkSettings(value: unknown): ConnectionSettings {
   if (typeof value !== 'object' || value === null) throw new InvalidParameterError('settings', 'The saved connection settings are not an object: connect again from the taskpane.');
-  const { baseURL, plan, authMode } = value as Record<string, unknown>;
+  const { baseURL, plan, authMode, planSource } = value as Record<string, unknown>;
   if (typeof baseURL !== 'string' || baseURL.trim() === '') throw new InvalidParameterError('baseURL', 'Give the service address, e.g. https://api.example.com (or http://127.0.0.1:8787 for the local sandbox).');
   if (!isPlanName(plan)) throw new InvalidParameterError('plan', `Unknown plan ${JSON.stringify(plan)}: choose one of ${PLAN_NAMES.join(', ')}.`);
   if (authMode !== undefined && authMode !== 'header' && authMode !== 'query') throw new InvalidParameterError('authMode', 'authMode must be "header" or "query".');
+  if (planSource !== undefined && planSource !== 'service' && planSource !== 'user') throw new InvalidParameterError('planSource', 'planSource must be "service" or "user": connect again from the taskpane.');
   const address = readBaseURL(baseURL);
   if (!address.ok) throw new InvalidParameterError('baseURL', `The service address ${BASE_URL_PROBLEMS[address.problem]}. Correct it and try again.`);
-  return { baseURL: address.baseURL, plan, ...(authMode === undefined ? {} : { authMode }) };
+  return { baseURL: address.baseURL, plan, ...(authMode === undefined ? {} : { authMode }), ...(planSource === undefined ? {} : { planSource }) };
 }
 
 /** Reads the saved settings, or undefined when none are saved. A damaged entry is an error that says what to do. */

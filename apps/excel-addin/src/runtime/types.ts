@@ -13,6 +13,11 @@ export interface RuntimeStatus {
   connected: boolean;
   baseURL: string | null;
   plan: PlanName | null;
+  /**
+   * Where `plan` comes from: 'service' (its rate-limit headers), 'user' (chosen, the service says
+   * nothing), or null while unknown (Free is assumed: the taskpane asks once).
+   */
+  planSource: 'service' | 'user' | null;
   /** The local sandbox (loopback address) or a deployed service. */
   service: 'sandbox' | 'real' | null;
   /** The service said its data is generated demo data (the sandbox without a data folder); null until tested. */
@@ -59,6 +64,11 @@ export interface AddinRuntime {
   connect(settings: ConnectionSettings, apiKey: string): Promise<ConnectionOutcome>;
   /** Tests the current connection; `permission` (a data query) also checks the plan covers that source. */
   testConnection(options?: { permission?: SeriesQuery }): Promise<ConnectionOutcome>;
+  /**
+   * Sets the plan the user chose (the service does not state it) for the current connection, kept
+   * in the settings as the user's choice; the quota ledger paces requests by it at once.
+   */
+  choosePlan(plan: PlanName): Promise<void>;
   /** Drops the connection and forgets the key (settings stay, to pre-fill the form). */
   disconnect(): Promise<void>;
   /** The client of the current connection (the taskpane's EconDataApi), or undefined when not connected. */

@@ -32,7 +32,8 @@ export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
 
   useEffect(() => {
     let live = true;
-    void runtime.savedSettings().then((s) => live && setInitial({ baseURL: s.baseURL, plan: s.plan }));
+    // The plan is learned from the service unless the user chose one (the service said nothing).
+    void runtime.savedSettings().then((s) => live && setInitial({ baseURL: s.baseURL, plan: s.plan, detectPlan: s.planSource !== 'user' }));
     return () => {
       live = false;
     };
@@ -40,14 +41,20 @@ export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
 
   const connect = async (settings: ConnectionSettings, key: string | undefined): Promise<string> => {
     if (key === undefined) {
-      if (!status.connected || settings.baseURL !== status.baseURL || settings.plan !== status.plan) {
-        throw new InvalidParameterError('apiKey', 'Paste the API key to connect with these settings: the add-in never shows a saved key, so a new address or plan needs it again.');
+      if (!status.connected || settings.baseURL !== status.baseURL) {
+        throw new InvalidParameterError('apiKey', 'Paste the API key to connect with these settings: the add-in never shows a saved key, so a new address needs it again.');
+      }
+      // A plan chosen by hand (the service does not state it) needs no key and no request.
+      if (!settings.detectPlan && (settings.plan !== status.plan || status.planSource !== 'user')) {
+        await runtime.choosePlan(settings.plan);
+        return `Plan set to ${settings.plan}: requests are paced for it.`;
       }
       const outcome = await runtime.testConnection();
       if (!outcome.ok) throw failure(outcome);
       return outcome.message;
     }
-    const outcome = await runtime.connect({ ...settings }, key);
+    const { detectPlan, ...chosen } = settings;
+    const outcome = await runtime.connect(detectPlan ? chosen : { ...chosen, planSource: 'user' }, key);
     if (!outcome.ok && !runtime.status.connected) throw failure(outcome);
     return outcome.message;
   };
@@ -64,6 +71,14 @@ export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
       {status.problem ? (
         <MessageBar intent="error"><MessageBarBody>{status.problem}</MessageBarBody></MessageBar>
       ) : null}
+      {status.connected && status.planSource === null ? (
+        <MessageBar intent="warning" layout="multiline" data-testid="plan-question">
+          <MessageBarBody>
+            <MessageBarTitle>Which plan is this key on?</MessageBarTitle>
+            The service did not say (it sends no rate-limit headers), so requests are paced for the Free plan: 10 a minute, 100 a day. Choose your plan under Plan and Save; you will not be asked again.
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       {last && !last.ok && status.connected ? (
         <MessageBar intent="warning"><MessageBarBody>{last.message}</MessageBarBody></MessageBar>
       ) : null}
@@ -71,6 +86,7 @@ export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
         <ConnectionForm
           initial={initial}
           savedKey={status.connected ? { hint: '' } : null}
+          detectPlan={{ detectedPlan: status.planSource === 'service' ? status.plan : null }}
           onSave={async (settings, key) => {
             await connect(settings, key);
           }}

@@ -15,15 +15,17 @@ import { errorSentence } from './messages.ts';
 import { serviceText } from './use-runtime.ts';
 
 const status = (patch: Partial<RuntimeStatus>): RuntimeStatus => ({
-  connected: true, baseURL: 'http://127.0.0.1:8787', plan: 'free', service: 'sandbox', demoData: false, lastTest: null, keyStorage: 'localStorage', problem: null, ...patch,
+  connected: true, baseURL: 'http://127.0.0.1:8787', plan: 'free', planSource: 'service', service: 'sandbox', demoData: false, lastTest: null, keyStorage: 'localStorage', problem: null, ...patch,
 });
 
 describe('serviceText', () => {
   it('says plainly which service: the sandbox in development (and what data it serves), or the real one', () => {
     expect(serviceText(status({ connected: false, baseURL: null }))).toBe('Connect to the Economic Data Service (or, in development, the local sandbox) with the form below.');
-    expect(serviceText(status({}))).toBe('Development: the local sandbox at http://127.0.0.1:8787 (real public data), free plan.');
-    expect(serviceText(status({ demoData: true }))).toBe('Development: the local sandbox at http://127.0.0.1:8787 (generated demo data, not real numbers), free plan.');
-    expect(serviceText(status({ service: 'real', baseURL: 'https://api.econdata.example', plan: 'pro' }))).toBe('The Economic Data Service at https://api.econdata.example, pro plan.');
+    expect(serviceText(status({}))).toBe('Development: the local sandbox at http://127.0.0.1:8787 (real public data), free plan (as the service states).');
+    expect(serviceText(status({ demoData: true }))).toBe('Development: the local sandbox at http://127.0.0.1:8787 (generated demo data, not real numbers), free plan (as the service states).');
+    expect(serviceText(status({ service: 'real', baseURL: 'https://api.econdata.example', plan: 'pro' }))).toBe('The Economic Data Service at https://api.econdata.example, pro plan (as the service states).');
+    expect(serviceText(status({ plan: 'enterprise', planSource: 'user' }))).toBe('Development: the local sandbox at http://127.0.0.1:8787 (real public data), enterprise plan (as you chose).');
+    expect(serviceText(status({ planSource: null }))).toBe('Development: the local sandbox at http://127.0.0.1:8787 (real public data), free plan assumed (the service has not said).');
   });
 });
 

@@ -1,5 +1,5 @@
 export { openGate, type RequestGate, type RequestPermit, type RequestPriority, type ServerUsageHint } from './gate.ts';
-export { isPlanName, PLAN_NAMES, type PlanName } from './plans.ts';
+export { isPlanName, PLAN_NAMES, planFromLimits, type PlanName } from './plans.ts';
 export { BrowserQuotaStore, MemoryQuotaStore, type QuotaStore } from './store.ts';
 export { quotaKeyId } from './key-id.ts';
 export { type QuotaStatus, type QuotaWindowStatus } from './status.ts';

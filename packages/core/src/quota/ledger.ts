@@ -37,6 +37,8 @@ export class QuotaLedger implements RequestGate {
   #limits: PlanLimits;
   /** Lower limits the service announced in its headers; forgotten on setPlan. */
   #announced: Limits = { minute: null, day: null };
+  /** The limits the service last stated for this key (X-RateLimit-Limit-*), whatever the plan set here. */
+  #stated: { perMinute?: number; perDay?: number } | undefined;
   readonly #queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
   #inFlight = 0;
   readonly #reports: Array<(log: QuotaLog) => void> = [];
@@ -103,6 +105,15 @@ export class QuotaLedger implements RequestGate {
     this.#announced = { minute: null, day: null };
     this.#emit();
     void this.#pump();
+  }
+
+  /**
+   * The limits the service stated for this key in its last response that had X-RateLimit-Limit-*
+   * headers, or undefined when none has (a service that sends none, an unlimited plan, no request
+   * yet). `planFromLimits` names the plan they belong to.
+   */
+  statedLimits(): { perMinute?: number; perDay?: number } | undefined {
+    return this.#stated ? { ...this.#stated } : undefined;
   }
 
   /** Usage, limits and queue now, from the last read of the store (see `refresh`). */
@@ -275,8 +286,14 @@ export class QuotaLedger implements RequestGate {
       });
     };
     const permit: RequestPermit = {
-      answered: (hint?: ServerUsageHint) => settle(hint ? (log, now) => this.#learnHint(log, hint, acquiredAt, now) : undefined, true),
-      refused: (info: RefusalInfo) => settle((log, now) => this.#learnRefusal(log, info, acquiredAt, now), true),
+      answered: (hint?: ServerUsageHint) => {
+        this.#noteStated(hint);
+        settle(hint ? (log, now) => this.#learnHint(log, hint, acquiredAt, now) : undefined, true);
+      },
+      refused: (info: RefusalInfo) => {
+        this.#noteStated(info.hint);
+        settle((log, now) => this.#learnRefusal(log, info, acquiredAt, now), true);
+      },
       failed: () => settle(undefined, true),
       unused: () => settle(undefined, false),
     };
@@ -299,6 +316,15 @@ export class QuotaLedger implements RequestGate {
       }
       this.#reporting = false;
     })();
+  }
+
+  /** Keeps the limits a response stated, at once (the log's report may wait for the store). */
+  #noteStated(hint: ServerUsageHint | undefined): void {
+    if (hint?.limitMinute === undefined && hint?.limitDay === undefined) return;
+    this.#stated = {
+      ...(hint.limitMinute !== undefined && hint.limitMinute > 0 ? { perMinute: hint.limitMinute } : {}),
+      ...(hint.limitDay !== undefined && hint.limitDay > 0 ? { perDay: hint.limitDay } : {}),
+    };
   }
 
   #learnHint(log: QuotaLog, hint: ServerUsageHint, acquiredAt: number, now: number): void {

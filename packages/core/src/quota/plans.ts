@@ -31,6 +31,22 @@ export function isPlanName(value: unknown): value is PlanName {
   return typeof value === 'string' && (PLAN_NAMES as readonly string[]).includes(value);
 }
 
+/**
+ * The plan whose limits the service stated (its X-RateLimit-Limit-Minute and -Day headers), or
+ * undefined when they match no plan of the table (a contract negotiated apart) or none was stated.
+ * Every stated limit must match; one stated limit is enough when only one plan has it.
+ *
+ * @example planFromLimits({ perMinute: 300, perDay: 10_000 }) // 'pro'
+ */
+export function planFromLimits(stated: { perMinute?: number; perDay?: number }): PlanName | undefined {
+  if (stated.perMinute === undefined && stated.perDay === undefined) return undefined;
+  const matches = PLAN_NAMES.filter((name) => {
+    const limits = PLANS[name];
+    return (stated.perMinute === undefined || limits.perMinute === stated.perMinute) && (stated.perDay === undefined || limits.perDay === stated.perDay);
+  });
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /** A plan by name, or custom limits (a contract negotiated apart, a test). */
 export type PlanSpec = PlanName | PlanLimits;
 

@@ -19,6 +19,8 @@ interface GsoMeasure {
   column: string;
   code: string;
   label: string;
+  /** The label in Vietnamese, for `name_vi` (composed like `name`: table, GSO's item label, measure). */
+  labelVi: string;
   unit: string;
   /** Unit of the annual (December year-to-date) figure, when the measure has one. */
   annualUnit?: string;
@@ -29,6 +31,8 @@ export interface GsoTable {
   /** TABLE part of the code; for a table with a flow column, the prefix before the flow. */
   table: string;
   title: string;
+  /** The title in Vietnamese; per flow for a table split by flow (export: "Xuất khẩu hàng hóa"). */
+  titleVi: string | Readonly<Record<string, string>>;
   /** What the table holds, for the source's description (only the tables a folder has are named). */
   topic: string;
   frequency: Extract<Frequency, 'monthly' | 'quarterly'>;
@@ -50,54 +54,54 @@ const YEAR_YOY = 'percent, change vs previous year';
 
 export const GSO_TABLES: readonly GsoTable[] = [
   {
-    file: 'gso_vn_cpi_monthly.csv', table: 'CPI', topic: 'consumer prices', title: 'Consumer prices', frequency: 'monthly',
+    file: 'gso_vn_cpi_monthly.csv', table: 'CPI', topic: 'consumer prices', title: 'Consumer prices', titleVi: 'Chỉ số giá tiêu dùng', frequency: 'monthly',
     itemColumn: 'item_code', nameColumn: 'item_en', nameViColumn: 'item_vi', totalItem: 'CPI', stripPrefix: 'CPI_',
     measures: [
-      { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', unit: YOY_MONTH },
-      { column: 'mom_pct', code: 'MOM', label: 'change vs previous month', unit: 'percent, change vs previous month' },
+      { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', labelVi: 'thay đổi so với cùng tháng năm trước', unit: YOY_MONTH },
+      { column: 'mom_pct', code: 'MOM', label: 'change vs previous month', labelVi: 'thay đổi so với tháng trước', unit: 'percent, change vs previous month' },
       {
-        column: 'ytd_avg_yoy_pct', code: 'YTD_AVG_YOY', label: 'average of the year so far vs same period of previous year',
+        column: 'ytd_avg_yoy_pct', code: 'YTD_AVG_YOY', label: 'average of the year so far vs same period of previous year', labelVi: 'bình quân từ đầu năm so với cùng kỳ năm trước',
         unit: 'percent, average of the year so far vs same period of previous year',
         annualUnit: 'percent, annual average vs previous year',
       },
     ],
   },
   {
-    file: 'gso_vn_iip_monthly.csv', table: 'IIP', topic: 'industrial production', title: 'Industrial production index', frequency: 'monthly',
+    file: 'gso_vn_iip_monthly.csv', table: 'IIP', topic: 'industrial production', title: 'Industrial production index', titleVi: 'Chỉ số sản xuất công nghiệp', frequency: 'monthly',
     itemColumn: 'industry_code', nameColumn: 'industry_en', nameViColumn: 'industry_vi', totalItem: 'whole_industry',
     measures: [
-      { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', unit: YOY_MONTH },
-      { column: 'mom_pct', code: 'MOM', label: 'change vs previous month', unit: 'percent, change vs previous month' },
-      { column: 'ytd_yoy_pct', code: 'YTD_YOY', label: 'year to date vs same period of previous year', unit: YTD_YOY, annualUnit: YEAR_YOY },
+      { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', labelVi: 'thay đổi so với cùng tháng năm trước', unit: YOY_MONTH },
+      { column: 'mom_pct', code: 'MOM', label: 'change vs previous month', labelVi: 'thay đổi so với tháng trước', unit: 'percent, change vs previous month' },
+      { column: 'ytd_yoy_pct', code: 'YTD_YOY', label: 'year to date vs same period of previous year', labelVi: 'từ đầu năm so với cùng kỳ năm trước', unit: YTD_YOY, annualUnit: YEAR_YOY },
     ],
   },
   {
-    file: 'gso_vn_retail_sales_monthly.csv', table: 'RETAIL', topic: 'retail sales', title: 'Retail sales of goods and consumer services', frequency: 'monthly',
+    file: 'gso_vn_retail_sales_monthly.csv', table: 'RETAIL', topic: 'retail sales', title: 'Retail sales of goods and consumer services', titleVi: 'Tổng mức bán lẻ hàng hóa và doanh thu dịch vụ tiêu dùng', frequency: 'monthly',
     itemColumn: 'category_code', nameColumn: 'category_en', nameViColumn: 'category_vi', totalItem: 'total',
     measures: [
-      { column: 'value_bn_vnd', code: 'VALUE', label: 'value (revised where GSO re-published it)', unit: 'billion VND' },
-      { column: 'value_bn_vnd_first_estimate', code: 'VALUE_FIRST_ESTIMATE', label: 'value, first estimate', unit: 'billion VND' },
-      { column: 'yoy_pct_first_estimate', code: 'YOY_FIRST_ESTIMATE', label: 'change vs same month of previous year, first estimate', unit: YOY_MONTH },
-      { column: 'ytd_value_bn_vnd', code: 'YTD_VALUE', label: 'value, year to date', unit: 'billion VND, year to date', annualUnit: 'billion VND' },
-      { column: 'ytd_yoy_pct', code: 'YTD_YOY', label: 'year to date vs same period of previous year', unit: YTD_YOY, annualUnit: YEAR_YOY },
+      { column: 'value_bn_vnd', code: 'VALUE', label: 'value (revised where GSO re-published it)', labelVi: 'trị giá (đã sửa khi GSO công bố lại)', unit: 'billion VND' },
+      { column: 'value_bn_vnd_first_estimate', code: 'VALUE_FIRST_ESTIMATE', label: 'value, first estimate', labelVi: 'trị giá, ước tính lần đầu', unit: 'billion VND' },
+      { column: 'yoy_pct_first_estimate', code: 'YOY_FIRST_ESTIMATE', label: 'change vs same month of previous year, first estimate', labelVi: 'thay đổi so với cùng tháng năm trước, ước tính lần đầu', unit: YOY_MONTH },
+      { column: 'ytd_value_bn_vnd', code: 'YTD_VALUE', label: 'value, year to date', labelVi: 'trị giá lũy kế từ đầu năm', unit: 'billion VND, year to date', annualUnit: 'billion VND' },
+      { column: 'ytd_yoy_pct', code: 'YTD_YOY', label: 'year to date vs same period of previous year', labelVi: 'từ đầu năm so với cùng kỳ năm trước', unit: YTD_YOY, annualUnit: YEAR_YOY },
     ],
   },
   {
-    file: 'gso_vn_trade_monthly.csv', table: 'TRADE', topic: 'merchandise trade by commodity group', title: 'Merchandise trade', frequency: 'monthly', flowColumn: 'flow',
+    file: 'gso_vn_trade_monthly.csv', table: 'TRADE', topic: 'merchandise trade by commodity group', title: 'Merchandise trade', titleVi: { EXPORT: 'Xuất khẩu hàng hóa', IMPORT: 'Nhập khẩu hàng hóa' }, frequency: 'monthly', flowColumn: 'flow',
     itemColumn: 'item_code', nameColumn: 'item_en', nameViColumn: 'item_vi', totalItem: 'total',
     measures: [
-      { column: 'value_usd_mn', code: 'VALUE', label: 'value', unit: 'million USD' },
-      { column: 'ytd_value_usd_mn', code: 'YTD_VALUE', label: 'value, year to date', unit: 'million USD, year to date', annualUnit: 'million USD' },
-      { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', unit: YOY_MONTH },
-      { column: 'ytd_yoy_pct', code: 'YTD_YOY', label: 'year to date vs same period of previous year', unit: YTD_YOY, annualUnit: YEAR_YOY },
+      { column: 'value_usd_mn', code: 'VALUE', label: 'value', labelVi: 'trị giá', unit: 'million USD' },
+      { column: 'ytd_value_usd_mn', code: 'YTD_VALUE', label: 'value, year to date', labelVi: 'trị giá lũy kế từ đầu năm', unit: 'million USD, year to date', annualUnit: 'million USD' },
+      { column: 'yoy_pct', code: 'YOY', label: 'change vs same month of previous year', labelVi: 'thay đổi so với cùng tháng năm trước', unit: YOY_MONTH },
+      { column: 'ytd_yoy_pct', code: 'YTD_YOY', label: 'year to date vs same period of previous year', labelVi: 'từ đầu năm so với cùng kỳ năm trước', unit: YTD_YOY, annualUnit: YEAR_YOY },
     ],
   },
   {
-    file: 'gso_vn_gdp_quarterly.csv', table: 'GDP', topic: 'GDP (quarterly)', title: 'Gross domestic product at constant 2010 prices', frequency: 'quarterly',
+    file: 'gso_vn_gdp_quarterly.csv', table: 'GDP', topic: 'GDP (quarterly)', title: 'Gross domestic product at constant 2010 prices', titleVi: 'Tổng sản phẩm trong nước theo giá so sánh 2010', frequency: 'quarterly',
     itemColumn: 'sector_code', nameColumn: 'sector_en', nameViColumn: 'sector_vi', totalItem: 'total_gdp',
     measures: [
-      { column: 'value_bn_vnd_2010_prices', code: 'VALUE', label: 'value for the quarter', unit: 'billion VND at constant 2010 prices' },
-      { column: 'yoy_pct', code: 'YOY', label: 'change vs same quarter of previous year', unit: 'percent, change vs same quarter of previous year' },
+      { column: 'value_bn_vnd_2010_prices', code: 'VALUE', label: 'value for the quarter', labelVi: 'giá trị trong quý', unit: 'billion VND at constant 2010 prices' },
+      { column: 'yoy_pct', code: 'YOY', label: 'change vs same quarter of previous year', labelVi: 'thay đổi so với cùng quý năm trước', unit: 'percent, change vs same quarter of previous year' },
     ],
   },
 ];

@@ -122,7 +122,7 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
           const label = `${r[name!]!}, ${m.label}`;
           builder.declare({
             code, name: `${table.title}: ${label}`, unit: m.unit, description: `${prefix} table (${table.file}), column ${m.column}: ${label}`,
-            ...(nameVi >= 0 && r[nameVi] ? { name_vi: r[nameVi] } : {}),
+            ...(nameVi >= 0 && r[nameVi] ? { name_vi: `${gsoTitleVi(table, flow >= 0 ? r[flow]! : undefined)}: ${r[nameVi]}, ${m.labelVi}` } : {}),
           });
           if (itemCode === 'TOTAL') builder.data.aliases.set(`${prefix}.${m.code}`, code);
         }
@@ -141,6 +141,12 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
 }
 
 /** TABLE part of a GSO code: the table, plus the flow for the trade table (`TRADE.EXPORT`). */
+/** The table's Vietnamese title (of the flow, for a table split by flow). */
+function gsoTitleVi(table: GsoTable, flow: string | undefined): string {
+  if (typeof table.titleVi === 'string') return table.titleVi;
+  return table.titleVi[(flow ?? '').toUpperCase()] ?? table.title;
+}
+
 function gsoPrefix(table: GsoTable, flow: string | undefined): string {
   return flow === undefined ? table.table : `${table.table}.${flow.toUpperCase().replace(/[^A-Z0-9_]+/g, '_')}`;
 }

@@ -92,7 +92,7 @@ export const sharedSchemas = [
     properties: {
       code: str('Indicator code, as used in the indicator parameter.', 'CPI.TOTAL.YOY'),
       name: str('Descriptive name.'),
-      name_vi: str('GSO only: the Vietnamese label as GSO publishes it.'),
+      name_vi: str('GSO only: the name in Vietnamese, composed like name: the table, GSO\'s own Vietnamese label of the item, the measure.'),
       unit: str('Unit (of the first frequency).'),
       frequencies: { type: 'array', items: { type: 'string', enum: ['monthly', 'quarterly', 'annual'] } },
       first_period: { type: ['string', 'null'], description: 'First period with data (of the first frequency): YYYY, YYYY-Qn or YYYY-MM.' },

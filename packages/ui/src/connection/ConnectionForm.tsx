@@ -39,16 +39,29 @@ export interface ConnectionFormProps {
   onTest?(settings: ConnectionSettings, key: string | undefined): Promise<string | void> | string | void;
   /** "Now" for the key's age (tests). */
   now?: Date;
+  /**
+   * Offer "From the service" as the plan: learned from the service's rate-limit headers when it
+   * sends them (the add-in). `detectedPlan` names what was learned, for the choice's label.
+   */
+  detectPlan?: { detectedPlan?: PlanName | null };
 }
+
+const PLAN_LABELS: Record<PlanName, string> = {
+  free: 'Free (10 a minute, 100 a day)',
+  basic: 'Basic (60 a minute, 1,000 a day)',
+  pro: 'Pro (300 a minute, 10,000 a day)',
+  enterprise: 'Enterprise (unlimited)',
+};
 
 type Outcome = { kind: 'ok' | 'error'; text: string } | { kind: 'busy'; text: string } | null;
 
 /** The connection settings form. */
-export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: ConnectionFormProps): ReactNode {
+export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, detectPlan }: ConnectionFormProps): ReactNode {
   const styles = useStyles();
   const describeCtx = useDescribeContext();
   const [baseURL, setBaseURL] = useState(initial.baseURL ?? '');
   const [plan, setPlan] = useState<PlanName>(initial.plan ?? 'free');
+  const [detect, setDetect] = useState<boolean>(detectPlan !== undefined && (initial.detectPlan ?? true));
   const [showKey, setShowKey] = useState(false);
   const [urlError, setUrlError] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
@@ -69,7 +82,8 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: 
     const keyProblem = key === undefined && !savedKey ? 'API key: paste the key from your account page (no key is saved yet).' : null;
     setKeyError(keyProblem);
     const normalized = normalizedBaseURL(baseURL);
-    return urlProblem || keyProblem || normalized === null ? null : { baseURL: normalized, plan };
+    if (urlProblem || keyProblem || normalized === null) return null;
+    return detectPlan && detect ? { baseURL: normalized, plan, detectPlan: true } : { baseURL: normalized, plan };
   };
 
   const run = async (action: 'test' | 'save'): Promise<void> => {
@@ -100,12 +114,20 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now }: 
       <Field label="Service URL" required hint="e.g. https://api.econdata.example/api/v1 (http only for localhost)" {...(urlError ? { validationMessage: urlError, validationState: 'error' as const } : {})}>
         <Input type="url" value={baseURL} onChange={(_, d) => setBaseURL(d.value)} autoComplete="url" />
       </Field>
-      <Field label="Plan" hint="Sets the request limits the quota meter tracks">
-        <Select value={plan} onChange={(_, d) => setPlan(d.value as PlanName)}>
-          <option value="free">Free (10 a minute, 100 a day)</option>
-          <option value="basic">Basic (60 a minute, 1,000 a day)</option>
-          <option value="pro">Pro (300 a minute, 10,000 a day)</option>
-          <option value="enterprise">Enterprise (unlimited)</option>
+      <Field label="Plan" hint={detectPlan ? 'Sets how fast requests are sent. "From the service" reads it from the service\'s rate-limit headers.' : 'Sets the request limits the quota meter tracks'}>
+        <Select
+          value={detectPlan && detect ? 'detect' : plan}
+          onChange={(_, d) => {
+            if (d.value === 'detect') return setDetect(true);
+            setDetect(false);
+            setPlan(d.value as PlanName);
+          }}
+        >
+          {detectPlan ? (
+            // Short: a select is as wide as its longest option, and the taskpane is 320 px wide.
+            <option value="detect">{detectPlan.detectedPlan ? `From the service: ${PLAN_LABELS[detectPlan.detectedPlan].replace(/ \(.*$/, '')}` : 'From the service (when connecting)'}</option>
+          ) : null}
+          {(Object.keys(PLAN_LABELS) as PlanName[]).map((p) => <option key={p} value={p}>{PLAN_LABELS[p]}</option>)}
         </Select>
       </Field>
       <Field

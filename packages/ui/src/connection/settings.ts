@@ -5,6 +5,11 @@ export interface ConnectionSettings {
   /** The service's root as core's rule normalizes it: no trailing slash, no /api/v1. */
   baseURL: string;
   plan: PlanName;
+  /**
+   * The plan is to be learned from the service's rate-limit headers (the form's "From the service"
+   * choice, offered with `detectPlan`); `plan` is then the plan assumed until the service says.
+   */
+  detectPlan?: boolean;
 }
 
 /** What the form may show of a stored key: never the key, only its last characters and age. */

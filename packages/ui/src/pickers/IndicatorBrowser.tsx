@@ -4,10 +4,11 @@
  * `searchIndicators` filtered by the source: the same matching as the search across every source
  * (accents, typos, synonyms: "lạm phát" finds GSO's CPI here too), not the service's own `q`.
  */
-import type { IndicatorInfo } from '@econdata/core';
+import { indicatorName, type IndicatorInfo } from '@econdata/core';
 import { Button, Field, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCatalogue } from '../data/hooks.ts';
+import { useNameLanguage } from '../data/provider.tsx';
 import { searchIndicators } from '../search/search-indicators.ts';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { EmptyState } from '../EmptyState.tsx';
@@ -50,6 +51,7 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
   const styles = useStyles();
   const [search, setSearch] = useState('');
   const catalogue = useCatalogue();
+  const language = useNameLanguage();
   const query = useDeferredValue(search.trim());
   const listed = catalogue.data?.catalogue.sources.find((s) => s.source.code === source);
   const entries = catalogue.data?.entries;
@@ -65,9 +67,9 @@ export function IndicatorBrowser({ source, selected, onChange, label = 'Indicato
   // Names of every indicator seen in this source's answers, so a choice keeps its name in the tags
   // after a new search no longer lists it.
   const names = useRef(new Map<string, string>());
-  for (const i of data ?? []) names.current.set(i.code, i.name);
+  for (const i of data ?? []) names.current.set(i.code, indicatorName(i, language));
 
-  const items: CheckListItem[] = (data ?? []).slice(0, MAX_ROWS).map((i) => ({ value: i.code, label: `${i.name} (${i.code})`, description: indicatorDescription(i) }));
+  const items: CheckListItem[] = (data ?? []).slice(0, MAX_ROWS).map((i) => ({ value: i.code, label: `${indicatorName(i, language)} (${i.code})`, description: indicatorDescription(i) }));
   const toggle = (code: string, checked: boolean): void => {
     if (!multiple) onChange(checked ? [code] : []);
     else onChange(checked ? [...selected.filter((c) => c !== code), code] : selected.filter((c) => c !== code));

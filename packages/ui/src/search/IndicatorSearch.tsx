@@ -9,7 +9,9 @@
 import { Badge, Button, Field, Label, makeStyles, mergeClasses, SearchBox, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { Star20Filled, Star20Regular } from '@fluentui/react-icons';
 import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { indicatorName } from '@econdata/core';
 import { useCatalogue } from '../data/hooks.ts';
+import { useNameLanguage } from '../data/provider.tsx';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { econTokens } from '../theme/EconThemeProvider.tsx';
 import type { QueryMemoryStore } from './query-memory.ts';
@@ -64,6 +66,7 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
   const styles = useStyles();
   const id = useId();
   const { status, data, error, reload } = useCatalogue();
+  const language = useNameLanguage();
   const [text, setText] = useState('');
   const [source, setSource] = useState('');
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -179,7 +182,7 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
               >
                 <Badge appearance="tint" color={entry.source === 'GSO' ? 'danger' : entry.source === 'IMF' ? 'success' : 'brand'}>{entry.source}</Badge>
                 <span className={styles.text}>
-                  <Text size={300} className={styles.name}>{entry.name}</Text>
+                  <Text size={300} className={styles.name}>{indicatorName(entry, language)}</Text>
                   <Text size={200} className={styles.line}>{[entry.code, resultLine(entry), country ? `${country.name}: ${dataFor(entry, country.code)}` : ''].filter((x) => x).join(' · ')}</Text>
                 </span>
                 {/* Not a button: an option holds no control of its own (Enter adds from the keyboard). */}

@@ -1,7 +1,8 @@
 /** What one indicator is, without leaving the screen: its source note, unit, frequency, coverage, last update, organisation. */
-import type { SourceInfo } from '@econdata/core';
+import { indicatorName, type SourceInfo } from '@econdata/core';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useNameLanguage } from '../data/provider.tsx';
 import { coverageText, dataFor } from './result-text.ts';
 import type { SearchEntry } from './search-indicators.ts';
 
@@ -27,6 +28,7 @@ export interface SeriesCardProps {
 /** The series card: a labelled region naming the indicator. */
 export function SeriesCard({ entry, source, country }: SeriesCardProps): ReactNode {
   const styles = useStyles();
+  const name = indicatorName(entry, useNameLanguage());
   const facts: Array<[string, string]> = [
     ['Code', `${entry.source} ${entry.code}`],
     ['Unit', entry.unit ?? 'not stated'],
@@ -35,10 +37,12 @@ export function SeriesCard({ entry, source, country }: SeriesCardProps): ReactNo
     ['Last update', source?.last_updated ?? 'not stated'],
     ['Source', source?.name ?? entry.source],
   ];
+  // Shown in Vietnamese, the card still gives the service's English name (what an English source cites).
+  if (name !== entry.name) facts.splice(1, 0, ['In English', entry.name]);
   if (country) facts.push([`Data for ${country.name}`, dataFor(entry, country.code)]);
   return (
-    <section className={styles.card} aria-label={`About ${entry.name}`}>
-      <Text weight="semibold">{entry.name}</Text>
+    <section className={styles.card} aria-label={`About ${name}`}>
+      <Text weight="semibold">{name}</Text>
       <dl className={styles.facts}>
         {facts.map(([term, value]) => [
           <dt key={`${term}-t`} className={styles.term}>{term}</dt>,

@@ -33,8 +33,8 @@ export const SAMPLE_INDICATORS: Record<string, IndicatorInfo[]> = {
     wb('LUR', 'Unemployment rate', 'Percent', '1980', '2030'),
   ],
   GSO: [
-    { code: 'CPI.TOTAL.YOY', name: 'Consumer prices: all items, change vs same month of previous year', unit: 'percent', frequencies: ['monthly', 'annual'], first_period: '2014-01', last_period: '2025-02' },
-    { code: 'CPI.TOTAL.MOM', name: 'Consumer prices: all items, change vs previous month', unit: 'percent', frequencies: ['monthly'], first_period: '2014-01', last_period: '2025-02' },
+    { code: 'CPI.TOTAL.YOY', name: 'Consumer prices: all items, change vs same month of previous year', name_vi: 'Chỉ số giá tiêu dùng: CHỈ SỐ GIÁ TIÊU DÙNG, thay đổi so với cùng tháng năm trước', unit: 'percent', frequencies: ['monthly', 'annual'], first_period: '2014-01', last_period: '2025-02' },
+    { code: 'CPI.TOTAL.MOM', name: 'Consumer prices: all items, change vs previous month', name_vi: 'Chỉ số giá tiêu dùng: CHỈ SỐ GIÁ TIÊU DÙNG, thay đổi so với tháng trước', unit: 'percent', frequencies: ['monthly'], first_period: '2014-01', last_period: '2025-02' },
     { code: 'CPI.FOOD_CATERING.YOY', name: 'Consumer prices: food and catering services, change vs same month of previous year', unit: 'percent', frequencies: ['monthly'], first_period: '2014-01', last_period: '2025-02' },
     { code: 'GDP.TOTAL_GDP.VALUE', name: 'GDP at 2010 prices: total', unit: 'billion VND', frequencies: ['quarterly', 'annual'], first_period: '2014-Q1', last_period: '2024-Q4' },
     { code: 'GDP.TOTAL_GDP.YOY', name: 'GDP at 2010 prices: total, change vs same quarter of previous year', unit: 'percent', frequencies: ['quarterly'], first_period: '2014-Q1', last_period: '2024-Q4' },

@@ -6,7 +6,7 @@
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AbortError, InvalidParameterError, type ExportQuery, type Series, type SeriesQuery } from '@econdata/core';
+import { AbortError, InvalidParameterError, type ExportQuery, type NameLanguage, type Series, type SeriesQuery } from '@econdata/core';
 import { fileStem, layoutSeries } from '@econdata/sheets';
 import type { ExportLibrary} from '@econdata/sheets/node';
 import { readCsv, readXlsx, writeCsv, writeDataCsv, writeSeriesXlsx } from '@econdata/sheets/node';
@@ -53,10 +53,10 @@ export class ExportService {
    * Fetches the queries as the chart shows them (the same transform and common frequency); every one
    * must succeed: a missing series would be a silent hole in the file.
    */
-  private async fetch(request: WriteLocalRequest, job: Job): Promise<Series[]> {
+  private async fetch(request: WriteLocalRequest, job: Job, language: NameLanguage): Promise<Series[]> {
     const client = await this.session.client();
     const options = { signal: job.signal, onProgress: job.fetchProgress };
-    const results = request.derived ? await fetchDerived(client, request.derived, options) : await fetchShown(client, request.queries, request.transform, options);
+    const results = request.derived ? await fetchDerived(client, request.derived, options) : await fetchShown(client, request.queries, request.transform, { ...options, language });
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;
@@ -66,12 +66,12 @@ export class ExportService {
     return series;
   }
 
-  /** CSV or XLSX through sheets. */
-  async writeLocal(request: WriteLocalRequest, job: Job): Promise<ExportResult> {
+  /** CSV or XLSX through sheets, its series named in `language` (the explorer's preference) as the chart shows them. */
+  async writeLocal(request: WriteLocalRequest, job: Job, language: NameLanguage = 'en'): Promise<ExportResult> {
     if (request.dataOnly && (request.format !== 'csv' || request.destination === 'library')) {
       throw new InvalidParameterError('dataOnly', 'Invalid request: a data-only export is a CSV saved to Downloads or a file you choose (Saved exports keep provenance inside their files); choose another destination, or the ordinary CSV.');
     }
-    const series = await this.fetch(request, job);
+    const series = await this.fetch(request, job, language);
     job.progress('writing', 0, null);
     const orientation = request.orientation ?? 'wide';
     if (request.destination === 'library') {

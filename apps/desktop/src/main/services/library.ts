@@ -5,7 +5,7 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { InvalidParameterError, type EconDataClient, type Series } from '@econdata/core';
+import { InvalidParameterError, type EconDataClient, type NameLanguage, type Series } from '@econdata/core';
 import { fileStem, SheetsError } from '@econdata/sheets';
 import { readCsv, readXlsx, type ExportLibrary, type ExportManifest } from '@econdata/sheets/node';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile, OpenFileRequest } from '../../shared/contract.ts';
@@ -43,12 +43,12 @@ export class LibraryService {
    * the answer as a new export (`rerun_of` the old one). Every query must succeed: a dropped one
    * would show as removed data.
    */
-  async rerun(id: string, client: EconDataClient, job: Job): Promise<ExportManifest> {
+  async rerun(id: string, client: EconDataClient, job: Job, language: NameLanguage = 'en'): Promise<ExportManifest> {
     return this.library.rerun(id, async (queries, transform, derived) => {
       // From the service, not the cache: a re-run is asked for to see revisions.
       const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress };
       // A derived export computes its series again from its recipes (the expression is kept).
-      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), options) : await fetchShown(client, queries, transform, options);
+      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), options) : await fetchShown(client, queries, transform, { ...options, language });
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;

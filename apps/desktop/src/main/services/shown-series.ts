@@ -16,7 +16,25 @@ import {
   applyTransform, computeDerived, derivedQueries, DERIVED_PRESETS, FREQUENCY_RANK, isIdentity, parseTransform, PER_FREQUENCY, queryFrequency, widenQuery,
   type DerivedRequest, type Per, type Transform,
 } from '@econdata/analysis';
-import { isEconError, type EconDataClient, type FetchSeriesOptions, type Frequency, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import { isEconError, seriesNamer, type EconDataClient, type FetchSeriesOptions, type Frequency, type NameLanguage, type Series, type SeriesQuery, type SeriesResult } from '@econdata/core';
+
+/** What fetchShown takes besides the core job's options: the language series are named in (default English). */
+export type ShownOptions = FetchSeriesOptions & { language?: NameLanguage };
+
+/**
+ * How fetched series are named: core's seriesNamer over the catalogue (kept in core's cache) for
+ * Vietnamese; nothing to look up for English. Applied before a transform adds to the title.
+ */
+async function namer(client: EconDataClient, options: ShownOptions): Promise<(series: Series) => Series> {
+  if ((options.language ?? 'en') === 'en') return (series) => series;
+  return seriesNamer(await client.catalogue(options.signal ? { signal: options.signal } : {}), options.language ?? 'en');
+}
+
+/** The core job's options alone (a language is main's, not the client's). */
+function jobOptions(options: ShownOptions): FetchSeriesOptions {
+  const { language: _language, ...rest } = options;
+  return rest;
+}
 
 const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };
 
@@ -46,7 +64,8 @@ function failure(error: unknown): SeriesResult {
  * engine refuses for one query (a `Per` above its frequency, a `Rebase` period without a value)
  * fails that query alone.
  */
-export async function fetchShown(client: EconDataClient, queries: readonly SeriesQuery[], transform: string | undefined, options: FetchSeriesOptions = {}): Promise<SeriesResult[]> {
+export async function fetchShown(client: EconDataClient, queries: readonly SeriesQuery[], transform: string | undefined, options: ShownOptions = {}): Promise<SeriesResult[]> {
+  const name = await namer(client, options);
   const t = parseTransform(transform ?? '');
   const userPer = t.per === undefined ? undefined : PER_FREQUENCY[t.per];
   // Widen for the frequency each query will be shown at (known from the query before any request).
@@ -60,7 +79,7 @@ export async function fetchShown(client: EconDataClient, queries: readonly Serie
       results[at] = failure(error);
     }
   });
-  const fetched = toFetch.length === 0 ? [] : await client.fetchSeries(toFetch.map((f) => f.query), options);
+  const fetched = toFetch.length === 0 ? [] : await client.fetchSeries(toFetch.map((f) => f.query), jobOptions(options));
   // The frequencies that came (a GSO query without one says only now), and the lowest of them.
   const common = lowest([userPer, ...fetched.map((r) => (r.ok ? r.series.frequency : undefined))]);
   fetched.forEach((r, i) => {
@@ -71,7 +90,8 @@ export async function fetchShown(client: EconDataClient, queries: readonly Serie
     }
     const own = transformAt(t, r.series.frequency, common);
     try {
-      results[at] = isIdentity(own) ? r : { ok: true, series: applyTransform(r.series, own, queries[at]) };
+      const named = name(r.series);
+      results[at] = { ok: true, series: isIdentity(own) ? named : applyTransform(named, own, queries[at]) };
     } catch (error) {
       results[at] = failure(error);
     }

@@ -2,9 +2,10 @@
  * The explorer: reads main's session once, then renders the shell inside the theme, the session
  * and @econdata/ui's data provider (whose port goes through main: no key ever reaches this page).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { NameLanguage } from '@econdata/core';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { EconDataProvider, EconThemeProvider } from '@econdata/ui';
+import { createConnectionWatch, EconDataProvider, EconThemeProvider, watchApi, type ConnectionWatch } from '@econdata/ui';
 import type { SessionStatus } from '../../shared/contract.ts';
 import type { DesktopApi } from '../../shared/client.ts';
 import { ConnectionView } from '../connection/ConnectionView.tsx';
@@ -18,20 +19,36 @@ const useStyles = makeStyles({
   center: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100vh', padding: tokens.spacingHorizontalXXL },
 });
 
-function Explorer() {
+/** The language of series names: main keeps it (preferences.json) and names what it fetches with it. */
+function useNameLanguagePreference(client: DesktopApi): [NameLanguage, (language: NameLanguage) => Promise<void>] {
+  const [language, setLanguage] = useState<NameLanguage>('en');
+  useEffect(() => {
+    let live = true;
+    // Unreadable preferences leave English: the names are a display choice, never a reason not to start.
+    client.preferences.load().then((p) => { if (live) setLanguage(p.nameLanguage); }, () => undefined);
+    return () => { live = false; };
+  }, [client]);
+  const choose = useCallback(async (next: NameLanguage) => {
+    setLanguage((await client.preferences.save({ nameLanguage: next })).nameLanguage);
+  }, [client]);
+  return [language, choose];
+}
+
+function Explorer({ connection }: { connection: ConnectionWatch }) {
   const { client, status } = useSession();
   const [view, setView] = useState<ViewName>('explore');
+  const [nameLanguage, setNameLanguage] = useNameLanguagePreference(client);
   // A new profile is a new service: remount the data views so nothing of the old one lingers.
   const generation = `${status.profile.name}|${status.service.baseURL}`;
   return (
-    <EconDataProvider api={client} baseURL={status.service.baseURL}>
+    <EconDataProvider api={client} baseURL={status.service.baseURL} connection={connection} nameLanguage={nameLanguage}>
       <Shell
         view={view}
         onNavigate={setView}
         views={{
           explore: <ExploreView key={generation} onOpenConnection={() => setView('connection')} />,
           library: <LibraryView />,
-          connection: <ConnectionView />,
+          connection: <ConnectionView nameLanguage={nameLanguage} onNameLanguage={setNameLanguage} />,
         }}
       />
     </EconDataProvider>
@@ -39,8 +56,12 @@ function Explorer() {
 }
 
 /** The app root. */
-export function App({ client }: { client: DesktopApi }) {
+export function App({ client: raw }: { client: DesktopApi }) {
   const styles = useStyles();
+  // Every call to the service, from the views and from ui's components alike, tells the top bar
+  // whether the service (or web mode's local server) answers.
+  const connection = useMemo(() => createConnectionWatch(), []);
+  const client = useMemo(() => watchApi(raw, connection), [raw, connection]);
   const [session, setSession] = useState<SessionStatus | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -54,7 +75,7 @@ export function App({ client }: { client: DesktopApi }) {
     <EconThemeProvider>
       {session ? (
         <SessionProvider client={client} initial={session}>
-          <Explorer />
+          <Explorer connection={connection} />
         </SessionProvider>
       ) : error ? (
         <div className={styles.center}><AppError error={error} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} /></div>

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ConnectionForm } from '@econdata/ui';
+import type { NameLanguage } from '@econdata/core';
+import { ConnectionForm, NameLanguageField } from '@econdata/ui';
 import type { ProfileView } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -22,14 +23,15 @@ const useStyles = makeStyles({
 });
 
 
-/** The Connection view. */
-export function ConnectionView() {
+/** The Connection view, with the explorer's display settings (the language of series names). */
+export function ConnectionView({ nameLanguage, onNameLanguage }: { nameLanguage: NameLanguage; onNameLanguage(language: NameLanguage): Promise<void> }) {
   const styles = useStyles();
   const { client, status, setStatus, refresh } = useSession();
   const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [displayError, setDisplayError] = useState<unknown>(null);
 
   const load = useCallback(async () => {
     try {
@@ -63,6 +65,11 @@ export function ConnectionView() {
         ))}
       </div>
       <div className={styles.column}>
+        <section className={styles.panel} aria-labelledby="display-title">
+          <h2 id="display-title" className={styles.subtitle}>Display</h2>
+          <NameLanguageField value={nameLanguage} onChange={(language) => { setDisplayError(null); onNameLanguage(language).catch(setDisplayError); }} />
+          {displayError ? <AppError error={displayError} /> : null}
+        </section>
         <section className={styles.panel} aria-labelledby="add-profile-title">
           <h2 id="add-profile-title" className={styles.subtitle}>Add a profile</h2>
           <Text size={200} className={styles.muted}>

@@ -1,0 +1,155 @@
+/**
+ * The add-in's Content-Security-Policy on a production build (`vite build`, served as static files
+ * by `vite preview`), not the development server: the build's policy has no nonce and no HMR
+ * socket, and its chunks are what Excel loads. In headless Chromium:
+ * - the real office.js: the page loads outside Excel and says so, with no violation;
+ * - office.js answered (from the same origin, so the policy applies as it does in Excel) by a
+ *   stand-in that reports an Excel host: the taskpane mounts, connects to a real sandbox over
+ *   loopback HTTP and searches, with no violation in the page's events or console; an inline
+ *   script is refused.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { taskpaneCsp } from '../../apps/excel-addin/build/csp.ts';
+import { hasChromium, launchChromium } from '../support/chromium.ts';
+import { realDataDir } from '../support/paths.ts';
+
+const app = join(import.meta.dirname, '../../apps/excel-addin');
+const SHOTS = join(app, 'docs');
+
+/** office.js as Excel would have it for the page: an Excel host, and an Excel API that has no workbook here. */
+const OFFICE_STAND_IN = `
+window.Office = {
+  HostType: { Excel: 'Excel' },
+  context: { host: 'Excel', requirements: { isSetSupported: function () { return true; } } },
+  onReady: function () { return Promise.resolve({ host: 'Excel', platform: 'OfficeOnline' }); },
+};
+window.Excel = { run: function () { return Promise.reject(new Error('No workbook in this test page.')); } };
+`;
+
+/** Records the page's CSP violations (its own event) and console reports; returns readers. */
+async function watch(page: Page): Promise<{ violations: () => Promise<string[]>; consoleCsp: string[]; pageErrors: string[] }> {
+  await page.addInitScript(() => {
+    const list: string[] = [];
+    (globalThis as unknown as { cspViolations: string[] }).cspViolations = list;
+    document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  const consoleCsp: string[] = [];
+  page.on('console', (m) => { if (/Content.Security.Policy/i.test(m.text())) consoleCsp.push(m.text()); });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  return { violations: () => page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations), consoleCsp, pageErrors };
+}
+
+describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build under its Content-Security-Policy', () => {
+  let out: string;
+  let server: PreviewServer;
+  let origin: string;
+  let sandbox: Sandbox;
+  let browser: Browser;
+  beforeAll(async () => {
+    out = mkdtempSync(join(tmpdir(), 'econdata-addin-csp-'));
+    // As `pnpm build` runs it: Vite takes import.meta.env.DEV from NODE_ENV, which vitest sets to "test".
+    const nodeEnv = process.env['NODE_ENV'];
+    process.env['NODE_ENV'] = 'production';
+    try {
+      await build({ configFile: join(app, 'vite.config.ts'), root: app, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+    } finally {
+      process.env['NODE_ENV'] = nodeEnv;
+    }
+    // Static files only, as any host serves them (no configuration of ours: no dev HTTPS, no sandbox).
+    server = await preview({ configFile: false, root: app, logLevel: 'error', build: { outDir: out }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+    origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+    sandbox = await startSandbox({ port: 0, dataDir: realDataDir! });
+    browser = await launchChromium();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it('with the real office.js, outside Excel: the page says where it runs, with no violation', async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+    const page = await context.newPage();
+    const seen = await watch(page);
+    await page.goto(`${origin}/taskpane.html`);
+    await page.getByText('Econdata runs inside Excel').waitFor({ timeout: 60_000 });
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(taskpaneCsp(false));
+    expect(await seen.violations()).toEqual([]);
+    expect(seen.consoleCsp).toEqual([]);
+    expect(seen.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('the taskpane mounts, connects over HTTP and searches with no violation; an inline script is refused', async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+    const page = await context.newPage();
+    await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
+    const seen = await watch(page);
+    await page.goto(`${origin}/taskpane.html`);
+    await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 60_000 });
+
+    await page.getByLabel('Service URL').fill(sandbox.url);
+    await page.getByLabel('API key').fill('sandbox-basic');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
+    await page.getByText(/Basic plan: .* today/).waitFor();
+    const searchBox = page.getByRole('searchbox', { name: 'Search every source' });
+    await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+    await searchBox.fill('inflation');
+    await page.getByRole('listbox', { name: 'Matching indicators' }).getByRole('option').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'addin-csp-production-build.png') });
+    // The plan was left "From the service": its rate-limit headers named it.
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    await page.getByText('basic plan (as the service states).').waitFor();
+    expect(await page.getByLabel('Plan').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe('From the service: Basic');
+    await page.screenshot({ path: join(SHOTS, 'addin-7b-plan-from-service.png') });
+
+    expect(await seen.violations()).toEqual([]);
+    expect(seen.consoleCsp).toEqual([]);
+    expect(seen.pageErrors).toEqual([]);
+
+    // The policy is in force: an inline script is refused and reported.
+    await page.addScriptTag({ content: 'globalThis.inlineRan = true;' }).catch(() => undefined);
+    expect(await page.evaluate(() => (globalThis as unknown as { inlineRan?: boolean }).inlineRan ?? false)).toBe(false);
+    await expect.poll(() => seen.violations()).toEqual(['script-src-elem inline']);
+    await context.close();
+  }, 120_000);
+
+  it('a service that states no plan (Enterprise on the sandbox): the taskpane asks once, and the answer is kept', async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+    const page = await context.newPage();
+    await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
+    const seen = await watch(page);
+    await page.goto(`${origin}/taskpane.html`);
+    await page.getByLabel('Service URL').fill(sandbox.url);
+    await page.getByLabel('API key').fill('sandbox-enterprise');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    const question = page.getByTestId('plan-question');
+    await question.waitFor();
+    expect(await question.innerText()).toContain('The service did not say (it sends no rate-limit headers), so requests are paced for the Free plan');
+    await page.getByText('free plan assumed (the service has not said).').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'addin-7c-plan-question.png') });
+    await page.getByLabel('Plan', { exact: true }).selectOption('enterprise');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('enterprise plan (as you chose).').waitFor();
+    expect(await question.count()).toBe(0);
+    // Asked once: a reload (the saved settings) does not ask again.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    await page.getByText('enterprise plan (as you chose).').waitFor();
+    expect(await page.getByTestId('plan-question').count()).toBe(0);
+    expect(await seen.violations()).toEqual([]);
+    expect(seen.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,70 @@
+/**
+ * Saved exports with damaged entries, as the explorer shows them (issue 21): one export's data file
+ * cut short, another's missing; the healthy one is listed, each damaged one is an error bar that
+ * names the file and says what to do (worded by @econdata/ui's describeError), and nothing is
+ * deleted by listing. Web mode with the in-memory key store (no keychain is involved); the
+ * screenshot goes to apps/desktop/docs.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { truncate, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Series } from '@econdata/core';
+import { ExportLibrary } from '@econdata/sheets/node';
+import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
+import { hasChromium, launchChromium } from '../support/chromium.ts';
+import { realDataDir, repoRoot } from '../support/paths.ts';
+import { startWebMode, type WebMode } from './desktop-support.ts';
+
+const DOCS = resolve(repoRoot, 'apps/desktop/docs');
+const query = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2019, end_year: 2020 } as const;
+const series: Series[] = [{
+  id: 'indicator:WB:NY.GDP.MKTP.CD:VN:2019-2020', kind: 'indicator', title: 'GDP (current US$): Vietnam', frequency: 'annual',
+  dimensions: { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' }, columns: [{ key: 'value', label: 'GDP (current US$)', unit: 'current US$' }],
+  periods: ['2019', '2020'], values: [[334365000000, 346616000000]],
+  provenance: { source: 'World Bank WDI', last_updated: '2026-07-01', retrieved_at: '2026-11-01T09:00:00.000Z', endpoint: '/indicators', query },
+}];
+
+describe.skipIf(!hasChromium || !realDataDir)('the explorer shows damaged saved exports', () => {
+  const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-damaged-'));
+  const libraryDir = join(work, 'home', 'exports');
+  let web: WebMode;
+  let browser: Browser;
+  const names: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const library = new ExportLibrary({ folder: libraryDir });
+    const fine = await library.save(series, { name: 'GDP Vietnam (healthy)' });
+    const cut = await library.save(series, { name: 'GDP Vietnam (cut short)', format: 'csv' });
+    const gone = await library.save(series, { name: 'GDP Vietnam (file missing)' });
+    await truncate(join(libraryDir, cut.data_file), 10);
+    await unlink(join(libraryDir, gone.data_file));
+    Object.assign(names, { fine: fine.id, cut: cut.id, gone: gone.id });
+    const rendererDir = await buildRenderer(work);
+    web = await startWebMode({ home: join(work, 'home'), dataDir: realDataDir ?? '', rendererDir, keyStore: 'memory' });
+    browser = await launchChromium();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it('lists the healthy export, and each damaged one as an error naming its file and what to do', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(web.url);
+    await page.getByRole('navigation').getByText('Saved exports', { exact: true }).click();
+    const region = page.getByRole('region', { name: 'Saved exports' });
+    await region.getByText('GDP Vietnam (healthy)').waitFor({ timeout: 60_000 });
+    const bars = page.locator('[data-error-code="damaged_export"]');
+    await expect.poll(() => bars.count()).toBe(2);
+    const texts = await bars.allInnerTexts();
+    for (const text of texts) expect(text).toMatch(/^A saved export is damaged/);
+    expect(texts.join('\n')).toContain(`${names['cut']}.csv`);
+    expect(texts.join('\n')).toContain('is missing');
+    await page.screenshot({ path: join(DOCS, 'desktop-7b-library-damaged.png'), animations: 'disabled' });
+    // Listing deleted nothing: both damaged entries are still on disk.
+    expect(readdirSync(libraryDir).filter((f) => f.endsWith('.json')).sort()).toEqual([`${names['cut']}.json`, `${names['fine']}.json`, `${names['gone']}.json`].sort());
+  }, 120_000);
+});
