@@ -334,6 +334,35 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     }
     await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
     expect(await axeProblems(page)).toEqual([]);
+
+    // Layout options: the same growth across the sheet, newest first (a horizontal spill)...
+    await page.getByLabel('Periods down or across').selectOption('H');
+    await page.getByLabel('Order of periods').selectOption('D');
+    await selectCell(page, 'H92');
+    await page.getByRole('button', { name: 'Insert as formula' }).click();
+    await wrote.filter({ hasText: 'Dir=H' }).waitFor();
+    expect(await wrote.innerText()).toBe('Wrote =ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2015,2023,,"Units=pc1 Dir=H Sort=D") at Sheet1!H92. Excel fills the cells when the ECON functions calculate.');
+    await expect.poll(() => rawCell(91, 7), { timeout: 30_000 }).toBe('Period');
+    expect([await cellText(page, 'H92'), await cellText(page, 'I92'), await cellText(page, 'Q92'), await cellText(page, 'H93')]).toEqual(['Period', '2023', '2015', 'GDP (current US$): Vietnam, % change from a year ago']);
+    // The vertical spill's values (B61: 2015 in row 62 .. 2023 in row 70), newest first across row 93 (right of the trade block, E2:G157).
+    for (let c = 0; c < 9; c += 1) expect(await rawCell(92, 8 + c)).toBe(await rawCell(69 - c, 2));
+    await page.getByLabel('Periods down or across').selectOption('V');
+    await page.getByLabel('Order of periods').selectOption('A');
+
+    // ...and ECON.VALUE filled down beside a column of country codes (typed in B, formulas in C), below it.
+    await page.evaluate(() => {
+      const { model } = (globalThis as unknown as { econdataStandin: { model: { sheets: unknown[]; setValues(r: unknown, v: unknown, formulas?: boolean): void } } }).econdataStandin;
+      const sheet = model.sheets[0];
+      model.setValues({ sheet, top: 94, left: 1, rows: 1, cols: 2 }, [['Country', 'GDP 2023']]);
+      model.setValues({ sheet, top: 95, left: 1, rows: 5, cols: 1 }, [['VN'], ['TH'], ['ID'], ['MY'], ['PH']]);
+      model.setValues({ sheet, top: 95, left: 2, rows: 5, cols: 1 }, [96, 97, 98, 99, 100].map((r) => [`=ECON.VALUE("WB","NY.GDP.MKTP.CD",B${r},2023)`]), true);
+    });
+    await expect.poll(async () => (await Promise.all([95, 96, 97, 98, 99].map((r) => rawCell(r, 2)))).every((v) => v !== undefined && v !== '#BUSY!'), { timeout: 30_000 }).toBe(true);
+    // Vietnam's 2023 GDP: the level block's own 2023 cell (C28); the neighbours numbers too.
+    expect(await rawCell(95, 2)).toBe(await rawCell(27, 2));
+    for (let r = 96; r <= 99; r += 1) expect(typeof await rawCell(r, 2)).toBe('number');
+    await selectCell(page, 'C96');
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-value-layout.png') });
     await page.getByRole('radio', { name: /Values/ }).check();
 
     // GSO: the frequency offers only what the indicator list gives the chosen series. Core inflation's

@@ -166,8 +166,11 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
               </RadioGroup>
             </Field>
             <LayoutFields value={arrangement} onChange={setArrangement} table={mode === 'values'} />
+            {/* The chart needs the periods down the block's first column: no chart for a block laid across or without dates. */}
             {mode === 'values' ? (
-              <Checkbox checked={chart && chartFits(layoutText('values'))} disabled={!chartFits(layoutText('values'))} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+              chartFits(layoutText('values')) ? (
+                <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+              ) : null
             ) : (
               <Checkbox checked={inCells} onChange={(_, d) => setInCells(d.checked === true)} label="Arguments in cells (Source, Indicator, Country, From, To, Options) that the formula refers to" />
             )}
