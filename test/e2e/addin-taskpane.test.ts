@@ -144,6 +144,19 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
       expect(scroll).toBeLessThanOrEqual(client ?? 0);
       await page.screenshot({ path: join(SHOTS, `addin-1c-search-${width}.png`) });
     }
+    // A GSO name of two hundred characters and a code of a hundred without a space, added to the
+    // query: at 320 px the taskpane still never scrolls sideways (issue 22, item 5).
+    const longCode = 'GSO GDP.ACTIVITIES_OF_HOUSEHOLDS_AS_EMPLOYERS_UNDIFFERENTIATED_GOODS_AND_SERVICES_PRODUCING_ACTIVITIES_OF_HOUSEHOLDS_FOR_OWN_USE.VALUE';
+    expect(await search('households as employers undifferentiated')).toContain(longCode);
+    await page.locator(`[data-result="${longCode}"]`).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('checkbox', { name: /HOUSEHOLDS_AS_EMPLOYERS/ }).first().waitFor();
+    await page.setViewportSize({ width: 320 + 680, height: 800 });
+    const narrow = await page.getByRole('main', { name: 'Econdata taskpane' }).evaluate((el) => [el.getBoundingClientRect().width, el.scrollWidth, el.clientWidth]);
+    expect(narrow[0]).toBe(320);
+    expect(narrow[1]).toBeLessThanOrEqual(narrow[2] ?? 0);
+    await page.getByRole('checkbox', { name: /HOUSEHOLDS_AS_EMPLOYERS/ }).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-1d-long-names-320.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await axeProblems(page)).toEqual([]);
 
@@ -334,6 +347,10 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );
     expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump())).toBe(before);
+    // The header says the service does not answer, instead of a quota left (issue 22, item 6).
+    const connectionState = page.getByTestId('connection-state');
+    expect(await connectionState.getAttribute('data-state')).toBe('not_answering');
+    expect(await connectionState.innerText()).toBe('Not answering: the service');
     await page.screenshot({ path: join(SHOTS, 'addin-6b-refresh-failed.png') });
     expect(await axeProblems(page)).toEqual([]);
 

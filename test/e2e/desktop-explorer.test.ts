@@ -223,6 +223,24 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     const table = page.getByTestId('series-table');
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     await screen('4-chart');
+    // Provenance opened on the series view lands below the table: chart, table and provenance
+    // each have their own box (issue 22, item 2: it drew over the legend and the table rows).
+    await page.getByRole('button', { name: /^Provenance: / }).click();
+    const provenance = page.getByTestId('provenance-body');
+    await provenance.waitFor();
+    const boxes = await Promise.all([page.getByTestId('series-chart'), table, provenance].map(async (l) => (await l.boundingBox())!));
+    for (const b of boxes) expect(b.width * b.height).toBeGreaterThan(0);
+    const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect([overlap(boxes[0]!, boxes[1]!), overlap(boxes[0]!, boxes[2]!), overlap(boxes[1]!, boxes[2]!)]).toEqual([false, false, false]);
+    // Each is seen, not covered: what is drawn at its middle belongs to it.
+    for (const l of [page.getByTestId('series-chart'), table, provenance]) {
+      await l.scrollIntoViewIfNeeded();
+      expect(await l.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + Math.min(r.height / 2, 40))); })).toBe(true);
+    }
+    await screen('4b-provenance');
+    await page.getByRole('button', { name: /^Provenance: / }).click();
+    await provenance.waitFor({ state: 'detached' });
     // The quota in full: each window, what is left and when it frees up.
     await page.getByTestId('quota-button').click();
     await page.locator('[aria-label="Quota"]').getByText('Today', { exact: true }).waitFor();
@@ -234,11 +252,25 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.keyboard.press('End');
     await table.getByRole('rowheader', { name: '2025', exact: true }).waitFor();
 
-    // 5. Export XLSX to Downloads, then "Save to library".
-    await exportXlsx('GDP Viet Nam and Thailand', 'downloads');
-    expect(await page.getByTestId('export-result').innerText()).toMatch(/XLSX, [\d,]+ bytes: GDP-Viet-Nam-and-Thailand\.xlsx\nin .*\/downloads\n/);
+    // 5. Export XLSX to Downloads with the name the dialog proposes (the chart's title, colon and
+    // all: issue 22, item 1, every first export failed on it), then "Save to library".
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: /Excel workbook/ }).click();
+    const exportDialog = page.getByRole('dialog');
+    expect(await exportDialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('GDP (current US$): Vietnam, Thailand');
+    await exportDialog.getByRole('radio', { name: /Downloads folder/ }).check();
+    await screen('5a-export-dialog');
+    // A problem shows while typing, and the button waits for a name the rule takes.
+    await exportDialog.getByRole('textbox', { name: 'Name' }).fill('   ');
+    await exportDialog.getByText('Give the export a name.').waitFor();
+    expect(await exportDialog.getByRole('button', { name: 'Export', exact: true }).isDisabled()).toBe(true);
+    await exportDialog.getByRole('textbox', { name: 'Name' }).fill('GDP (current US$): Vietnam, Thailand');
+    await exportDialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByTestId('export-result').waitFor();
+    await exportDialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('export-result').innerText()).toMatch(/XLSX, [\d,]+ bytes: GDP-current-US-Vietnam-Thailand\.xlsx\nin .*\/downloads\n/);
     await page.getByTestId('export-result').getByRole('button', { name: 'Save to library' }).click();
-    await page.getByTestId('export-result').getByText(/Saved to Saved exports as "GDP Viet Nam and Thailand"/).waitFor();
+    await page.getByTestId('export-result').getByText('Saved to Saved exports as "GDP (current US$): Vietnam, Thailand"', { exact: false }).waitFor();
     await screen('5-exported');
 
     // 6. The service goes away.
@@ -253,7 +285,22 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await failure.waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
     expect(await page.locator('[data-error-code]').first().getAttribute('data-error-code')).toBe('connection');
+    // The top bar says the service does not answer (issue 22, item 6: the dot stayed green).
+    const connectionState = page.getByTestId('connection-state');
+    await expect.poll(() => connectionState.getAttribute('data-state')).toBe('not_answering');
+    expect(await connectionState.innerText()).toBe('Not answering: the service');
     await screen('6-offline-error');
+    // Another tab shows what belongs to it: no chart of GDP, no error of the GDP fetch.
+    const exploreRegion = page.getByRole('region', { name: 'Explore' });
+    await page.getByRole('tab', { name: 'Trade' }).click();
+    await exploreRegion.getByText('Choose what to look at').waitFor();
+    expect(await exploreRegion.locator('[data-error-code]').count()).toBe(0);
+    expect(await exploreRegion.getByTestId('series-chart').count()).toBe(0);
+    await screen('6b-trade-tab');
+    // Back on Indicators, its own series and failure are there again.
+    await page.getByRole('tab', { name: 'Indicators' }).click();
+    await exploreRegion.getByTestId('series-chart').waitFor();
+    expect(await exploreRegion.locator('[data-error-code]').first().getAttribute('data-error-code')).toBe('connection');
 
     // 7. Saved exports, offline: the list, the export opened, the two compared.
     await nav('Saved exports').click();
@@ -261,7 +308,7 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     const rows = page.locator('[data-export-id]');
     await expect.poll(() => rows.count()).toBe(2);
     await screen('7-library');
-    const newest = rows.filter({ hasText: 'GDP Viet Nam and Thailand' }).filter({ hasNotText: 'vintage' });
+    const newest = rows.filter({ hasText: 'GDP (current US$): Vietnam, Thailand' });
     await newest.getByRole('button', { name: /^Open/ }).click();
     await page.locator('[data-chart-drawn]').last().waitFor();
     await screen('8-opened-offline');
@@ -300,10 +347,22 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'VNM: Open', 'VNM: High', 'VNM: Low', 'VNM: Close', 'VNM: Volume']);
     await screen('10-stocks');
+    // Answers again: the top bar's state came back with the first answer.
+    await expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state')).toBe('answering');
 
     // The service's own CSV export of that query, to Downloads.
     await exportXlsx('VNM summer 2025', 'downloads', /Service's CSV export/);
     expect(await page.getByTestId('export-result').innerText()).toMatch(/^Exported\s*CSV, [\d,]+ bytes: VNM-summer-2025\.csv\nin .*\/downloads\n/);
+
+    // Vietnam's customs exports, every month: the months the data skips are gaps in the line,
+    // not a straight line across them (issue 22, item 9), and the chart names them.
+    await page.getByRole('tab', { name: 'Trade' }).click();
+    await page.getByRole('button', { name: 'Get data' }).click();
+    const tradeChart = page.getByRole('region', { name: 'Explore' }).getByTestId('series-chart');
+    await tradeChart.and(page.locator('[data-chart-drawn]')).waitFor();
+    expect((await tradeChart.getAttribute('data-missing-periods'))?.split(' ')).toEqual(expect.arrayContaining(['2014-01', '2014-03']));
+    expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('chart-gaps').innerText()).toMatch(/^\d+ periods have no value \(gaps in the lines\): 2014-01, 2014-03, /);
+    await screen('10b-trade-gap');
 
     // 9. GSO core inflation, monthly, then switched to annual in the series view.
     await page.getByRole('tab', { name: 'Indicators' }).click();
@@ -318,6 +377,23 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015', exact: true }).waitFor();
     expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     await screen('11-gso-annual');
+
+    // Long GSO names that differ late: legend entries and table headers stay apart (the shared
+    // start shortened, the whole name on hover), and the query panel never scrolls sideways.
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('CPI.TOTAL');
+    for (const code of ['CPI.TOTAL.YOY', 'CPI.TOTAL.MOM']) await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).check();
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await expect.poll(() => explore.getByTestId('series-table').getByRole('columnheader').count()).toBe(4);
+    await explore.locator('[data-chart-drawn]').waitFor();
+    const headers = await explore.getByTestId('series-table').getByRole('columnheader').allInnerTexts();
+    expect(new Set(headers.map((h) => h.replace(/\s+/g, ' '))).size).toBe(4);
+    const legend = await explore.locator('.u-legend .u-series th').allInnerTexts();
+    for (const text of legend.slice(1)) expect(text.trim()).toMatch(/^Consumer prices… .+: Vietnam$/);
+    expect(new Set(legend).size).toBe(legend.length);
+    expect(await explore.locator('.u-legend .u-series[title="Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam"]').count()).toBe(1);
+    expect(await page.getByRole('complementary', { name: 'Query' }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screen('11a-long-names');
+    for (const code of ['CPI.TOTAL.YOY', 'CPI.TOTAL.MOM']) await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).uncheck();
 
     // 10. Series of different frequencies together: GSO retail sales (monthly) and GDP (quarterly),
     // each at the service's default frequency, shown at the lowest of them, the conversion named.
@@ -356,5 +432,5 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(leaks.snapshots.at(-1)?.text).toContain('"type":"quota"'); // the events were recorded, so they were searched
     // Where the key went instead: the OS keychain, one item per profile (as the OS's own tool sees it).
     expect([secretToolLookup('archive-2023'), secretToolLookup('analyst')]).toEqual([KEY, KEY]);
-  }, 240_000);
+  }, 600_000);
 });

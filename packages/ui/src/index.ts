@@ -2,6 +2,7 @@
 export type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from './data/api.ts';
 export { EconDataProvider, useEconData, useDescribeContext, useNameLanguage } from './data/provider.tsx';
 export { NameLanguageField } from './settings/NameLanguageField.tsx';
+export { createConnectionWatch, watchApi, outcomeOf, type ConnectionWatch } from './connection-state/connection-watch.ts';
 export { useSources, useIndicators, useCountries, useQuota } from './data/hooks.ts';
 /** @public The catalogue for the apps' search screens (README), not called by an app yet. */
 export { useCatalogue, type CatalogueView } from './data/hooks.ts';
@@ -39,3 +40,4 @@ export { COST_PREVIEW_FREE_REQUESTS, needsCostPreview } from './cost/needs-previ
 export { ConnectionForm } from './connection/ConnectionForm.tsx';
 export { type ConnectionSettings } from './connection/settings.ts';
 export { formatDateTime } from './format/time.ts';
+export { distinctLabels } from './labels/distinct-labels.ts';

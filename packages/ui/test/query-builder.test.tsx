@@ -26,6 +26,23 @@ function setup(initialKind?: QueryKind): { emitted: Array<[SeriesQuery[], QueryK
 const type = (label: string, value: string): void => { fireEvent.change(screen.getByLabelText(label), { target: { value } }); };
 
 describe('QueryBuilder', () => {
+  it('tells the app which tab is shown, so what it shows can belong to it (issue 22, item 6)', async () => {
+    const user = userEvent.setup();
+    const kinds: QueryKind[] = [];
+    render(
+      <EconThemeProvider>
+        <EconDataProvider api={createFakeEconDataApi()} timeZone="UTC">
+          <QueryBuilder onSubmit={() => undefined} onKindChange={(k) => kinds.push(k)} />
+        </EconDataProvider>
+      </EconThemeProvider>,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Trade' }));
+    await user.click(screen.getByRole('tab', { name: 'Stocks' }));
+    await user.click(screen.getByRole('tab', { name: 'Stocks' }));
+    await user.click(screen.getByRole('tab', { name: 'Indicators' }));
+    expect(kinds).toEqual(['indicators', 'trade', 'stocks', 'indicators']);
+  });
+
   it('emits WB GDP for VN and TH, 2018-2023, as exact SeriesQuery[]', async () => {
     const user = userEvent.setup();
     const { emitted } = setup();

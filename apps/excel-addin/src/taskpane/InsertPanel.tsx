@@ -164,6 +164,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
         )}
         transform
         onSubmit={(queries, _kind, transform) => void run({ queries, transform }, false)}
+        // The outcome shown belongs to the kind of query it came from: another tab starts clean.
+        onKindChange={() => { if (!busy) setNotice(null); }}
         submitLabel={mode === 'values' ? 'Insert at selection' : 'Insert as formula'}
         busy={busy}
       />

@@ -22,10 +22,14 @@ const useStyles = makeStyles({
     maxHeight: econTokens.listMaxHeight, overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium, padding: `${tokens.spacingVerticalXS} 0`, margin: 0, listStyleType: 'none',
     backgroundColor: tokens.colorNeutralBackground1,
+    // Rows never widen the list: a GSO code of a hundred characters without a space breaks anywhere.
+    overflowX: 'hidden', minWidth: 0,
+    '& .fui-Checkbox': { minWidth: 0, maxWidth: '100%' },
+    '& .fui-Checkbox__label': { minWidth: 0, overflowWrap: 'anywhere' },
   },
   row: { display: 'flex', flexDirection: 'column', padding: `0 ${tokens.spacingHorizontalS}`, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
   checked: { backgroundColor: tokens.colorBrandBackground2 },
-  description: { color: tokens.colorNeutralForeground3, paddingLeft: '36px', paddingBottom: tokens.spacingVerticalXS, marginTop: '-6px' },
+  description: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground3, paddingLeft: '36px', paddingBottom: tokens.spacingVerticalXS, marginTop: '-6px' },
 });
 
 export interface CheckListProps {

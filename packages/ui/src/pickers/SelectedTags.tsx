@@ -3,7 +3,11 @@ import { makeStyles, Tag, TagGroup, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
-  tags: { flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  tags: { flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0, maxWidth: '100%' },
+  // A GSO code can be a hundred characters without a space: the tag takes the row at most and
+  // cuts the code with an ellipsis (the whole code on hover), so the panel never scrolls sideways.
+  tag: { maxWidth: '100%', minWidth: 0 },
+  text: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
 });
 
 export interface SelectedTagsProps {
@@ -20,7 +24,11 @@ export function SelectedTags({ items, onRemove, ariaLabel }: SelectedTagsProps):
   if (items.length === 0) return null;
   return (
     <TagGroup aria-label={ariaLabel} className={styles.tags} onDismiss={(_, d) => onRemove(String(d.value))}>
-      {items.map((item) => <Tag key={item.value} value={item.value} size="small" dismissible aria-label={tagLabel(item)}>{item.text}</Tag>)}
+      {items.map((item) => (
+        <Tag key={item.value} value={item.value} size="small" dismissible aria-label={tagLabel(item)} title={item.text} className={styles.tag} primaryText={{ className: styles.text }}>
+          {item.text}
+        </Tag>
+      ))}
     </TagGroup>
   );
 }

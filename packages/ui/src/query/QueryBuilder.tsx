@@ -42,10 +42,12 @@ export interface QueryBuilderProps {
   picked?: { source: string; code: string; seq: number } | undefined;
   /** The indicator form's countries, whenever they change (the search box says whether data exists for the first). */
   onCountriesChange?(countries: string[]): void;
+  /** The tab shown, whenever it changes (and once at first): what the app shows should belong to it. */
+  onKindChange?(kind: QueryKind): void;
 }
 
 /** Tabs for the three kinds of query, their fields, and a submit button. */
-export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false, picked, onCountriesChange }: QueryBuilderProps): ReactNode {
+export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false, picked, onCountriesChange, onKindChange }: QueryBuilderProps): ReactNode {
   const styles = useFormStyles();
   const [kind, setKind] = useState<QueryKind>(initialKind ?? kinds[0] ?? 'indicators');
   const [indicators, setIndicators] = useState<IndicatorForm>({ ...emptyIndicatorForm(), ...initial.indicators });
@@ -70,6 +72,10 @@ export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks
     // Reported when the countries change, not when the callback is a new function.
   }, [countriesKey]);
   const [transformProblem, setTransformProblem] = useState<string | null>(null);
+  useEffect(() => {
+    onKindChange?.(kind);
+    // Reported when the tab changes, not when the callback is a new function.
+  }, [kind]);
 
   const build = (k: QueryKind) => (k === 'indicators' ? buildIndicatorQueries(indicators) : k === 'trade' ? buildTradeQuery(trade) : buildStockQuery(stocks));
   const result = build(kind);

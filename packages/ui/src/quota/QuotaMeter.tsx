@@ -3,8 +3,8 @@ import type { QuotaStatus, QuotaWindowStatus } from '@econdata/core';
 import { Badge, makeStyles, ProgressBar, Text, tokens, Tooltip } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useQuotaOf } from '../data/hooks.ts';
-import { useDescribeContext, useOptionalEconData } from '../data/provider.tsx';
-import { compactText, fractionLeft, queueText, resetText, windowText } from './quota-text.ts';
+import { useConnectionState, useDescribeContext, useOptionalEconData } from '../data/provider.tsx';
+import { compactText, fractionLeft, notAnsweringText, queueText, resetText, windowText } from './quota-text.ts';
 
 const useStyles = makeStyles({
   full: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -57,7 +57,20 @@ export function QuotaMeter({ status, variant = 'full', timeZone }: QuotaMeterPro
   const fromProvider = useDescribeContext().timeZone;
   const zone = timeZone ?? fromProvider;
   const s = status ?? live;
-  if (!s) return <Text className={styles.muted} role="status">Quota: not tracked for this connection</Text>;
+  const connection = useConnectionState();
+  // A quota left says nothing when no request gets through: the compact line says that instead.
+  if (variant === 'compact' && connection.status === 'not_answering') {
+    const words = notAnsweringText(connection.who, connection.at, zone);
+    return (
+      <Tooltip content={words.detail} relationship="description">
+        <span className={styles.compact} role="status" tabIndex={0} data-testid="connection-state" data-state="not_answering">
+          <Badge appearance="filled" color="danger" size="small" aria-hidden />
+          <Text size={200} weight="semibold">{words.label}</Text>
+        </span>
+      </Tooltip>
+    );
+  }
+  if (!s) return <Text className={styles.muted} role="status" data-testid="connection-state" data-state={connection.status}>Quota: not tracked for this connection</Text>;
   const queue = queueText(s);
   const unlimited = s.minute.limit === null && s.day.limit === null;
 
@@ -66,7 +79,7 @@ export function QuotaMeter({ status, variant = 'full', timeZone }: QuotaMeterPro
     const detail = [windowText(s.minute, 'minute'), windowText(s.day, 'day'), resetText(s.day, zone), queue].filter(Boolean).join('. ');
     return (
       <Tooltip content={detail} relationship="description">
-        <span className={styles.compact} role="status" tabIndex={0}>
+        <span className={styles.compact} role="status" tabIndex={0} data-testid="connection-state" data-state={connection.status}>
           <Badge appearance="filled" color={unlimited ? 'brand' : worst === 'error' ? 'danger' : worst} size="small" aria-hidden />
           <Text size={200}>{compactText(s)}</Text>
           {queue ? <Text size={200} className={styles.muted}>{`· ${queue}`}</Text> : null}

@@ -36,3 +36,11 @@ export function fractionLeft(w: QuotaWindowStatus): number {
   if (w.limit === null || w.limit === 0) return 1;
   return Math.max(0, Math.min(1, (w.remaining ?? 0) / w.limit));
 }
+
+/** The compact meter's words while requests get no answer: who is silent, and since when. */
+export function notAnsweringText(who: 'service' | 'local', at: Date, timeZone?: string): { label: string; detail: string } {
+  const since = formatClock(at, timeZone);
+  return who === 'local'
+    ? { label: 'Not answering: the explorer\'s local server', detail: `The explorer's local server stopped answering at ${since}. Start it again (bash scripts/start.sh) and reload this page; this turns back once a request gets an answer.` }
+    : { label: 'Not answering: the service', detail: `The service did not answer at ${since} (no connection, or it timed out). Check the network or the service's address in Connection; this turns back once a request gets an answer.` };
+}

@@ -2,10 +2,10 @@
  * The explorer: reads main's session once, then renders the shell inside the theme, the session
  * and @econdata/ui's data provider (whose port goes through main: no key ever reaches this page).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { NameLanguage } from '@econdata/core';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { EconDataProvider, EconThemeProvider } from '@econdata/ui';
+import { createConnectionWatch, EconDataProvider, EconThemeProvider, watchApi, type ConnectionWatch } from '@econdata/ui';
 import type { SessionStatus } from '../../shared/contract.ts';
 import type { DesktopApi } from '../../shared/client.ts';
 import { ConnectionView } from '../connection/ConnectionView.tsx';
@@ -34,14 +34,14 @@ function useNameLanguagePreference(client: DesktopApi): [NameLanguage, (language
   return [language, choose];
 }
 
-function Explorer() {
+function Explorer({ connection }: { connection: ConnectionWatch }) {
   const { client, status } = useSession();
   const [view, setView] = useState<ViewName>('explore');
   const [nameLanguage, setNameLanguage] = useNameLanguagePreference(client);
   // A new profile is a new service: remount the data views so nothing of the old one lingers.
   const generation = `${status.profile.name}|${status.service.baseURL}`;
   return (
-    <EconDataProvider api={client} baseURL={status.service.baseURL} nameLanguage={nameLanguage}>
+    <EconDataProvider api={client} baseURL={status.service.baseURL} connection={connection} nameLanguage={nameLanguage}>
       <Shell
         view={view}
         onNavigate={setView}
@@ -56,8 +56,12 @@ function Explorer() {
 }
 
 /** The app root. */
-export function App({ client }: { client: DesktopApi }) {
+export function App({ client: raw }: { client: DesktopApi }) {
   const styles = useStyles();
+  // Every call to the service, from the views and from ui's components alike, tells the top bar
+  // whether the service (or web mode's local server) answers.
+  const connection = useMemo(() => createConnectionWatch(), []);
+  const client = useMemo(() => watchApi(raw, connection), [raw, connection]);
   const [session, setSession] = useState<SessionStatus | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -71,7 +75,7 @@ export function App({ client }: { client: DesktopApi }) {
     <EconThemeProvider>
       {session ? (
         <SessionProvider client={client} initial={session}>
-          <Explorer />
+          <Explorer connection={connection} />
         </SessionProvider>
       ) : error ? (
         <div className={styles.center}><AppError error={error} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} /></div>

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, useNameLanguage } from '@econdata/ui';
+import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, useNameLanguage, type QueryKind } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -50,6 +50,13 @@ const useStyles = makeStyles({
 /** One click from an empty screen to real data: World Bank GDP for Vietnam and Thailand. */
 const EXAMPLE: SeriesQuery[] = ['VN', 'TH'].map((country) => ({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country, start_year: 2000 }));
 
+/** What to do first, on each tab of the query builder. */
+const EMPTY_TEXT: Record<QueryKind, string> = {
+  indicators: 'Pick a source, search its indicators and tick one or more countries, or switch to Trade or Stocks. Get data charts the series here; large fetches show their cost against your quota first.',
+  trade: 'Choose a flow, and a partner or HS code if you want one, then Get data: Vietnam\'s customs trade, month by month, charted here.',
+  stocks: 'Type a stock symbol (VNM) or an index (VNINDEX) and the dates, then Get data: daily prices as candlesticks, with the table below.',
+};
+
 interface Fetched {
   queries: SeriesQuery[];
   /** The transform the series are shown with ('' for none). */
@@ -68,14 +75,22 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const [pending, setPending] = useState<{ queries: SeriesQuery[]; derived?: DerivedRequest[]; estimate: Estimate } | null>(null);
   const [deriving, setDeriving] = useState(false);
   const [estimating, setEstimating] = useState(false);
-  const [estimateError, setEstimateError] = useState<unknown>(null);
-  // What the series view shows: the last fetch that brought series. A frequency switch that finds
-  // nothing leaves it (and the switch) in place, with the error above.
-  const [shown, setShown] = useState<Fetched | null>(null);
+  const [estimateError, setEstimateError] = useState<{ kind: QueryKind; error: unknown } | null>(null);
+  // The tab of the query builder: what is shown belongs to it (issue 22: a GSO chart stayed under
+  // the Trade form, errors of one tab stacked under another). Each tab keeps its own last series.
+  const [kind, setKind] = useState<QueryKind>('indicators');
+  // The tab the job now running (or last run) was started on: its progress, error and failures show there only.
+  const [runKind, setRunKind] = useState<QueryKind>('indicators');
+  // What the series view shows, per tab: the last fetch that brought series. A frequency switch
+  // that finds nothing leaves it (and the switch) in place, with the error above.
+  const [shownByKind, setShownByKind] = useState<Partial<Record<QueryKind, Fetched>>>({});
+  const setShown = (k: QueryKind, fetched: Fetched | null): void => setShownByKind((m) => ({ ...m, [k]: fetched ?? undefined }));
   const [wanted, setWanted] = useState<GsoFrequency | null>(null);
   const [exported, setExported] = useState<ExportDone | null>(null);
 
   const fetchNow = (queries: SeriesQuery[], transform: string, keepShown = false): void => {
+    const k = kind;
+    setRunKind(k);
     setPending(null);
     setExported(null);
     void job.run(async (options) => {
@@ -87,14 +102,16 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
       });
       return fetched;
     }).then((fetched) => {
-      if (fetched && fetched.series.length > 0) setShown(fetched);
-      else if (fetched && !keepShown) setShown(null);
+      if (fetched && fetched.series.length > 0) setShown(k, fetched);
+      else if (fetched && !keepShown) setShown(k, null);
     });
   };
 
   // Derived series: every operand in one job in main; each request that fails (an operand missing, a
   // currency conversion of a percentage) says why with its formula, the others are shown.
   const deriveNow = (derived: DerivedRequest[], keepShown = false): void => {
+    const k = kind;
+    setRunKind(k);
     setPending(null);
     setExported(null);
     void job.run(async (options) => {
@@ -107,12 +124,13 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
       });
       return fetched;
     }).then((fetched) => {
-      if (fetched && fetched.series.length > 0) setShown(fetched);
-      else if (fetched && !keepShown) setShown(null);
+      if (fetched && fetched.series.length > 0) setShown(k, fetched);
+      else if (fetched && !keepShown) setShown(k, null);
     });
   };
 
   const estimateThenRun = (queries: SeriesQuery[], derived?: DerivedRequest[]): void => {
+    const k = kind;
     setEstimating(true);
     setEstimateError(null);
     client.estimate(queries, derived ? { derived } : {}).then((estimate) => {
@@ -122,7 +140,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
       else fetchNow(queries, '');
     }, (e: unknown) => {
       setEstimating(false);
-      setEstimateError(e);
+      setEstimateError({ kind: k, error: e });
     });
   };
 
@@ -133,15 +151,18 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   useEffect(() => {
     if (namedIn.current === nameLanguage) return;
     namedIn.current = nameLanguage;
+    const shown = shownByKind[kind];
     if (shown && !shown.derived) fetchNow(shown.queries, shown.transform, true);
   });
 
   const submit = (queries: SeriesQuery[]): void => estimateThenRun(queries);
   const submitDerived = (derived: DerivedRequest[]): void => estimateThenRun([], derived);
 
-  const latest = job.result;
-  const data = shown;
-  const p = job.progress;
+  const here = runKind === kind;
+  const latest = here ? job.result : null;
+  const data = shownByKind[kind] ?? null;
+  const p = here ? job.progress : null;
+  const shownError = estimateError?.kind === kind ? estimateError.error : null;
   const gso = data && !data.derived ? isGsoFetch(data.queries) : false;
   const shownName = data ? fetchName(data.series.map((s) => s.title), [data.derived ? derivedWords(data.derived) : '', data.transform ? transformWords(parseTransform(data.transform)) : ''].filter(Boolean).join(', ')) : '';
   const gsoFrequency = (data?.series[0]?.frequency ?? 'monthly') as GsoFrequency;
@@ -156,14 +177,20 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <h1 className={styles.sideTitle}>Explore</h1>
           <Button size="small" icon={<MathFormula20Regular />} disabled={job.running || estimating} onClick={() => setDeriving(true)}>New derived series</Button>
         </div>
-        <SearchQueryBuilder memory={client.searchMemory} onSubmit={submit} busy={job.running || estimating} submitLabel={estimating ? 'Estimating…' : 'Get data'} />
+        <SearchQueryBuilder
+          memory={client.searchMemory}
+          onSubmit={submit}
+          busy={job.running || estimating}
+          submitLabel={estimating ? 'Estimating…' : 'Get data'}
+          onKindChange={(k) => { setKind(k); setExported(null); }}
+        />
       </aside>
       <div className={styles.result}>
-        {estimateError ? <AppError error={estimateError} onRetry={() => setEstimateError(null)} onOpenSettings={onOpenConnection} /> : null}
+        {shownError ? <AppError error={shownError} onRetry={() => setEstimateError(null)} onOpenSettings={onOpenConnection} /> : null}
         {job.running && p ? (
           <ProgressPanel label={p.phase === 'fetching' && p.total ? 'Fetching series' : 'Fetching series…'} {...(p.total ? { value: p.loaded, max: p.total, unit: 'requests' } : {})} onCancel={job.cancel} />
         ) : null}
-        {job.error ? <AppError error={job.error} onRetry={() => latest && (latest.derived ? deriveNow(latest.derived) : fetchNow(latest.queries, latest.transform))} onOpenSettings={onOpenConnection} /> : null}
+        {here && job.error ? <AppError error={job.error} onRetry={() => latest && (latest.derived ? deriveNow(latest.derived) : fetchNow(latest.queries, latest.transform))} onOpenSettings={onOpenConnection} /> : null}
         {latest ? <FailureList failures={latest.failures} total={latest.derived?.length ?? latest.queries.length} onOpenConnection={onOpenConnection} /> : null}
         {exported ? <ExportResultBar done={exported} onDismiss={() => setExported(null)} /> : null}
         {data && data.series.length > 0 ? (
@@ -182,13 +209,13 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             }}
             {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, options: gsoOptions, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />
-        ) : !job.running && !data && !latest ? (
+        ) : !(here && job.running) && !data && !latest ? (
           <div className={styles.center}>
             <EmptyState
               icon={<DataLine24Regular />}
               title="Choose what to look at"
-              description="Pick a source, search its indicators and tick one or more countries, or switch to Trade or Stocks. Get data charts the series here; large fetches show their cost against your quota first."
-              action={<Button appearance="primary" onClick={() => submit(EXAMPLE)}>Show an example: GDP of Vietnam and Thailand</Button>}
+              description={EMPTY_TEXT[kind]}
+              {...(kind === 'indicators' ? { action: <Button appearance="primary" onClick={() => submit(EXAMPLE)}>Show an example: GDP of Vietnam and Thailand</Button> } : {})}
             />
           </div>
         ) : latest && latest.series.length === 0 && latest.failures.length === 0 ? (

@@ -82,6 +82,13 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     const data = (prepared.kind === 'ohlc' ? prepared.ohlc.data : prepared.chart.data) as unknown as uPlot.AlignedData;
     const plot = new uPlot(opts, data, el);
     const legendEl = plot.root.querySelector('.u-legend') as HTMLElement | null;
+    // A legend entry may be shortened: its whole name on hover (row 0 is the period).
+    if (prepared.kind === 'line' && legendEl) {
+      legendEl.querySelectorAll<HTMLElement>('.u-series').forEach((row, i) => {
+        const line = prepared.chart.lines[i - 1];
+        if (line) row.title = line.full;
+      });
+    }
     // The plot takes what the legend leaves; both the box and the legend (it wraps as the width
     // changes) are watched, so a resize of either refits the plot.
     const fit = (): void => {

@@ -3,11 +3,11 @@
  * Virtual so 100,000 rows keep a few dozen DOM rows. Cells are read from the table model on demand
  * (sheets' display formatting). Focusable: arrow keys, Page Up/Down, Home/End scroll it.
  */
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { CellChange } from '../library/compare-model.ts';
-import type { TableModel } from './table-model.ts';
+import { headerLabels, type TableModel } from './table-model.ts';
 
 const ROW_HEIGHT = 30;
 const PERIOD_WIDTH = 112;
@@ -18,6 +18,8 @@ const OHLCV = new Set(['open', 'high', 'low', 'close', 'volume']);
 const useStyles = makeStyles({
   scroller: {
     height: '100%',
+    // The border inside the height: a table box of 180 px is 180 px, not 182 over what follows.
+    boxSizing: 'border-box',
     minHeight: '160px',
     overflow: 'auto',
     border: `1px solid ${tokens.colorNeutralStroke2}`,
@@ -96,14 +98,29 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
   const valueWidth = prices && model.columns.length > 4 ? NARROW_VALUE_WIDTH : VALUE_WIDTH;
   const widths = model.columns.map((c) => (c.role === 'period' ? PERIOD_WIDTH : valueWidth));
   const total = widths.reduce((a, b) => a + b, 0);
+  // Headers are cut to what three lines of the narrowest value column hold (columns share a wide
+  // table's width): long names that share their start keep the part that differs.
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const values = model.columns.filter((c) => c.role !== 'period').length;
+  const columnWidth = Math.max(valueWidth, values > 0 ? (boxWidth - PERIOD_WIDTH) / values : 0);
+  // About 6.6 px a character at the header's size, three lines, less what wrapping at words loses.
+  const headerMax = Math.max(24, Math.floor(((columnWidth - 16) / 6.6) * 3 * 0.7));
+  const labels = useMemo(() => headerLabels(model.columns, headerMax), [model, headerMax]);
 
   return (
     <div ref={scroller} className={styles.scroller} tabIndex={0} role="table" aria-label={label} aria-rowcount={model.rowCount + 1} data-testid="series-table">
       <div role="rowgroup" className={styles.header} style={{ minWidth: total }}>
         <div role="row" aria-rowindex={1} style={{ display: 'flex', width: '100%' }}>
           {model.columns.map((c, i) => (
-            <div key={i} role="columnheader" title={c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
-              <span className={styles.clamp}>{c.header}</span>
+            <div key={i} role="columnheader" title={c.header} aria-label={labels[i] === c.header ? undefined : c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
+              <span className={styles.clamp}>{labels[i] ?? c.header}</span>
             </div>
           ))}
         </div>

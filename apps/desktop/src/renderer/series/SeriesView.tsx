@@ -4,7 +4,7 @@
  * control with the conversion and warnings it led to, the uPlot chart, the virtualized table, and
  * the provenance of every series with stale ones marked.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { GSO_FREQUENCIES, type Frequency, type GsoFrequency, type Series } from '@econdata/core';
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
@@ -21,6 +21,10 @@ import type { CellChange } from '../library/compare-model.ts';
 const useStyles = makeStyles({
   // Below this height the chart and table would overlap: the view scrolls instead.
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', minHeight: '680px', flexShrink: 0 },
+  // Provenance open: the chart and table keep the height they had, and the view grows below them by
+  // the provenance's height (its column scrolls). A view of fixed height would let the provenance
+  // overflow onto what is around it (issue 22, item 2: it drew over the legend and the table rows).
+  grown: { height: 'auto' },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: {
     flex: 1, minWidth: '220px', margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold,
@@ -37,8 +41,8 @@ const useStyles = makeStyles({
   only: { flex: 1 },
   // A message bar hides its overflow: in this flex column it would be squeezed under the controls.
   note: { flexShrink: 0 },
-  provenance: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
-  provenanceBody: { maxHeight: '220px', overflow: 'auto' },
+  provenance: { flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  provenanceBody: { maxHeight: '240px', overflowY: 'auto' },
   summary: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -80,10 +84,13 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
   const sources = [...new Set(series.map((s) => s.provenance.source))].join(', ');
   const conversion = transform ? conversionNote(series, transform.value) : null;
   const warnings = useMemo(() => transformWarnings(series), [series]);
+  // The body's height when the provenance opened (null: closed), kept while it is open.
+  const body = useRef<HTMLDivElement>(null);
+  const [bodyHeight, setBodyHeight] = useState<number | null>(null);
   const cellChange = changeAt ? (r: number, c: number) => { const col = model.columns[c]; return col ? changeAt(model.period(r), col) : undefined; } : undefined;
 
   return (
-    <div className={styles.root}>
+    <div className={mergeClasses(styles.root, bodyHeight !== null && styles.grown)}>
       <div className={styles.head}>
         <h2 className={styles.title} title={title}>{title}</h2>
         {stale.length > 0 ? <Badge color="warning" appearance="filled">{`Stale: ${stale.length} of ${series.length} from an old cached copy`}</Badge> : null}
@@ -127,7 +134,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           </div>
         ) : null}
       </div>
-      <div className={styles.body}>
+      <div ref={body} className={styles.body} style={bodyHeight === null ? undefined : { flex: 'none', height: `${bodyHeight}px` }}>
         {show !== 'table' ? (
           <div className={mergeClasses(styles.chart, show === 'chart' && styles.only)}>
             <SeriesChart series={charted} mode={hasStock ? mode : 'line'} label={`Chart of ${title}`} {...(frequency ? { frequency } : {})} />
@@ -140,13 +147,20 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           </div>
         ) : null}
       </div>
-      <Accordion collapsible className={styles.provenance}>
+      <Accordion
+        collapsible
+        className={styles.provenance}
+        onToggle={(_, d) => setBodyHeight(d.openItems.includes('provenance') ? (body.current?.offsetHeight ?? null) : null)}
+        data-testid="provenance"
+      >
         <AccordionItem value="provenance">
           <AccordionHeader size="small">
             <span className={styles.summary}>{`Provenance: ${sources || 'unknown source'} · ${model.rowCount.toLocaleString('en-US')} periods · ${series.length} series`}</span>
           </AccordionHeader>
-          <AccordionPanel className={styles.provenanceBody}>
-            <ProvenanceBlock series={series} max={12} />
+          <AccordionPanel>
+            <div className={styles.provenanceBody} data-testid="provenance-body" tabIndex={0} role="region" aria-label="Provenance of every series">
+              <ProvenanceBlock series={series} max={12} />
+            </div>
           </AccordionPanel>
         </AccordionItem>
       </Accordion>

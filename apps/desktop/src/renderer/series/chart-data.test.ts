@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { indicatorFixture } from '@econdata/core/testing';
 import { gdp, gso, stock } from '../../../test/support/series.ts';
 import { chartData, frequenciesOf, ohlcData, periodSeconds, shorten } from './chart-data.ts';
 
@@ -17,7 +18,7 @@ describe('chartData', () => {
       [506, null, 500, null, 495],
     ]);
     expect(chart.lines.map((l) => l.label)).toEqual(['Viet Nam', 'Thailand']);
-    expect(chart.lines[0]).toEqual({ seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN', column: 'value', label: 'Viet Nam', unit: 'current US$' });
+    expect(chart.lines[0]).toEqual({ seriesId: 'indicator:WB:NY.GDP.MKTP.CD:VN', column: 'value', label: 'Viet Nam', full: 'Viet Nam', unit: 'current US$' });
   });
 
   it('puts months no series has on the axis as gaps, so a line breaks there instead of running across (issue 22, item 9)', () => {
@@ -50,6 +51,13 @@ describe('chartData', () => {
     expect(ohlc?.volume).toEqual([1000, 2000]);
     expect(ohlc?.label).toBe('VNM');
     expect(ohlcData(gdp('VN', 'Viet Nam', ['2020'], [1]))).toBeNull();
+  });
+
+  it('keeps long GSO names apart in the legend: the shared words shortened, the differing kept, the full text kept (issue 22, item 5)', () => {
+    const name = (what: string) => indicatorFixture({ query: { kind: 'indicator', source: 'GSO', indicator: `CPI.TOTAL.${what}` }, name: `Consumer prices: Consumer price index (all items), ${what === 'MOM' ? 'change vs previous month' : 'change vs same month of previous year'}`, countryName: 'Vietnam', unit: 'percent', periods: ['2024-01'], values: [1] });
+    const lines = chartData([name('YOY'), name('MOM')]).lines;
+    expect(lines.map((l) => l.label)).toEqual(['Consumer prices… same month of previous year: Vietnam', 'Consumer prices… previous month: Vietnam']);
+    expect(lines.map((l) => l.full)).toEqual(['Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam', 'Consumer prices: Consumer price index (all items), change vs previous month: Vietnam']);
   });
 
   it('cuts long legend text with an ellipsis', () => {

@@ -5,6 +5,7 @@
  * (uPlot draws a gap there, never a zero, and never a straight line across it).
  */
 import { completePeriods } from '@econdata/analysis';
+import { distinctLabels } from '@econdata/ui';
 import type { Frequency, Series } from '@econdata/core';
 import { PERIOD_PATTERNS } from '@econdata/core';
 
@@ -13,8 +14,13 @@ export interface ChartLine {
   seriesId: string;
   column: string;
   label: string;
+  /** The whole text the label stands for (the legend's tooltip). */
+  full: string;
   unit: string | null;
 }
+
+/** A legend entry's length: longer ones crowd the plot. */
+const LEGEND_MAX = 56;
 
 /** What the chart component needs: the shared axis, the lines, and uPlot's data arrays. */
 export interface ChartData {
@@ -56,13 +62,13 @@ export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** Legend text: when every series is the same indicator, the country tells lines apart. */
+/** Legend text in full: when every series is the same indicator, the country tells lines apart. */
 function lineLabel(s: Series, column: number, sameIndicator: boolean, multiColumn: boolean): string {
   const col = s.columns[column];
   const base = sameIndicator && s.kind === 'indicator'
     ? (s.dimensions['country_name'] ?? s.dimensions['country'] ?? s.title)
     : s.kind === 'stock' ? (s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title) : s.title;
-  return shorten(multiColumn && col ? `${base}: ${col.label}` : base, 56);
+  return multiColumn && col ? `${base}: ${col.label}` : base;
 }
 
 /** The frequencies present, most series first (the chart shows one at a time: a quarter is not a month). */
@@ -129,9 +135,12 @@ export function chartData(series: readonly Series[], frequency: Frequency | unde
     const cols = plottedColumns(s);
     for (const c of cols) {
       ys.push(alignOn(axis, s.periods, s.values[c] ?? []));
-      lines.push({ seriesId: s.id, column: s.columns[c]?.key ?? 'value', label: lineLabel(s, c, sameIndicator, cols.length > 1), unit: s.columns[c]?.unit ?? null });
+      const text = lineLabel(s, c, sameIndicator, cols.length > 1);
+      lines.push({ seriesId: s.id, column: s.columns[c]?.key ?? 'value', label: text, full: text, unit: s.columns[c]?.unit ?? null });
     }
   }
+  // Cut to fit the legend, the shared words shortened so long names that differ late stay apart.
+  distinctLabels(lines.map((l) => l.full), LEGEND_MAX).forEach((l, i) => { if (lines[i]) lines[i].label = l.short; });
   return { frequency: f, periods: [...axis], missing, lines, data: [x, ...ys] };
 }
 

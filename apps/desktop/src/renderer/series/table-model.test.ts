@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { indicatorFixture } from '@econdata/core/testing';
 import { gdp, stock } from '../../../test/support/series.ts';
-import { tableModel } from './table-model.ts';
+import { headerLabels, tableModel } from './table-model.ts';
 
 describe('tableModel', () => {
   it('lays countries out wide on one period axis, with the spreadsheet formatting', () => {
@@ -19,6 +20,24 @@ describe('tableModel', () => {
       ['2021', '', ''],
     ]);
     expect(t.period(2)).toBe('2021');
+  });
+
+  it('keeps long GSO headers apart: shared words shortened, the whole header kept (issue 22, item 5)', () => {
+    const cpi = (what: string, code: string) => indicatorFixture({ query: { kind: 'indicator', source: 'GSO', indicator: `CPI.TOTAL.${code}` }, name: `Consumer prices: Consumer price index (all items), ${what}`, countryName: 'Vietnam', unit: 'percent', periods: ['2024-01'], values: [1] });
+    const t = tableModel([cpi('change vs same month of previous year', 'YOY'), cpi('change vs previous month', 'MOM'), cpi('average of the year so far vs same period of previous year', 'YTD_AVG_YOY')]);
+    expect(headerLabels(t.columns, 64)).toEqual([
+      'Period',
+      'Consumer prices… change vs same month of previous year: Vietnam',
+      'Consumer prices… change vs previous month: Vietnam',
+      'Consumer prices… average of the year so far vs same…: Vietnam',
+    ]);
+    expect(headerLabels(t.columns, 52)).toEqual([
+      'Period',
+      'Consumer prices… change vs same month of…: Vietnam',
+      'Consumer prices… change vs previous month: Vietnam',
+      'Consumer prices… average of the year so…: Vietnam',
+    ]);
+    expect(t.columns[3]?.header).toBe('Consumer prices: Consumer price index (all items), average of the year so far vs same period of previous year: Vietnam');
   });
 
   it('gives a stock its five columns', () => {

@@ -5,9 +5,11 @@
  */
 import type { Series } from '@econdata/core';
 import { displayText, layoutSeries, type Cell, type Grid } from '@econdata/sheets';
+import { distinctLabels } from '@econdata/ui';
 
 /** One table column: its header and what it holds. */
 export interface TableColumn {
+  /** The whole header, as the files have it (the table shows `headerLabels` of it). */
   header: string;
   role: 'period' | 'value' | 'flag' | 'other';
   /** The series this column belongs to (index into the series given), for value and flag columns. */
@@ -65,4 +67,15 @@ export function tableModel(series: readonly Series[]): TableModel {
     text: (r, c) => displayText(cellAt(grid, r, c)),
     period: (r) => displayText(cellAt(grid, r, periodColumn)),
   };
+}
+
+/**
+ * The headers shown, at most `max` characters each: where long names share their start (GSO's),
+ * ui's distinctLabels shortens the shared part and keeps what differs, so columns stay apart.
+ */
+export function headerLabels(columns: readonly TableColumn[], max: number): string[] {
+  const named = columns.map((c, i) => ({ c, i })).filter(({ c }) => c.role !== 'period');
+  const out = columns.map((c) => c.header);
+  distinctLabels(named.map(({ c }) => c.header), max).forEach((l, k) => { const at = named[k]?.i; if (at !== undefined) out[at] = l.short; });
+  return out;
 }
