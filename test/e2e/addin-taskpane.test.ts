@@ -13,7 +13,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { EconDataClient } from '@econdata/core';
-import { periodToSerial } from '@econdata/sheets';
 import { serveAddin, type AddinServer } from '../support/addin-server.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
@@ -234,13 +233,14 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await derivedPanel.getByLabel('From year').fill('2015');
     await derivedPanel.getByLabel('To year').fill('2023');
     await selectCell(page, 'I80');
+    await derivedPanel.getByRole('radio', { name: /Formula/ }).check();
     await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
     const wroteDerived = derivedPanel.getByRole('status').filter({ hasText: 'Wrote' });
     await wroteDerived.waitFor();
     expect(await wroteDerived.innerText()).toBe('Wrote =ECON.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023) at Sheet1!I80. Excel fills the cells when the ECON functions calculate.');
     await expect.poll(() => cellText(page, 'J80'), { timeout: 30_000 }).toBe('GDP (current US$): Vietnam, per capita');
-    expect(await cellText(page, 'I81')).toBe(String(periodToSerial('2015', 'annual')));
-    expect(await cellText(page, 'I89')).toBe(String(periodToSerial('2023', 'annual')));
+    expect(await cellText(page, 'I81')).toBe('2015'); // the period as its text, as the stock formula's
+    expect(await cellText(page, 'I89')).toBe('2023');
     // The World Bank's own GDP per capita for 2015, fetched here: the same number to 1e-9.
     const direct = new EconDataClient({ baseURL: sandbox.url, apiKey: KEY });
     const pcap = (await direct.getIndicators({ source: 'WB', indicator: 'NY.GDP.PCAP.CD', country: 'VN', start_year: 2015, end_year: 2015 })).data[0]!.value!;
@@ -248,6 +248,37 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await selectCell(page, 'J81');
     await page.screenshot({ path: join(SHOTS, 'addin-5d-derived.png') });
     expect(await axeProblems(page)).toEqual([]);
+
+    // The same preset as values: a block at I100 whose provenance header names the formula and its
+    // operands, kept in the document for Refresh (the Blocks list below names them too).
+    await derivedPanel.getByRole('radio', { name: /Values/ }).check();
+    await selectCell(page, 'I100');
+    await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
+    const insertedDerived = derivedPanel.getByRole('status').filter({ hasText: 'Inserted' });
+    await insertedDerived.waitFor({ timeout: 60_000 });
+    expect(await insertedDerived.innerText()).toMatch(/^Inserted “GDP \(current US\$\): Vietnam, per capita” at Sheet1!I100:J\d+; Refresh computes a\/b again from its 2 series\.$/);
+    // The block's own labels in column I, from its top (I100) down.
+    const labels = await Promise.all(Array.from({ length: 20 }, (_, i) => cellText(page, `I${100 + i}`)));
+    const formulaCell = `J${100 + labels.indexOf('Formula')}`;
+    const periodRow = 100 + labels.indexOf('Period');
+    expect(labels.indexOf('Formula')).toBeGreaterThan(0);
+    expect(await cellText(page, formulaCell)).toContain('a/b');
+    // The block's 2015 per capita is the formula's, to the last digit.
+    const raw = (r: number, c: number): Promise<unknown> => page.evaluate(([row, col]) => (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(row!, col!)?.value, [r, c]);
+    expect(await raw(periodRow, 9)).toBe(await raw(80, 9));
+    await selectCell(page, formulaCell);
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-derived-block.png') });
+    expect(await axeProblems(page)).toEqual([]);
+    // A currency conversion of a percentage is refused with a sentence in the taskpane, and nothing is written.
+    await derivedPanel.getByLabel('Series a').fill('WB/FP.CPI.TOTL.ZG/VN');
+    await selectCell(page, 'L100');
+    await derivedPanel.getByRole('button', { name: 'In US dollars' }).click();
+    const refused = derivedPanel.getByRole('alert');
+    await refused.waitFor({ timeout: 60_000 });
+    expect(await refused.innerText()).toMatch(/a \(Inflation, consumer prices \(annual %\)\) is in .*, a percentage: it has no currency, so an exchange rate cannot convert it\./);
+    expect(await cellText(page, 'L100')).toBe('');
+    await refused.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-5f-derived-refused.png') });
     await page.getByRole('tab', { name: 'Data' }).click();
 
     // A fourth block, FPT's prices: refreshing all four then costs more than a few requests.
@@ -283,7 +314,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await expect.poll(() => cellText(page, 'B61'), { timeout: 30_000 }).not.toBe('#BUSY!');
     expect([await cellText(page, 'B61'), await cellText(page, 'C61')]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);
     for (let r = 0; r < 9; r += 1) {
-      expect([await rawCell(61 + r, 1), await rawCell(61 + r, 2)]).toEqual([await rawCell(49 + r, 1), await rawCell(49 + r, 2)]);
+      // The period reads the same (the formula writes it as text, the block as a date formatted as its year); the values are equal.
+      expect([await cellText(page, `B${62 + r}`), await rawCell(61 + r, 2)]).toEqual([await cellText(page, `B${50 + r}`), await rawCell(49 + r, 2)]);
     }
     await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
     expect(await axeProblems(page)).toEqual([]);
@@ -292,7 +324,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     // The Blocks list has all five, with their queries and the transform.
     await page.getByRole('tab', { name: 'Blocks' }).click();
     const list = page.getByRole('list', { name: 'Blocks' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
+    expect(await list.innerText()).toContain('Formula: a/b');
+    expect(await list.innerText()).toContain('b = /indicators?source=WB&indicator=SP.POP.TOTL&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('Transform: Units=pc1 (% change from a year ago)');
     expect(await list.innerText()).toContain('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
@@ -307,7 +341,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     });
     expect(typeof real2020).toBe('number');
     await page.getByRole('button', { name: 'Refresh all' }).click();
-    // Five requests (the transformed block fetches 2014 too): the cost is shown against the quota left before anything is fetched.
+    // Five requests (the transformed block fetches 2014 too; the derived block's population joins GDP's batch): the cost is shown against the quota left before anything is fetched.
     const cost = page.getByRole('region', { name: 'Cost preview' });
     await cost.waitFor();
     expect(await cost.getByRole('status').innerText()).toMatch(/5 requests/);
@@ -317,7 +351,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.innerText()).toBe(
       'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
-        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nFPT: no change.\n' +
+        'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nGDP (current US$): Vietnam, per capita: no change.\nFPT: no change.\n' +
         'GDP (current US$): Vietnam, % change from a year ago: no change.\nRevised cells are highlighted in the worksheet.',
     );
     expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
@@ -342,7 +376,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
     await failedRefresh.waitFor({ timeout: 90_000 });
     expect(await failedRefresh.innerText()).toBe(
-      'Nothing was changed: the old values are still in place. 5 of 5 queries failed; the first, GDP (current US$): Vietnam: ' +
+      'Nothing was changed: the old values are still in place. 7 of 7 queries failed; the first, GDP (current US$): Vietnam: ' +
         `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );

@@ -109,11 +109,22 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
 }
 
-/** A derived block's series from its operands' answers; each recipe that failed is recorded under its first operand. */
+/**
+ * A derived block's series from its operands' answers. Failures are counted as queries are (one
+ * per failed operand), so "6 of 7 queries failed" stays true; a recipe analysis refuses counts once.
+ */
 function derivedSeries(block: BlockBinding, recipes: NonNullable<BlockBinding['derived']>, answers: SeriesResult[], failures: RefreshFailure[]): Array<Series | undefined> {
+  let at = 0;
   return derivedResults(recipes, answers).map((r, i) => {
+    const recipe = recipes[i]!;
+    const mine = answers.slice(at, (at += recipe.operands.length));
     if (r.ok) return r.series;
-    failures.push({ block, query: recipes[i]!.operands[0]!.query, error: r.error });
+    const failed = recipe.operands.filter((_, j) => mine[j]?.ok === false);
+    if (failed.length === 0) failures.push({ block, query: recipe.operands[0]!.query, error: r.error });
+    for (const o of failed) {
+      const answer = mine[recipe.operands.indexOf(o)] as Extract<SeriesResult, { ok: false }>;
+      failures.push({ block, query: o.query, error: answer.error });
+    }
     return undefined;
   });
 }
