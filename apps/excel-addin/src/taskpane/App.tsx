@@ -5,7 +5,9 @@
  * have their handlers.
  */
 import { Badge, MessageBar, MessageBarBody, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { EconDataProvider, EmptyState, QuotaMeter } from '@econdata/ui';
+import { EconDataProvider, EmptyState, NameLanguageField, QuotaMeter } from '@econdata/ui';
+import { defaultStorage } from '../runtime/index.ts';
+import { useNameLanguageSetting } from './series-names.ts';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { AddinRuntime } from '../runtime/index.ts';
@@ -46,6 +48,9 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
   const [inserted, setInserted] = useState(0);
   const [ribbonFailure, setRibbonFailure] = useState<string | null>(null);
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  // The language of series names, in the add-in's own storage (never the workbook).
+  const storage = useMemo(() => defaultStorage(), []);
+  const [nameLanguage, setNameLanguage] = useNameLanguageSetting(storage);
 
   // Connecting moves on to the data; a failed ribbon command says why here (the ribbon cannot).
   useEffect(() => {
@@ -84,6 +89,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
         <ConnectPanel runtime={runtime} />
+        <NameLanguageField value={nameLanguage} onChange={(language) => { setNameLanguage(language).catch((e: unknown) => setRibbonFailure(`The language could not be kept: ${e instanceof Error ? e.message : String(e)}`)); }} />
         {api ? (
           <section className={styles.quota} aria-label="Quota">
             <QuotaMeter variant="full" />
@@ -95,7 +101,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
 
   return (
     <main className={styles.root} aria-label="Econdata taskpane">
-      {api ? <EconDataProvider api={api} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
+      {api ? <EconDataProvider api={api} nameLanguage={nameLanguage} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
     </main>
   );
 }

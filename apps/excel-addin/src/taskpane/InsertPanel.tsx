@@ -5,7 +5,8 @@
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
 import { Checkbox, Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
+import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
+import { namedFetch } from './series-names.ts';
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
@@ -49,6 +50,7 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const styles = useStyles();
   const api = useEconData();
   const describe = useDescribeContext();
+  const nameLanguage = useNameLanguage();
   const [mode, setMode] = useState<Mode>('values');
   // A chart beside every time-series block unless the user turns it off (a single period gets none).
   const [chart, setChart] = useState(true);
@@ -66,7 +68,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const insertValues = async ({ queries, transform }: Job): Promise<void> => {
     setProgress({ label: `Fetching ${queries.length === 1 ? '1 series' : `${queries.length} series`}…` });
     // Through the transform, if any: its widened queries fetched, then applied back to the asked range.
-    const results = await fetchTransformed((q) => api.fetchSeries(q), queries, transform);
+    // Named in the chosen language before the transform adds to the title (header, table and chart follow).
+    const results = await fetchTransformed(namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage), queries, transform);
     const series: Series[] = [];
     const kept: SeriesQuery[] = [];
     const failed: string[] = [];
