@@ -67,6 +67,8 @@ const BUTTONS: Button[] = [
 export function buildManifest(t: ManifestTarget): string {
   const url = (path: string): string => esc(`${t.baseUrl}/${path}`);
   const icon = (indent: string): string => [16, 32, 80].map((s) => `${indent}<bt:Image size="${s}" resid="Icon.${s}x${s}"/>`).join('\n');
+  // The taskpane's id is Office's reserved Office.AutoShowTaskpaneWithDocument: a workbook whose
+  // settings ask for it opens the taskpane with itself (refresh on open, src/office/startup.ts).
   const control = (b: Button): string => `
                 <Control xsi:type="Button" id="Econdata.${b.id}">
                   <Label resid="${b.id}.Label"/>
@@ -79,7 +81,7 @@ ${icon('                    ')}
                   </Icon>
                   ${b.action.kind === 'taskpane'
     ? `<Action xsi:type="ShowTaskpane">
-                    <TaskpaneId>Econdata.Taskpane</TaskpaneId>
+                    <TaskpaneId>Office.AutoShowTaskpaneWithDocument</TaskpaneId>
                     <SourceLocation resid="Taskpane.Url"/>
                   </Action>`
     : `<Action xsi:type="ExecuteFunction">

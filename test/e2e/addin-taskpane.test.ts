@@ -121,7 +121,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
     const search = async (text: string): Promise<string[]> => {
       await searchBox.fill(text);
-      const list = page.getByRole('listbox', { name: 'Matching indicators' });
+      // The results of this text (the list follows the box a render later: a deferred value).
+      const list = page.getByRole('listbox', { name: 'Matching indicators' }).and(page.locator(`[data-query="${text}"]`));
       await list.getByRole('option').first().waitFor();
       return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
     };
@@ -190,14 +191,26 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await cellText(page, 'C20')).toBe('239,258,328,382'); // WB's 2015 figure in the shared data, shown as #,##0
     await page.screenshot({ path: join(SHOTS, 'addin-3-indicator-block.png') });
 
-    // Trade: Vietnam's exports to the world, all products, every month.
+    // Trade: Vietnam's exports to the world, all products, January to June 2024: a range of months
+    // (one request for every month, trimmed by core).
     await page.getByRole('tab', { name: 'Trade' }).click();
     await page.getByLabel('Partner').fill('WLD');
     await page.getByLabel('HS code').fill('TOTAL');
+    await page.getByLabel('From month').fill('2024-01');
+    await page.getByLabel('To month').fill('2024-06');
     await selectCell(page, 'E2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G157 (written in one request to Excel).');
+    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G25 (written in one request to Excel).');
+    // The provenance block's 17 rows, the header row, then exactly six months.
+    expect(await cellText(page, 'E19')).toBe('Period');
+    expect(await cellText(page, 'E26')).toBe('');
+    // Before a partner is asked for: the answers so far hold totals only, said above the field.
+    await page.getByLabel('Partner').focus();
+    expect(await page.getByTestId('trade-totals-notice').innerText()).toBe('The service\'s trade answers so far hold totals only (partner World, all goods): a breakdown by country may not exist.');
     await page.screenshot({ path: join(SHOTS, 'addin-4-trade-block.png') });
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.screenshot({ path: join(SHOTS, 'addin-4-trade-range-320.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Stocks: VNM daily prices for the first quarter of 2024.
     await page.getByRole('tab', { name: 'Stocks' }).click();
@@ -232,7 +245,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await derivedPanel.getByLabel('Series a').fill('WB/NY.GDP.MKTP.CD/VN');
     await derivedPanel.getByLabel('From year').fill('2015');
     await derivedPanel.getByLabel('To year').fill('2023');
-    await selectCell(page, 'I80');
+    // I80 may be below what the sheet shows (it shows a few rows past the selection; the trade
+    // block above holds six months): step down to it.
+    for (let row = 70; row <= 80; row += 2) await selectCell(page, `I${row}`);
     await derivedPanel.getByRole('radio', { name: /Formula/ }).check();
     await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
     const wroteDerived = derivedPanel.getByRole('status').filter({ hasText: 'Wrote' });
@@ -319,7 +334,53 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     }
     await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
     expect(await axeProblems(page)).toEqual([]);
+
+    // Layout options: the same growth across the sheet, newest first (a horizontal spill)...
+    await page.getByLabel('Periods down or across').selectOption('H');
+    await page.getByLabel('Order of periods').selectOption('D');
+    await selectCell(page, 'H92');
+    await page.getByRole('button', { name: 'Insert as formula' }).click();
+    await wrote.filter({ hasText: 'Dir=H' }).waitFor();
+    expect(await wrote.innerText()).toBe('Wrote =ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2015,2023,,"Units=pc1 Dir=H Sort=D") at Sheet1!H92. Excel fills the cells when the ECON functions calculate.');
+    await expect.poll(() => rawCell(91, 7), { timeout: 30_000 }).toBe('Period');
+    expect([await cellText(page, 'H92'), await cellText(page, 'I92'), await cellText(page, 'Q92'), await cellText(page, 'H93')]).toEqual(['Period', '2023', '2015', 'GDP (current US$): Vietnam, % change from a year ago']);
+    // The vertical spill's values (B61: 2015 in row 62 .. 2023 in row 70), newest first across row 93 (right of the trade block, E2:G157).
+    for (let c = 0; c < 9; c += 1) expect(await rawCell(92, 8 + c)).toBe(await rawCell(69 - c, 2));
+    await page.getByLabel('Periods down or across').selectOption('V');
+    await page.getByLabel('Order of periods').selectOption('A');
+
+    // ...and ECON.VALUE filled down beside a column of country codes (typed in B, formulas in C), below it.
+    await page.evaluate(() => {
+      const { model } = (globalThis as unknown as { econdataStandin: { model: { sheets: unknown[]; setValues(r: unknown, v: unknown, formulas?: boolean): void } } }).econdataStandin;
+      const sheet = model.sheets[0];
+      model.setValues({ sheet, top: 94, left: 1, rows: 1, cols: 2 }, [['Country', 'GDP 2023']]);
+      model.setValues({ sheet, top: 95, left: 1, rows: 5, cols: 1 }, [['VN'], ['TH'], ['ID'], ['MY'], ['PH']]);
+      model.setValues({ sheet, top: 95, left: 2, rows: 5, cols: 1 }, [96, 97, 98, 99, 100].map((r) => [`=ECON.VALUE("WB","NY.GDP.MKTP.CD",B${r},2023)`]), true);
+    });
+    await expect.poll(async () => (await Promise.all([95, 96, 97, 98, 99].map((r) => rawCell(r, 2)))).every((v) => v !== undefined && v !== '#BUSY!'), { timeout: 30_000 }).toBe(true);
+    // Vietnam's 2023 GDP: the level block's own 2023 cell (C28); the neighbours numbers too.
+    expect(await rawCell(95, 2)).toBe(await rawCell(27, 2));
+    for (let r = 96; r <= 99; r += 1) expect(typeof await rawCell(r, 2)).toBe('number');
+    await selectCell(page, 'C96');
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-value-layout.png') });
     await page.getByRole('radio', { name: /Values/ }).check();
+
+    // GSO: the frequency offers only what the indicator list gives the chosen series. Core inflation's
+    // year-to-date average has monthly and annual; adding headline CPI (monthly only) moves Annual to Monthly.
+    const frequencyOptions = () => page.getByLabel('Frequency').locator('option').allInnerTexts();
+    for (const code of ['CPI.CORE_INFLATION.YTD_AVG_YOY', 'CPI.TOTAL.YOY']) {
+      expect((await search(code))[0]).toBe(`GSO ${code}`);
+      await page.locator(`[data-result="GSO ${code}"]`).click();
+      await page.keyboard.press('Enter');
+      if (code !== 'CPI.TOTAL.YOY') {
+        await expect.poll(frequencyOptions).toEqual(['Service default', 'Monthly', 'Annual']);
+        await page.getByLabel('Frequency').selectOption('annual');
+      }
+    }
+    await expect.poll(frequencyOptions).toEqual(['Service default', 'Monthly']);
+    expect(await page.getByLabel('Frequency').inputValue()).toBe('monthly');
+    await page.getByLabel('Frequency').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-5e-gso-frequency.png') });
 
     // The Blocks list has all five, with their queries and the transform.
     await page.getByRole('tab', { name: 'Blocks' }).click();

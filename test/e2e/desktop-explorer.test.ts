@@ -108,7 +108,8 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
   async function search(text: string): Promise<string[]> {
     const box = page.getByRole('searchbox', { name: 'Search every source' });
     await box.fill(text);
-    const list = page.getByRole('listbox', { name: 'Matching indicators' });
+    // The results of this text (the list follows the box a render later: a deferred value).
+    const list = page.getByRole('listbox', { name: 'Matching indicators' }).and(page.locator(`[data-query="${text}"]`));
     await list.getByRole('option').first().waitFor();
     return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
   }
@@ -337,7 +338,7 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByTestId('sandbox-banner').waitFor();
     await nav('Explore').click();
     await page.getByRole('tab', { name: 'Stocks' }).click();
-    await page.getByRole('textbox', { name: 'Symbol' }).fill('VNM');
+    await page.getByRole('combobox', { name: 'Symbol' }).fill('VNM');
     await page.getByRole('textbox', { name: 'Start date' }).fill('2025-06-02');
     await page.getByRole('textbox', { name: 'End date' }).fill('2025-09-30');
     await page.getByRole('button', { name: 'Get data' }).click();
@@ -376,6 +377,11 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await explore.getByRole('radio', { name: 'Annual' }).click();
     await explore.getByTestId('series-table').getByRole('rowheader', { name: '2015', exact: true }).waitFor();
     expect(await explore.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
+    // Both switches offer only the frequencies the indicator list gives this series (no quarterly).
+    const gsoSwitch = explore.getByRole('radiogroup', { name: 'GSO frequency' }).getByRole('radio');
+    expect(await gsoSwitch.evaluateAll((els) => els.map((e) => e.getAttribute('value')))).toEqual(['monthly', 'annual']);
+    const frequencyOptions = () => page.getByRole('combobox', { name: 'Frequency' }).locator('option').allInnerTexts();
+    expect(await frequencyOptions()).toEqual(['Service default', 'Monthly', 'Annual']);
     await screen('11-gso-annual');
 
     // Long GSO names that differ late: legend entries and table headers stay apart (the shared
@@ -410,6 +416,49 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await explore.getByTestId('series-table').getByRole('row').nth(1).getByRole('rowheader').innerText()).toMatch(/^\d{4}-Q[1-4]$/);
     await explore.locator('[data-chart-drawn]').waitFor();
     await screen('11b-mixed-frequency');
+
+    // 10b. A monthly-only series (headline CPI): the form and the series view offer Monthly alone,
+    // never an Annual the service has no data for.
+    for (const code of ['RETAIL.TOTAL.VALUE', 'GDP.TOTAL.VALUE']) {
+      await page.getByRole('searchbox', { name: 'Search indicators' }).fill(code);
+      await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).uncheck();
+    }
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('CPI.TOTAL.YOY');
+    await page.getByRole('checkbox', { name: /\(CPI\.TOTAL\.YOY\)/ }).check();
+    await expect.poll(frequencyOptions).toEqual(['Service default', 'Monthly']);
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await explore.getByTestId('series-table').getByRole('rowheader', { name: '2014-01', exact: true }).waitFor();
+    await expect.poll(() => gsoSwitch.evaluateAll((els) => els.map((e) => e.getAttribute('value')))).toEqual(['monthly']);
+    await screen('11c-gso-monthly-only');
+
+    // 10c. Trade for a range of months: one request for every month, trimmed to January-June 2024.
+    await page.getByRole('tab', { name: 'Trade' }).click();
+    await page.getByRole('textbox', { name: 'From month' }).fill('2024-01');
+    await page.getByRole('textbox', { name: 'To month' }).fill('2024-06');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await explore.getByTestId('series-table').getByRole('rowheader', { name: '2024-06', exact: true }).waitFor();
+    expect(await explore.getByTestId('series-table').getByRole('rowheader').allInnerTexts()).toEqual(['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06']);
+    // Before anyone asks for a partner: the answers so far hold totals only, and the form says so.
+    await page.getByRole('textbox', { name: 'Partner' }).focus();
+    expect(await page.getByTestId('trade-totals-notice').innerText()).toBe('The service\'s trade answers so far hold totals only (partner World, all goods): a breakdown by country may not exist.');
+    await explore.locator('[data-chart-drawn]').waitFor();
+    await screen('11d-trade-range');
+
+    // 10d. A symbol the service does not have: its refusal lists the symbols it has, and from then
+    // on the Symbol field suggests them (kept on this machine by core).
+    await page.getByRole('tab', { name: 'Stocks' }).click();
+    const symbol = page.getByRole('combobox', { name: 'Symbol' });
+    await symbol.fill('XYZ');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await explore.getByText(/Could not fetch .*XYZ/).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
+    await symbol.fill('');
+    await symbol.focus();
+    await symbol.pressSequentially('V');
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').allInnerTexts())
+      .toEqual(['VCB', 'VCI', 'VEA', 'VHC', 'VHM', 'VIB', 'VIC', 'VJC', 'VND', 'VNM', 'VPB', 'VRE']);
+    await page.screenshot({ path: join(SHOTS, 'desktop-11e-symbol-suggestions.png'), animations: 'disabled' });
+    await page.keyboard.press('Escape');
 
     // 11. A file the user already has: the service's CSV from Downloads, opened in Saved exports.
     await nav('Saved exports').click();

@@ -67,4 +67,22 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer shows damaged saved 
     // Listing deleted nothing: both damaged entries are still on disk.
     expect(readdirSync(libraryDir).filter((f) => f.endsWith('.json')).sort()).toEqual([`${names['cut']}.json`, `${names['fine']}.json`, `${names['gone']}.json`].sort());
   }, 120_000);
+
+  it('exports a data-only CSV for code: Downloads only, and the result names its provenance file', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(web.url);
+    await page.getByRole('button', { name: 'Show an example: GDP of Vietnam and Thailand' }).click();
+    await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: /CSV, data only/ }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('radio', { name: /Saved exports/ }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /Downloads folder/ }).isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('GDP for pandas');
+    await page.screenshot({ path: join(DOCS, 'desktop-6c-export-data-only.png'), animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const result = page.getByTestId('export-result');
+    await result.getByText('Provenance: GDP-for-pandas.provenance.json').waitFor();
+    expect(readdirSync(join(work, 'home', 'downloads')).sort()).toEqual(['GDP-for-pandas.csv', 'GDP-for-pandas.provenance.json']);
+  }, 120_000);
 });

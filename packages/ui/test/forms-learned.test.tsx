@@ -54,28 +54,29 @@ describe('the GSO frequency offers only what the series have', () => {
         </EconDataProvider>
       </EconThemeProvider>,
     );
-    await waitFor(() => expect(options('Frequency')).toEqual(['Monthly', 'Annual']));
+    await waitFor(() => expect(options('Frequency')).toEqual(['Service default', 'Monthly', 'Annual']));
     expect((screen.getByLabelText('Frequency') as HTMLSelectElement).value).toBe('annual');
     fireEvent.click(screen.getByRole('button', { name: 'switch' }));
-    await waitFor(() => expect(options('Frequency')).toEqual(['Monthly']));
+    await waitFor(() => expect(options('Frequency')).toEqual(['Service default', 'Monthly']));
     await waitFor(() => expect(screen.getByTestId('frequency').textContent).toBe('monthly'));
     expect((screen.getByLabelText('Frequency') as HTMLSelectElement).value).toBe('monthly');
-    expect(screen.getByText('The only one these series have')).toBeTruthy();
+    expect(screen.getByText('These series have: monthly')).toBeTruthy();
   });
 
   it('offers only the frequencies several series share', async () => {
     render(
       <EconThemeProvider>
         <EconDataProvider api={createFakeEconDataApi()} timeZone="UTC">
-          <Fields start={{ source: 'GSO', indicators: ['GDP.TOTAL_GDP.VALUE', 'RETAIL.TOTAL.VALUE'] }} next={['GDP.TOTAL_GDP.VALUE', 'CPI.TOTAL.MOM']} />
+          <Fields start={{ source: 'GSO', indicators: ['GDP.TOTAL_GDP.VALUE', 'RETAIL.TOTAL.VALUE'], frequency: 'quarterly' }} next={['GDP.TOTAL_GDP.VALUE', 'CPI.TOTAL.MOM']} />
         </EconDataProvider>
       </EconThemeProvider>,
     );
-    await waitFor(() => expect(options('Frequency')).toEqual(['Annual']));
+    await waitFor(() => expect(options('Frequency')).toEqual(['Service default', 'Annual']));
     await waitFor(() => expect(screen.getByTestId('frequency').textContent).toBe('annual'));
     fireEvent.click(screen.getByRole('button', { name: 'switch' }));
-    await waitFor(() => expect(screen.getByText('These series share no frequency: choose series of one frequency')).toBeTruthy());
-    expect((screen.getByLabelText('Frequency') as HTMLSelectElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByText('These series share no frequency: each comes at its own')).toBeTruthy());
+    expect(options('Frequency')).toEqual(['Service default']);
+    await waitFor(() => expect(screen.getByTestId('frequency').textContent).toBe(''));
   });
 });
 

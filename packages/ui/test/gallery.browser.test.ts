@@ -114,9 +114,9 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     expect(await page.getByRole('radio', { name: 'Imports' }).isVisible()).toBe(true);
-    await page.getByLabel('Period').fill('2024-3');
+    await page.getByLabel('From month').fill('2024-3');
     await page.getByRole('button', { name: 'Get data' }).click();
-    expect(await page.getByText('Period: enter a month YYYY-MM such as "2024-03", or leave it empty for every month.').isVisible()).toBe(true);
+    expect(await page.getByText('From month: enter a month YYYY-MM such as "2024-03", or leave it empty for the first month.').isVisible()).toBe(true);
     await page.locator('#query-builder').screenshot({ path: `${SHOTS}ui-query-builder-trade-error-1280.png` });
 
     await expectNoSeriousViolations(page);

@@ -18,7 +18,7 @@ import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { WireError } from './wire-error.ts';
 
 type AuthMode = 'header' | 'query';
-type CacheMode = 'default' | 'no-store' | 'allow-stale';
+type CacheMode = 'default' | 'no-store' | 'allow-stale' | 'reload';
 type Priority = 'interactive' | 'background';
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import type { OperationName, RequestOf } from './contract.ts';
 import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
 const AUTH = oneOf(['header', 'query'] as const);
-const CACHE = oneOf(['default', 'no-store', 'allow-stale'] as const);
+const CACHE = oneOf(['default', 'no-store', 'allow-stale', 'reload'] as const);
 
 /** Limits that keep one request from tying main up. */
 const LIMITS = { queries: 2000, uploadBytes: 64 * 1024 * 1024 } as const;

@@ -129,6 +129,7 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                         ...(background ? { backgroundColor: background } : {}),
                         ...(role?.header ? { color: '#ffffff', fontWeight: 700 } : {}),
                         ...(cell?.bold ? { fontWeight: 700 } : {}),
+                        ...(cell?.italic ? { fontStyle: 'italic' } : {}),
                         ...(cell?.fontColor && !role?.header ? { color: cell.fontColor } : {}),
                         ...(overflows ? { overflow: 'visible', textOverflow: 'clip' } : {}),
                       }}

@@ -5,6 +5,7 @@
  * a request asks and records what each request cost (sync count, payload bytes), so tests can
  * assert exact cells and exact request counts, and scan everything for a secret.
  */
+import { columnIndex, columnName } from '../../src/office/a1.ts';
 import type { XValue } from '../../src/office/excel-api.ts';
 
 export interface CellState {
@@ -85,11 +86,7 @@ export interface ChartModel {
 }
 
 /** Column letters of a zero-based column index (0 -> A, 26 -> AA). */
-export function columnLetters(col: number): string {
-  let s = '';
-  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
+export const columnLetters = columnName;
 
 /** 'Sheet1!B2:D10' (or 'Sheet1!B2' for one cell); sheet names with spaces are quoted as Excel does. */
 export function addressOf(r: Rect): string {
@@ -103,7 +100,7 @@ export function addressOf(r: Rect): string {
 export function parseAddress(sheet: SheetModel, address: string): Rect {
   const m = /^([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?$/.exec(address.replace(/\$/g, '').toUpperCase());
   if (!m) throw new Error(`The address ${JSON.stringify(address)} is not an A1 reference such as B2 or B2:D10.`);
-  const col = (letters: string): number => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+  const col = columnIndex;
   const top = Number(m[2]) - 1;
   const left = col(m[1] ?? 'A');
   const bottom = m[4] ? Number(m[4]) - 1 : top;
@@ -118,9 +115,13 @@ export class WorkbookModel {
   readonly customXmlParts: string[] = [];
   readonly names = new Map<string, string>();
   readonly charts: ChartModel[] = [];
+  /** Each formula cell's last spill: rows and columns. */
+  private readonly spills = new Map<string, [number, number]>();
   selection: Rect;
   /** Called for every formula written (the browser stand-in evaluates ECON formulas and spills them). */
   onFormula: ((sheet: SheetModel, row: number, col: number, formula: string) => void) | undefined;
+  /** Called after values (not formulas' results) were written: formulas that read them calculate again. */
+  onValues: ((r: Rect) => void) | undefined;
   /** Requests sent (context.sync calls that carried or awaited anything) and their payload bytes. */
   readonly requests: number[] = [];
   private nextTableId = 1;
@@ -166,6 +167,7 @@ export class WorkbookModel {
         cell.value = typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v;
       }
     });
+    this.onValues?.(r);
   }
 
   setNumberFormat(r: Rect, fmt: string | string[][]): void {
@@ -177,6 +179,18 @@ export class WorkbookModel {
 
   /** Shows a formula's result from its cell down and to the right, as Excel spills a dynamic array. */
   spill(sheet: SheetModel, row: number, col: number, result: XValue[][]): void {
+    // A smaller result leaves no old values behind (Excel spills the new array only).
+    const key = `${sheet.name}!${row},${col}`;
+    const before = this.spills.get(key);
+    if (before) {
+      for (let i = 0; i < before[0]; i += 1) {
+        for (let j = 0; j < before[1]; j += 1) {
+          if ((i === 0 && j === 0) || (i < result.length && j < (result[i]?.length ?? 0))) continue;
+          if (sheet.cell(row + i, col + j)?.formula === undefined) sheet.cells.delete(`${row + i},${col + j}`);
+        }
+      }
+    }
+    this.spills.set(key, [result.length, Math.max(0, ...result.map((l) => l.length))]);
     result.forEach((line, i) => line.forEach((v, j) => {
       const cell = sheet.cell(row + i, col + j, true) as CellState;
       if (i === 0 && j === 0) cell.value = v;

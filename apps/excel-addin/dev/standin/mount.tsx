@@ -38,11 +38,22 @@ function Preview({ runtime, standin }: { runtime: AddinRuntime; standin: Standin
 /** Mounts the taskpane beside a fresh stand-in workbook; the suites read it as `globalThis.econdataStandin`. */
 export function mountWithStandin(root: HTMLElement, runtime: AddinRuntime): StandinWorkbook {
   const standin = createStandinWorkbook(undefined, evaluateEconFormula);
-  (globalThis as { econdataStandin?: StandinWorkbook }).econdataStandin = standin;
-  createRoot(root).render(
-    <EconThemeProvider>
-      <Preview runtime={runtime} standin={standin} />
-    </EconThemeProvider>,
-  );
+  const react = createRoot(root);
+  let opened = 0;
+  const render = (): void =>
+    react.render(
+      <EconThemeProvider>
+        <Preview key={opened} runtime={runtime} standin={standin} />
+      </EconThemeProvider>,
+    );
+  // `reopen()`: the taskpane loads again over the same workbook, as when Excel opens a saved
+  // workbook that loads the add-in with it (refresh on open).
+  (globalThis as { econdataStandin?: StandinWorkbook & { reopen(): void } }).econdataStandin = Object.assign(standin, {
+    reopen: () => {
+      opened += 1;
+      render();
+    },
+  });
+  render();
   return standin;
 }

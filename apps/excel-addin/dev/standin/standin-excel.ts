@@ -210,6 +210,7 @@ class StandinContext implements XContext {
     const model = b.model;
     this.workbook = {
       getSelectedRange: () => new StandinRange(b, () => model.selection),
+      worksheets: { getItem: (name: string) => new StandinWorksheet(b, () => model.sheet(name)) },
       tables: { getItemOrNullObject: (name: string) => new StandinTable(b, () => model.table(name)) },
       settings: new StandinSettings(b),
       application: { suspendApiCalculationUntilNextSync: () => b.queue(undefined, () => undefined) },

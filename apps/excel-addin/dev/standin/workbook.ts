@@ -3,7 +3,8 @@
  * WorkbookModel, its Excel.run stand-in, and change notices for the sheet view beside the taskpane.
  */
 import type { ExcelHost, XValue } from '../../src/office/excel-api.ts';
-import { addressOf, WorkbookModel } from './model.ts';
+import { addressOf, parseAddress, WorkbookModel, type Rect, type SheetModel } from './model.ts';
+import { inlineReferences, overlaps } from './references.ts';
 import { standinExcel } from './standin-excel.ts';
 
 export interface StandinWorkbook {
@@ -15,6 +16,8 @@ export interface StandinWorkbook {
   version(): number;
   /** Selects a cell, e.g. select('B2'), on the first sheet. */
   select(address: string): void;
+  /** Types a value into a cell of the selected sheet, as a user would: formulas that read it calculate again. */
+  edit(address: string, value: XValue): void;
 }
 
 /** Computes what a formula spills (the ECON functions of the shared runtime), or throws the cell's error. */
@@ -39,11 +42,14 @@ export function createStandinWorkbook(sheetNames: string[] = ['Sheet1'], evaluat
     for (const fn of listeners) fn();
   };
   if (evaluate) {
-    model.onFormula = (sheet, row, col, formula) => {
-      if (!/^=ECON\./i.test(formula)) return;
+    // Formula cells and the cells each read: an edit of one of those calculates it again.
+    const formulas = new Map<string, { sheet: SheetModel; row: number; col: number; formula: string; reads: Rect[] }>();
+    const calculate = (sheet: SheetModel, row: number, col: number, formula: string): void => {
       const address = addressOf({ sheet, top: row, left: col, rows: 1, cols: 1 });
+      const { text, reads } = inlineReferences(formula, sheet);
+      formulas.set(address, { sheet, row, col, formula, reads });
       model.spill(sheet, row, col, [['#BUSY!']]);
-      void evaluate(formula, address).then(
+      void evaluate(text, address).then(
         (result) => model.spill(sheet, row, col, result.map((line) => line.map(cellValue))),
         (error: unknown) => {
           const code = (error as { code?: unknown }).code;
@@ -51,6 +57,18 @@ export function createStandinWorkbook(sheetNames: string[] = ['Sheet1'], evaluat
           console.warn(`${address}: ${error instanceof Error ? error.message : String(error)}`);
         },
       ).finally(changed);
+    };
+    model.onFormula = (sheet, row, col, formula) => {
+      if (/^=ECON\./i.test(formula)) calculate(sheet, row, col, formula);
+    };
+    model.onValues = (written) => {
+      for (const [address, f] of formulas) {
+        if (f.sheet.cell(f.row, f.col)?.formula !== f.formula) {
+          formulas.delete(address); // overwritten: no longer a formula cell
+          continue;
+        }
+        if (f.reads.some((r) => overlaps(r, written))) calculate(f.sheet, f.row, f.col, f.formula);
+      }
     };
   }
   return {
@@ -63,6 +81,10 @@ export function createStandinWorkbook(sheetNames: string[] = ['Sheet1'], evaluat
     version: () => version,
     select(address) {
       model.select(model.selection.sheet.name, address);
+      changed();
+    },
+    edit(address, value) {
+      model.setValues(parseAddress(model.selection.sheet, address), [[value]]);
       changed();
     },
   };

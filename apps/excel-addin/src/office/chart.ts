@@ -102,7 +102,9 @@ export function queueChart(header: XRange, grid: Grid, rows: number, table: stri
     s.setValues(values(c));
     s.setXAxisValues(axis);
   }
-  chart.name = chartName(table);
+  // Never read back a property set in this request: Office.js would want it loaded first.
+  const name = chartName(table);
+  chart.name = name;
   chart.title.text = chartTitle(grid, blockTitle, plan);
   if (place) {
     chart.top = place.top;
@@ -114,5 +116,5 @@ export function queueChart(header: XRange, grid: Grid, rows: number, table: stri
     chart.width = plan.width;
     chart.height = plan.height;
   }
-  return chart.name;
+  return name;
 }

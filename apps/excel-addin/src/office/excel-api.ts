@@ -113,6 +113,7 @@ export interface XSettings {
 
 export interface XWorkbook {
   getSelectedRange(): XRange;
+  readonly worksheets: { getItem(name: string): XWorksheet };
   readonly tables: { getItemOrNullObject(name: string): XTable };
   readonly settings: XSettings;
   readonly application: { suspendApiCalculationUntilNextSync(): void };

@@ -40,6 +40,8 @@ describe('forecasts marked in a block (office-addin-mock)', () => {
     const fill = { fill: FORECAST_FILL };
     expect(column(model, 1, header + 1, header + 6)).toEqual([{ value: 8.1 }, { value: 5.1 }, { value: 7.1 }, { value: 6.5, ...fill }, { value: 6.1, ...fill }, { value: 6, ...fill }]);
     expect(column(model, 2, header + 1, header + 6)).toEqual([{ value: false }, { value: false }, { value: false }, { value: true, ...fill }, { value: true, ...fill }, { value: true, ...fill }]);
+    // Projected cells are italic too; actual ones are not.
+    expect([3, 4, 5, 6].map((r) => model.sheets[0]?.cell(header - 1 + r, 1)?.italic === true)).toEqual([false, true, true, true]);
     // The period column is not filled: the table's banding stays readable.
     expect(column(model, 0, header + 4, header + 4)[0]?.fill).toBeUndefined();
   });

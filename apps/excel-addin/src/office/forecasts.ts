@@ -1,14 +1,14 @@
 /**
  * Projection periods marked in a block: the cells of a series whose `is_projection` flag is true
- * (IMF WEO) get a fill, matching the legend line sheets writes in the provenance block
+ * (IMF WEO) get a fill and italics, matching the legend line sheets writes in the provenance block
  * ("2025 to 2030 are projections (shaded)"). One fill call per run of projected rows per series,
  * so a block's marks ride on the request that writes it.
  */
 import type { Grid } from '@econdata/sheets';
 import type { XRange } from './excel-api.ts';
 
-/** Fill of projected cells (light blue: apart from revised yellow and warning orange). */
-export const FORECAST_FILL = '#DDEBF7';
+/** Fill of projected cells: light green, apart from the table's blue bands, revised yellow and warning orange. */
+export const FORECAST_FILL = '#E2EFDA';
 
 /** A rectangle of the data body to fill: rows [top, top + rows), columns [left, right]. */
 interface Run {
@@ -21,6 +21,8 @@ interface Run {
 /** Runs of projected rows per series, over the series' value and flag columns (wide grids). */
 function forecastRuns(grid: Grid): Run[] {
   const runs: Run[] = [];
+  // Periods across (Dir=H): the flag is a row, not a column; the legend row still names the years.
+  if (grid.arrangement?.dir === 'H') return runs;
   grid.columns.forEach((col, c) => {
     if (col.role !== 'flag' || col.key !== 'is_projection') return;
     const own = grid.columns.map((o, i) => (o.series === col.series && (o.role === 'value' || o.role === 'flag') ? i : -1)).filter((i) => i >= 0);
@@ -43,6 +45,11 @@ function forecastRuns(grid: Grid): Run[] {
 /** Queues the fills; `dataTop` is the block's first data cell (column 0). */
 export function queueForecastFills(dataTop: XRange, grid: Grid): number {
   const runs = forecastRuns(grid);
-  for (const run of runs) dataTop.getOffsetRange(run.top, run.left).getResizedRange(run.rows - 1, run.right - run.left).format.fill.color = FORECAST_FILL;
+  for (const run of runs) {
+    const cells = dataTop.getOffsetRange(run.top, run.left).getResizedRange(run.rows - 1, run.right - run.left);
+    cells.format.fill.color = FORECAST_FILL;
+    // Italic as well, as IMF's own tables set projections: the mark survives printing in grey.
+    cells.format.font.italic = true;
+  }
   return runs.length;
 }

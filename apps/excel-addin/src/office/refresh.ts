@@ -87,8 +87,7 @@ function errorText(e: unknown): string {
  * back to the asked range); throws RefreshError (nothing written) if any failed.
  */
 async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string): Promise<Series[][]> {
-  // A block of derived series fetches its operands and computes each recipe again.
-  const queries = blocks.flatMap((b) => (b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform)));
+  const queries = blocks.flatMap(blockFetchQueries);
   const results = await fetchSeries(queries);
   const failures: RefreshFailure[] = [];
   let at = 0;
@@ -107,6 +106,11 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
     throw new RefreshError(`Nothing was changed: the old values are still in place. ${which}${first?.block.title}: ${describe(first?.error)}`, failures);
   }
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
+}
+
+/** What refreshing a block asks the service: a derived block its operands (each recipe is computed again), any other its queries through its transform. */
+export function blockFetchQueries(b: BlockBinding): SeriesQuery[] {
+  return b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform);
 }
 
 /**

@@ -5,9 +5,12 @@
  * have their handlers.
  */
 import { Badge, MessageBar, MessageBarBody, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { EconDataProvider, EmptyState, QuotaMeter } from '@econdata/ui';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { EconDataProvider, EmptyState, NameLanguageField, QuotaMeter } from '@econdata/ui';
+import { defaultStorage } from '../runtime/index.ts';
+import { useNameLanguageSetting } from './series-names.ts';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
+import type { OfficeStartupApi } from '../office/startup.ts';
 import type { AddinRuntime } from '../runtime/index.ts';
 import { BlocksPanel } from './BlocksPanel.tsx';
 import { clientApi } from './client-api.ts';
@@ -44,8 +47,16 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
   const api = useMemo(() => (client ? clientApi(client) : undefined), [client]);
   const [tab, setTab] = useState<TabName>(status.connected ? 'data' : 'connection');
   const [inserted, setInserted] = useState(0);
+  // Opening the Blocks tab reads the workbook again: parameter cells may have been edited meanwhile.
+  const [blocksShown, setBlocksShown] = useState(0);
   const [ribbonFailure, setRibbonFailure] = useState<string | null>(null);
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  // office.js's Office, for refresh on open (loads the add-in with the workbook where the host can).
+  const office = (globalThis as { Office?: OfficeStartupApi }).Office;
+  const showBlocks = useCallback(() => setTab('blocks'), []);
+  // The language of series names, in the add-in's own storage (never the workbook).
+  const storage = useMemo(() => defaultStorage(), []);
+  const [nameLanguage, setNameLanguage] = useNameLanguageSetting(storage);
 
   // Connecting moves on to the data; a failed ribbon command says why here (the ribbon cannot).
   useEffect(() => {
@@ -66,7 +77,10 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
         {api ? <QuotaMeter variant="compact" /> : null}
       </header>
       {ribbonFailure ? <MessageBar intent="error" role="alert"><MessageBarBody>{ribbonFailure}</MessageBarBody></MessageBar> : null}
-      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} aria-label="Taskpane sections">
+      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => {
+        setTab(d.value as TabName);
+        if (d.value === 'blocks') setBlocksShown((n) => n + 1);
+      }} aria-label="Taskpane sections">
         <Tab value="data">Data</Tab>
         <Tab value="derived">Derived</Tab>
         <Tab value="blocks">Blocks</Tab>
@@ -80,10 +94,11 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'blocks'} aria-label="Blocks">
         <StaleFormulas runtime={runtime} />
-        {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted} /> : notConnected}
+        {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted + blocksShown} office={office} onAttention={showBlocks} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
         <ConnectPanel runtime={runtime} />
+        <NameLanguageField value={nameLanguage} onChange={(language) => { setNameLanguage(language).catch((e: unknown) => setRibbonFailure(`The language could not be kept: ${e instanceof Error ? e.message : String(e)}`)); }} />
         {api ? (
           <section className={styles.quota} aria-label="Quota">
             <QuotaMeter variant="full" />
@@ -95,7 +110,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
 
   return (
     <main className={styles.root} aria-label="Econdata taskpane">
-      {api ? <EconDataProvider api={api} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
+      {api ? <EconDataProvider api={api} nameLanguage={nameLanguage} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
     </main>
   );
 }

@@ -11,9 +11,12 @@ import { CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTim
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
-import { listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
-import { queriesToFetch } from '../office/transformed.ts';
-import { derivedToFetch } from '../office/derived-block.ts';
+import { blockFetchQueries, listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
+import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from '../office/parameter-refresh.ts';
+import type { ParameterState } from '../office/parameters.ts';
+import type { OfficeStartupApi } from '../office/startup.ts';
+import { ParameterList } from './ParameterList.tsx';
+import { RefreshOnOpen } from './RefreshOnOpen.tsx';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
 
@@ -37,12 +40,16 @@ export interface BlocksPanelProps {
   commands: CommandRegistry;
   /** Changes whenever a block was inserted: the list reloads. */
   reloadKey: number;
+  /** office.js's `Office`, for refresh on open (absent in the browser stand-in). */
+  office?: OfficeStartupApi | undefined;
+  /** Called when the run on open has something to show (the taskpane switches to this tab). */
+  onAttention?(): void;
 }
 
 const when = (iso: string | null): string => (iso ? formatDateTime(new Date(iso)) : 'never');
 
 /** The Blocks list with refresh. */
-export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): ReactNode {
+export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }: BlocksPanelProps): ReactNode {
   const styles = useStyles();
   const api = useEconData();
   const describe = useDescribeContext();
@@ -51,11 +58,13 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ label: string; value?: number; max?: number } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [pending, setPending] = useState<{ targets: BlockStatus[]; estimate: Estimate } | null>(null);
+  const [pending, setPending] = useState<{ targets: BlockStatus[]; params: ParameterState[]; estimate: Estimate } | null>(null);
+  const [params, setParams] = useState<ParameterState[]>([]);
 
   const reload = useCallback(async (): Promise<void> => {
     try {
       const listed = await listBlocks(excel);
+      setParams(await listParameterBlocks(excel));
       setBlocks(listed.blocks);
       setProblems(listed.problems.map((p) => `The add-in's note ${p.key} in this workbook cannot be used (${p.reason}); insert that block again.`));
     } catch (error) {
@@ -68,27 +77,36 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
     void reload();
   }, [reload, reloadKey]);
 
-  const refresh = async (targets: BlockStatus[], confirmed: boolean): Promise<void> => {
-    if (targets.length === 0) return;
+  const refresh = async (targets: BlockStatus[], confirmed: boolean, paramTargets: ParameterState[] = []): Promise<void> => {
+    const usable = paramTargets.filter((p) => !p.problem);
+    if (targets.length === 0 && usable.length === 0) return;
     setBusy(true);
     setNotice(null);
     try {
       if (!confirmed) {
         // A refresh asks the service again (a cached answer could not show a revision).
-        const estimate = await api.estimate(targets.flatMap((b) => (b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform))), { cache: 'no-store' });
+        const estimate = await api.estimate([...targets.flatMap(blockFetchQueries), ...parameterQueries(usable)], { cache: 'no-store' });
         if (needsCostPreview(estimate)) {
-          setPending({ targets, estimate });
+          setPending({ targets, params: usable, estimate });
           return;
         }
       }
-      setProgress({ label: `Fetching ${targets.length === 1 ? '1 block' : `${targets.length} blocks`}…` });
-      const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store' }), {
-        describe: (e) => errorSentence(e, describe),
-        onWriting: () => setProgress({ label: 'Writing to the worksheet…' }),
-        onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal }),
-      });
-      const revised = result.blocks.some((b) => b.changes.revisedCells.length > 0);
-      setNotice({ intent: 'success', text: result.text, revised });
+      const count = targets.length + usable.length;
+      setProgress({ label: `Fetching ${count === 1 ? '1 block' : `${count} blocks`}…` });
+      const texts: string[] = [];
+      let revised = false;
+      if (targets.length > 0) {
+        const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store' }), {
+          describe: (e) => errorSentence(e, describe),
+          onWriting: () => setProgress({ label: 'Writing to the worksheet…' }),
+          onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal }),
+        });
+        revised = result.blocks.some((b) => b.changes.revisedCells.length > 0);
+        texts.push(result.text);
+      }
+      // Parameter blocks: asked anew into the cache their formulas read ('reload'), then calculated again.
+      if (usable.length > 0) texts.push((await refreshParameterBlocks(excel, usable, (q) => api.fetchSeries(q, { cache: 'reload' }))).text);
+      setNotice({ intent: 'success', text: texts.join('\n'), revised });
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });
       throw error;
@@ -103,16 +121,21 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
   useEffect(() =>
     commands.register('refreshAll', async () => {
       const listed = await listBlocks(excel);
-      await refresh(listed.blocks.filter((b) => b.present), true);
+      await refresh(listed.blocks.filter((b) => b.present), true, await listParameterBlocks(excel));
     }),
   );
 
   const present = (blocks ?? []).filter((b) => b.present);
+  const ranOnOpen = useCallback(() => {
+    void reload();
+    onAttention?.();
+  }, [reload, onAttention]);
   return (
     <div className={styles.root}>
+      <RefreshOnOpen excel={excel} office={office} onRan={ranOnOpen} />
       <div className={styles.toolbar}>
         <Text weight="semibold">{blocks === null ? 'Blocks' : `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'} in this workbook`}</Text>
-        <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length === 0} onClick={() => void refresh(present, false).catch(() => undefined)}>
+        <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length + params.length === 0} onClick={() => void refresh(present, false, params).catch(() => undefined)}>
           Refresh all
         </Button>
       </div>
@@ -121,9 +144,9 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
           estimate={pending.estimate}
           confirmLabel="Refresh"
           onConfirm={() => {
-            const targets = pending.targets;
+            const { targets, params: paramTargets } = pending;
             setPending(null);
-            void refresh(targets, true).catch(() => undefined);
+            void refresh(targets, true, paramTargets).catch(() => undefined);
           }}
           onCancel={() => setPending(null)}
         />
@@ -149,7 +172,7 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
         <MessageBar key={p} intent="warning"><MessageBarBody>{p}</MessageBarBody></MessageBar>
       ))}
       {blocks === null ? <Spinner size="small" label="Reading the blocks in this workbook…" /> : null}
-      {blocks !== null && blocks.length === 0 ? (
+      {blocks !== null && blocks.length === 0 && params.length === 0 ? (
         <EmptyState title="No blocks yet" description="Blocks you insert from the Data tab are listed here, with their queries, so you can refresh them." />
       ) : null}
       <ul className={styles.list} aria-label="Blocks">
@@ -181,6 +204,7 @@ export function BlocksPanel({ excel, commands, reloadKey }: BlocksPanelProps): R
           </li>
         ))}
       </ul>
+      <ParameterList params={params} busy={busy} onRefresh={(p) => void refresh([], false, [p]).catch(() => undefined)} />
     </div>
   );
 }

@@ -5,10 +5,12 @@
  */
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
 import { Checkbox, Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData } from '@econdata/ui';
+import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
+import { namedFetch } from './series-names.ts';
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertFormulas } from '../office/insert-formula.ts';
+import { insertParameterFormula } from '../office/parameters.ts';
 import { chartFits, insertBlock } from '../office/insert.ts';
 import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
@@ -49,9 +51,12 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const styles = useStyles();
   const api = useEconData();
   const describe = useDescribeContext();
+  const nameLanguage = useNameLanguage();
   const [mode, setMode] = useState<Mode>('values');
   // A chart beside every time-series block unless the user turns it off (a single period gets none).
   const [chart, setChart] = useState(true);
+  // Formulas whose arguments live in a labelled block of cells (change one cell, the block re-queries).
+  const [inCells, setInCells] = useState(false);
   const [arrangement, setArrangement] = useState<Arrangement>({ dir: 'V', sort: 'A', header: true, dates: true });
   // A block keeps its table's header row; the rest of the layout applies to blocks and formulas alike.
   const layoutText = (m: Mode): string => formatArrangement(m === 'values' ? { ...arrangement, header: true, dates: arrangement.dates || arrangement.dir === 'H' } : arrangement);
@@ -66,7 +71,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
   const insertValues = async ({ queries, transform }: Job): Promise<void> => {
     setProgress({ label: `Fetching ${queries.length === 1 ? '1 series' : `${queries.length} series`}…` });
     // Through the transform, if any: its widened queries fetched, then applied back to the asked range.
-    const results = await fetchTransformed((q) => api.fetchSeries(q), queries, transform);
+    // Named in the chosen language before the transform adds to the title (header, table and chart follow).
+    const results = await fetchTransformed(namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage), queries, transform);
     const series: Series[] = [];
     const kept: SeriesQuery[] = [];
     const failed: string[] = [];
@@ -94,6 +100,14 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     setNotice(null);
     last.current = job;
     try {
+      if (mode === 'formula' && inCells) {
+        // The Options cell holds the one options text: the transform, then the layout.
+        const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
+        const { binding, address } = await insertParameterFormula(excel, job.queries, options);
+        setNotice({ intent: 'success', text: `Wrote the parameters and ${binding.formula} at ${address}: change a parameter cell and the formula asks again. The Blocks tab lists it.` });
+        onInserted();
+        return;
+      }
       if (mode === 'formula') {
         // One options text: the transform, then the layout (`Units=pc1 Dir=H`).
         const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
@@ -152,9 +166,14 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
               </RadioGroup>
             </Field>
             <LayoutFields value={arrangement} onChange={setArrangement} table={mode === 'values'} />
+            {/* The chart needs the periods down the block's first column: no chart for a block laid across or without dates. */}
             {mode === 'values' ? (
-              <Checkbox checked={chart && chartFits(layoutText('values'))} disabled={!chartFits(layoutText('values'))} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
-            ) : null}
+              chartFits(layoutText('values')) ? (
+                <Checkbox checked={chart} onChange={(_, d) => setChart(d.checked === true)} label="Chart beside the block (lines; a stock chart for one ticker)" />
+              ) : null
+            ) : (
+              <Checkbox checked={inCells} onChange={(_, d) => setInCells(d.checked === true)} label="Arguments in cells (Source, Indicator, Country, From, To, Options) that the formula refers to" />
+            )}
             <Text size={200} className={styles.hint}>
               {mode === 'values'
                 ? 'Select the top-left cell, build a query, then insert: a provenance header, an Excel table with real dates, and the query kept for Refresh.'

@@ -26,16 +26,17 @@ export function LayoutFields({ value, onChange, table }: LayoutFieldsProps): Rea
   return (
     <Field label="Layout">
       <div className={styles.row}>
-        <Select className={styles.select} aria-label="Periods" value={value.dir} onChange={(_, d) => set({ dir: d.value as Arrangement['dir'] })}>
+        <Select className={styles.select} aria-label="Periods down or across" value={value.dir} onChange={(_, d) => set({ dir: d.value as Arrangement['dir'] })}>
           <option value="V">Periods down</option>
           <option value="H">Periods across</option>
         </Select>
-        <Select className={styles.select} aria-label="Order" value={value.sort} onChange={(_, d) => set({ sort: d.value as Arrangement['sort'] })}>
+        <Select className={styles.select} aria-label="Order of periods" value={value.sort} onChange={(_, d) => set({ sort: d.value as Arrangement['sort'] })}>
           <option value="A">Oldest first</option>
           <option value="D">Newest first</option>
         </Select>
-        <Checkbox label="Header" checked={table || value.header} disabled={table} onChange={(_, d) => set({ header: d.checked === true })} />
-        <Checkbox label="Dates" checked={value.dates || (table && value.dir === 'H')} disabled={table && value.dir === 'H'} onChange={(_, d) => set({ dates: d.checked === true })} />
+        {/* A block's table keeps the row heading it: the header row, and with periods across the period row. */}
+        {table ? null : <Checkbox label="Header" checked={value.header} onChange={(_, d) => set({ header: d.checked === true })} />}
+        {table && value.dir === 'H' ? null : <Checkbox label="Dates" checked={value.dates} onChange={(_, d) => set({ dates: d.checked === true })} />}
       </div>
     </Field>
   );

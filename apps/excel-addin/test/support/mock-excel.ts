@@ -97,15 +97,7 @@ class Session {
       host: 'excel',
       address: '', rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0, values: [], formulas: [], numberFormat: [],
       format: { fill: { color: '' }, font: { bold: false, italic: false, color: '' }, wrapText: false, columnWidth: 0 },
-      worksheet: {
-        name: safe()?.sheet.name ?? '',
-        tables: { add: (address: unknown, hasHeaders: boolean) => this.addTable(typeof address === 'string' ? () => parseAddress(geom().sheet, address) : (this.rects.get(address as object) ?? geom), hasHeaders) },
-        getRange: (address: string) => this.range(() => parseAddress(geom().sheet, address)),
-        charts: {
-          add: (type: string, source: unknown) => this.addChart(() => geom().sheet, type, source),
-          getItemOrNullObject: (name: string) => this.chart(() => geom().sheet, () => this.model.chart(geom().sheet, name)),
-        },
-      },
+      worksheet: this.worksheet(() => geom().sheet),
       getCell: (row: number, col: number) => derive((r) => ({ ...r, top: r.top + row, left: r.left + col, rows: 1, cols: 1 })),
       getOffsetRange: (dr: number, dc: number) => derive((r) => ({ ...r, top: r.top + dr, left: r.left + dc })),
       getResizedRange: (dr: number, dc: number) => derive((r) => ({ ...r, rows: r.rows + dr, cols: r.cols + dc })),
@@ -168,6 +160,25 @@ class Session {
     let created: TableModel | undefined;
     this.queue(['range', hasHeaders], () => (created = this.model.addTable(rect())));
     return this.table(() => created);
+  }
+
+  /** A worksheet's members (name, tables.add, getRange, charts), as a plain object: the mock nests it. */
+  worksheet(sheet: () => SheetModel): Record<string, unknown> {
+    let name = '';
+    try {
+      name = sheet().name;
+    } catch {
+      // a null object's sheet: no name, as in Office.js
+    }
+    return {
+      name,
+      tables: { add: (address: unknown, hasHeaders: boolean) => this.addTable(typeof address === 'string' ? () => parseAddress(sheet(), address) : () => this.rectOf(address, sheet()), hasHeaders) },
+      getRange: (address: string) => this.range(() => parseAddress(sheet(), address)),
+      charts: {
+        add: (type: string, source: unknown) => this.addChart(sheet, type, source),
+        getItemOrNullObject: (chartName: string) => this.chart(sheet, () => this.model.chart(sheet(), chartName)),
+      },
+    };
   }
 
   /** The cells of a range mock (or an A1 text on `sheet`), when the command runs. */
@@ -305,6 +316,7 @@ export function mockExcel(model: WorkbookModel, payloadLimit = EXCEL_PAYLOAD_LIM
         host: 'excel',
         workbook: {
           getSelectedRange: () => session.range(() => model.selection),
+          worksheets: { getItem: (name: string) => new OfficeMockObject({ host: 'excel', ...session.worksheet(() => model.sheet(name)) }) },
           tables: { getItemOrNullObject: (name: string) => session.table(() => model.table(name)) },
           application: { suspendApiCalculationUntilNextSync: () => session.queue(undefined, () => undefined) },
         },

@@ -16,10 +16,10 @@ describe('the GSO frequencies a query may ask for', () => {
     expect(sharedFrequencies([info('CPI.TOTAL.YOY', ['monthly']), info('X')])).toBeNull();
   });
 
-  it('keep the chosen one while offered, else move to the first offered', () => {
+  it('keep the chosen one while offered (or the service\'s default), else move to the first offered', () => {
     expect(keptFrequency('annual', ['monthly'])).toBe('monthly');
     expect(keptFrequency('annual', ['monthly', 'annual'])).toBe('annual');
-    expect(keptFrequency('', ['quarterly'])).toBe('quarterly');
+    expect(keptFrequency('', ['quarterly'])).toBe('');
     expect(keptFrequency('annual', [])).toBe('');
     expect(keptFrequency('annual', null)).toBe('annual');
   });

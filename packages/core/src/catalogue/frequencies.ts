@@ -21,12 +21,11 @@ export function sharedFrequencies(infos: readonly IndicatorInfo[]): GsoFrequency
 }
 
 /**
- * The frequency a form keeps when the series change: `current` while it is still offered, else the
- * first offered one (the series' own first frequency), '' (the service's default) when none is offered
- * or nothing is known and nothing was chosen.
+ * The frequency a form keeps when the series change: `current` while it is still offered (or
+ * nothing is known), else the first offered one (the series' own first frequency), '' (each
+ * series at the service's default, which it always has) when none is offered. '' stays ''.
  */
 export function keptFrequency(current: '' | GsoFrequency, offered: readonly GsoFrequency[] | null): '' | GsoFrequency {
-  if (offered === null) return current;
-  if (current !== '' && offered.includes(current)) return current;
+  if (offered === null || current === '' || offered.includes(current)) return current;
   return offered[0] ?? '';
 }

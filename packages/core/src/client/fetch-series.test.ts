@@ -153,6 +153,24 @@ describe('fetchSeries', () => {
     expect(fresh.size).toBe(0);
   });
 
+  it("'reload' asks the service although a fresh entry exists, and stores the new answer for later reads", async () => {
+    let now = Date.parse('2026-11-22T08:00:00Z');
+    const cache = new MemoryCacheStore();
+    const t = new FakeTransport(service());
+    const c = new EconDataClient({ baseURL: 'http://127.0.0.1:1', apiKey: 'test-key-0000', transport: t, cache, cacheTtlMs: 60_000, clock: { now: () => now } });
+    await c.fetchSeries([q('A', 'VN')]);
+    now += 10_000;
+    const reloaded = await c.fetchSeries([q('A', 'VN')], { cache: 'reload' });
+    expect(t.requests).toHaveLength(2);
+    expect(reloaded[0]).toMatchObject({ ok: true, series: { provenance: { retrieved_at: '2026-11-22T08:00:10.000Z' } } });
+    // A default read now gets the reloaded answer from the cache, with no request.
+    const after = await c.fetchSeries([q('A', 'VN')]);
+    expect(t.requests).toHaveLength(2);
+    expect(after[0]).toMatchObject({ ok: true, series: { provenance: { retrieved_at: '2026-11-22T08:00:10.000Z' } } });
+    await c.getIndicators({ source: 'WB', indicator: 'A', country: 'VN', start_year: 2019, end_year: 2021 }, { cache: 'reload' });
+    expect(t.requests).toHaveLength(3);
+  });
+
   it('remembers "no data" answers in the cache, so a repeated job sends nothing', async () => {
     const t = new FakeTransport(service());
     const cache = new MemoryCacheStore();

@@ -116,7 +116,8 @@ async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], 
   const options = { batch: !host.batch.refused, batchLimit: host.batch.limit };
   const first = planRequests(queries, options);
   const cached: Cached = { fresh: new Map(), expired: new Map() };
-  if (!cacheInUse(host.cache, mode)) return { plan: first, cached };
+  // 'reload' reads nothing (every query is asked anew) but stores what comes back.
+  if (!cacheInUse(host.cache, mode) || mode === 'reload') return { plan: first, cached };
   const now = host.engine.clock.now();
   await Promise.all([...first.unique.entries()].map(async ([k, u]) => {
     const key = cacheKey(host.engine.baseURL, u.request);

@@ -27,7 +27,7 @@ export async function requestJson<T>(
 ): Promise<ApiResult<T>> {
   const useCache = cacheInUse(cache, opts.cache) && spec.method === 'GET';
   const key = cacheKey(engine.baseURL, requestKey(spec.method, spec.path, spec.params ?? {}));
-  const entry = useCache ? await cacheGet(cache, key) : undefined;
+  const entry = useCache && opts.cache !== 'reload' ? await cacheGet(cache, key) : undefined;
   if (isFresh(entry, engine.clock.now())) {
     const cached = await checkedEntry(cache, key, entry, check);
     if (cached) return answerOf<T>(cached);

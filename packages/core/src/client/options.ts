@@ -6,8 +6,12 @@ import type { BackoffOptions } from '../net/retry.ts';
 import type { Transport } from '../net/transport.ts';
 import type { RequestGate, RequestPriority } from '../quota/gate.ts';
 
-/** How a call uses the cache: fresh entries answer (default), never touched, or stale entries as a fallback. */
-export type CacheMode = 'default' | 'no-store' | 'allow-stale';
+/**
+ * How a call uses the cache: fresh entries answer (default); never touched ('no-store'); stale
+ * entries as a fallback ('allow-stale'); or 'reload': always asked anew, the answer stored (HTTP's
+ * `cache: 'reload'`), so later calls that read the cache see it.
+ */
+export type CacheMode = 'default' | 'no-store' | 'allow-stale' | 'reload';
 
 /** A clock: ms since the epoch. */
 export interface Clock {
@@ -55,7 +59,7 @@ export interface ClientOptions {
 const ENUMS = {
   authMode: ['header', 'query'],
   priority: ['interactive', 'background'],
-  cacheMode: ['default', 'no-store', 'allow-stale'],
+  cacheMode: ['default', 'no-store', 'allow-stale', 'reload'],
 } as const;
 
 /**

@@ -12,7 +12,7 @@ export type { SourceIndicatorsQuery };
 export interface UiCallOptions {
   signal?: AbortSignal;
   priority?: 'interactive' | 'background';
-  cache?: 'default' | 'no-store' | 'allow-stale';
+  cache?: 'default' | 'no-store' | 'allow-stale' | 'reload';
 }
 
 /** What the UI needs from a data service: core's client shape, narrowed to the calls the UI makes. */

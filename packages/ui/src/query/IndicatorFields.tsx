@@ -44,7 +44,7 @@ export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps
     if (kept !== form.frequency) onChange({ ...form, frequency: kept });
   }, [kept, form.frequency]);
   const none = offered !== null && offered.length === 0;
-  const frequencyHint = none ? 'These series share no frequency: choose series of one frequency' : offered !== null ? (offered.length === 1 ? 'The only one these series have' : 'The ones these series have') : undefined;
+  const frequencyHint = none ? 'These series share no frequency: each comes at its own' : offered !== null ? `These series have: ${offered.map((f) => FREQUENCY_LABELS[f].toLowerCase()).join(', ')}` : undefined;
   const selection: SeriesSelection = { source: form.source, indicators: form.indicators, countries: form.countries };
   const browserErrors = {
     ...(errors['indicators'] ? { indicators: errors['indicators'] } : {}),
@@ -64,8 +64,9 @@ export function IndicatorFields({ form, onChange, errors }: IndicatorFieldsProps
         </Field>
         {gso ? (
           <Field label="Frequency" {...fieldState(frequencyHint, errors['frequency'])}>
-            <Select className={styles.input} value={form.frequency} disabled={none} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
-              {offered === null || none ? <option value="">Service default</option> : null}
+            <Select className={styles.input} value={form.frequency} onChange={(_, d) => onChange({ ...form, frequency: d.value as '' | GsoFrequency })}>
+              {/* The service's default is a frequency each series has: always a real choice. */}
+              <option value="">Service default</option>
               {(offered ?? ALL_FREQUENCIES).map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
             </Select>
           </Field>

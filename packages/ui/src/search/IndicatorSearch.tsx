@@ -163,7 +163,7 @@ export function IndicatorSearch({ onAdd, added = [], country, memory: store, lab
         <Text size={200}>{`Nothing matches “${query.trim()}”${source ? ` in ${source}` : ''}. Try fewer words, another spelling, or a code (e.g. NY.GDP).`}</Text>
       ) : null}
       {results.length > 0 ? (
-        <ul ref={listRef} id={`${id}-results`} className={styles.list} role="listbox" aria-label="Matching indicators" onKeyDown={onListKey}>
+        <ul ref={listRef} id={`${id}-results`} className={styles.list} role="listbox" aria-label="Matching indicators" data-query={query} onKeyDown={onListKey}>
           {results.map((entry) => {
             const key = keyOf(entry);
             const isActive = active !== undefined && keyOf(active) === key;

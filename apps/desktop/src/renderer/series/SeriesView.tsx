@@ -115,7 +115,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
             {frequencies.map((f) => <Radio key={f} value={f} label={FREQUENCY_LABEL[f]} />)}
           </RadioGroup>
         ) : null}
-        {gsoFrequency ? (
+        {/* Series that share no frequency (monthly retail sales with quarterly GDP) have nothing to switch to. */}
+        {gsoFrequency && (gsoFrequency.options ?? GSO_FREQUENCIES).length > 0 ? (
           <div className={styles.group}>
             <Text id="gso-frequency-label" weight="semibold" size={200}>GSO frequency</Text>
             <RadioGroup layout="horizontal" value={gsoFrequency.value} disabled={gsoFrequency.busy} onChange={(_, d) => gsoFrequency.onChange(d.value as GsoFrequency)} aria-labelledby="gso-frequency-label">

@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import type { Frequency } from '@econdata/core';
 import { candlestickPlugin, type OhlcStyle } from './candlestick.ts';
 import { shorten, type ChartLine } from './chart-data.ts';
+import { periodTickLabel, periodTicks } from './period-ticks.ts';
 
 /** Line colours: distinct, and each readable on white (contrast above 3:1 for graphics). */
 const PALETTE = ['#0F6CBD', '#C4314B', '#0E7A0D', '#8764B8', '#CA5010', '#038387', '#4F6BED', '#986F0B'];
@@ -25,6 +26,20 @@ function periodLabel(seconds: number, frequency: Frequency): string {
   return PERIOD_FORMAT[frequency](new Date(seconds * 1000));
 }
 
+/** The time axis's ticks at period starts (months, quarters, years), at least 64 px apart; uPlot's own for daily data. */
+function periodAxis(frequency: Frequency): Partial<uPlot.Axis> {
+  if (frequency === 'daily') return {};
+  let step = 1;
+  return {
+    splits: (u, _axis, min, max) => {
+      const found = periodTicks(min, max, frequency, Math.floor(u.bbox.width / uPlot.pxRatio / 64));
+      step = found.step;
+      return found.ticks;
+    },
+    values: (_u, splits) => splits.map((v) => periodTickLabel(v, frequency, step)),
+  };
+}
+
 function base(width: number, height: number, frequency: Frequency, unit: string | null): uPlot.Options {
   return {
     width,
@@ -34,7 +49,7 @@ function base(width: number, height: number, frequency: Frequency, unit: string 
     cursor: { drag: { x: true, y: false }, focus: { prox: 24 } },
     scales: { x: { time: true } },
     axes: [
-      { stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' } },
+      { stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' }, ...periodAxis(frequency) },
       {
         stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' }, size: 64,
         values: (_u, splits) => splits.map((v) => compact.format(v)),

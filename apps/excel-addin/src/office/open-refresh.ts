@@ -1,0 +1,55 @@
+/**
+ * Refresh on open: when a workbook that opted in opens (the add-in loads with it), every block and
+ * parameter block is refreshed, but only after the cost is known: the estimate of what it would ask
+ * the service, against the quota left today. When the day's allowance would not cover it, nothing
+ * is fetched and nothing written: the outcome says so, for the taskpane to show with the cost.
+ */
+import type { Estimate, SeriesQuery } from '@econdata/core';
+import type { ExcelHost } from './excel-api.ts';
+import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from './parameter-refresh.ts';
+import { blockFetchQueries, listBlocks, refreshBlocks } from './refresh.ts';
+import { readRefreshOnOpen } from './startup.ts';
+import type { FetchSeries } from './transformed.ts';
+
+export type OpenOutcome =
+  | { kind: 'off' }
+  | { kind: 'empty' }
+  | { kind: 'refused'; estimate: Estimate }
+  | { kind: 'refreshed'; estimate: Estimate; text: string };
+
+export interface OpenRefreshDeps {
+  excel: ExcelHost;
+  /** The cost of asking the service anew for these queries (the taskpane: api.estimate(q, { cache: 'no-store' })). */
+  estimate(queries: SeriesQuery[]): Promise<Estimate>;
+  /**
+   * Asks the service anew and stores the answers (cache: 'reload'): one job for every block, so
+   * what it costs is what the estimate said, and parameter blocks' formulas then read the answers.
+   */
+  reloadSeries: FetchSeries;
+  /** How an error reads (ui's describeError). */
+  describe?: (error: unknown) => string;
+}
+
+/**
+ * Runs refresh on open for a workbook that opted in: off, nothing to refresh, refused for the
+ * quota (nothing fetched or written), or refreshed (the summary of each block). A refresh that fails
+ * throws as the Blocks tab's Refresh does (nothing written).
+ */
+export async function refreshOnOpen(deps: OpenRefreshDeps): Promise<OpenOutcome> {
+  const { excel } = deps;
+  if (!(await readRefreshOnOpen(excel))) return { kind: 'off' };
+  const blocks = (await listBlocks(excel)).blocks.filter((b) => b.present);
+  const params = (await listParameterBlocks(excel)).filter((p) => !p.problem);
+  const queries = [...blocks.flatMap(blockFetchQueries), ...parameterQueries(params)];
+  if (queries.length === 0) return { kind: 'empty' };
+  const estimate = await deps.estimate(queries);
+  // The minute window only makes it wait; the day's allowance is what it could not get back.
+  if (estimate.quota && !estimate.quota.fitsToday) return { kind: 'refused', estimate };
+  const results = await deps.reloadSeries(queries);
+  const answers = new Map(queries.map((q, i) => [JSON.stringify(q), results[i]]));
+  const answered: FetchSeries = async (qs) => qs.map((q) => answers.get(JSON.stringify(q)) ?? { ok: false, error: new Error('unreachable: every query was fetched above') as never });
+  const lines: string[] = [];
+  if (blocks.length > 0) lines.push((await refreshBlocks(excel, blocks, answered, deps.describe ? { describe: deps.describe } : {})).text);
+  if (params.length > 0) lines.push((await refreshParameterBlocks(excel, params, answered)).text);
+  return { kind: 'refreshed', estimate, text: lines.join('\n') };
+}
