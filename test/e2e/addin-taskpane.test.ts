@@ -267,7 +267,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     // The same preset as values: a block at I100 whose provenance header names the formula and its
     // operands, kept in the document for Refresh (the Blocks list below names them too).
     await derivedPanel.getByRole('radio', { name: /Values/ }).check();
-    await selectCell(page, 'I100');
+    // The sheet shows a few rows past the selection: step down to I100.
+    for (let row = 90; row <= 100; row += 2) await selectCell(page, `I${row}`);
     await derivedPanel.getByRole('button', { name: 'Per capita' }).click();
     const insertedDerived = derivedPanel.getByRole('status').filter({ hasText: 'Inserted' });
     await insertedDerived.waitFor({ timeout: 60_000 });

@@ -40,10 +40,19 @@ export function RefreshOnOpen({ excel, office, onRan }: RefreshOnOpenProps): Rea
     if (ran.current) return;
     ran.current = true;
     void (async () => {
+      let enabled: boolean;
       try {
-        const enabled = await readRefreshOnOpen(excel);
-        setOn(enabled);
-        if (!enabled) return;
+        enabled = await readRefreshOnOpen(excel);
+      } catch (error) {
+        // The setting could not be read: say so on the Blocks tab, but nothing ran, so the tab the
+        // user is on stays in front.
+        setOn(false);
+        setNotice({ intent: 'error', text: `Refresh on open: ${errorSentence(error, describe)}` });
+        return;
+      }
+      setOn(enabled);
+      if (!enabled) return;
+      try {
         const outcome = await refreshOnOpen({
           excel,
           estimate: (q) => api.estimate(q, { cache: 'no-store' }),
