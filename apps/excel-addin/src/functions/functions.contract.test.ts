@@ -11,7 +11,7 @@ import { createAddinRuntime } from '../runtime/runtime.ts';
 import { MemoryStorage } from '../runtime/storage.ts';
 import { setRuntime } from '../runtime/instance.ts';
 import { widenQuery } from '@econdata/analysis';
-import { cell, connected, fn, invocation } from '../../test/support/call-functions.ts';
+import { cell, connected, fiveHundredPairs, fn, invocation } from '../../test/support/call-functions.ts';
 
 const sandbox = useSandboxes({ seed: 11 });
 
@@ -21,8 +21,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
   it('500 formulas send only the requests the batch limit requires, and each cell gets its own series', async () => {
     const sb = await sandbox();
     const direct = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
-    const indicators = (await direct.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code).slice(0, 10);
-    const countries = (await direct.listCountries()).data.filter((c) => c.is_aggregate !== true).map((c) => c.code).slice(0, 50);
+    const { indicators, countries } = await fiveHundredPairs(sb.url, 'sandbox-enterprise');
     expect(indicators.length * countries.length).toBe(500);
     await connected(sb.url, 'enterprise', 'sandbox-enterprise');
     sb.reset();
@@ -219,9 +218,7 @@ describe('the transform argument, against the sandbox', () => {
 
   it('500 formulas with Units=pc1 in one recalculation still send the batch minimum (5): widening merges', async () => {
     const sb = await sandbox();
-    const direct = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
-    const indicators = (await direct.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code).slice(0, 10);
-    const countries = (await direct.listCountries()).data.filter((c) => c.is_aggregate !== true).map((c) => c.code).slice(0, 50);
+    const { indicators, countries } = await fiveHundredPairs(sb.url, 'sandbox-enterprise');
     await connected(sb.url, 'enterprise', 'sandbox-enterprise');
     sb.reset();
     const calls = indicators.flatMap((code, i) => countries.map((cc, j) => cell('INDICATOR', `Sheet1!A${i * 50 + j + 1}`, 'WB', [[code]], [[cc]], 2000, 2020, null, 'Units=pc1')));

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EconDataClient, planRequests, type SeriesQuery } from '@econdata/core';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { cell, connected } from '../../test/support/call-functions.ts';
+import { cell, connected, fiveHundredPairs } from '../../test/support/call-functions.ts';
 import { setRuntime } from '../runtime/instance.ts';
 import { createAddinRuntime } from '../runtime/runtime.ts';
 
@@ -23,8 +23,7 @@ describe('ECON.VALUE filled down', () => {
   it('500 cells of one recalculation (10 indicators x 50 countries, mixed years) cost the batch minimum, each cell its own value', async () => {
     const sb = await sandbox();
     const direct = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
-    const indicators = (await direct.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code).slice(0, 10);
-    const countries = (await direct.listCountries()).data.filter((c) => c.is_aggregate !== true).map((c) => c.code).slice(0, 50);
+    const { indicators, countries } = await fiveHundredPairs(sb.url, 'sandbox-enterprise');
     await connected(sb.url, 'enterprise', 'sandbox-enterprise');
     sb.reset();
 

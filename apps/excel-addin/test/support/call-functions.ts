@@ -4,7 +4,7 @@
  * For the functions' contract suites.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import type { PlanName } from '@econdata/core';
+import { EconDataClient, type PlanName } from '@econdata/core';
 import { associateFunctions } from '../../src/functions/functions.ts';
 import { createAddinRuntime, type RuntimeOptions } from '../../src/runtime/runtime.ts';
 import { setRuntime } from '../../src/runtime/instance.ts';
@@ -42,4 +42,15 @@ export async function connected(url: string, plan: PlanName, key: string, extra:
   if (!outcome.ok) throw new Error(outcome.message);
   setRuntime(rt);
   return { rt, options };
+}
+
+/**
+ * The first 10 World Bank indicators and the first 50 countries (no aggregates) the service at
+ * `url` lists: the 500 pairs of a filled-down sheet, asked with `key` (the sandbox counts them).
+ */
+export async function fiveHundredPairs(url: string, key: string): Promise<{ indicators: string[]; countries: string[] }> {
+  const direct = new EconDataClient({ baseURL: url, apiKey: key });
+  const indicators = (await direct.listSourceIndicators({ source_code: 'WB' })).data.map((i) => i.code).slice(0, 10);
+  const countries = (await direct.listCountries()).data.filter((c) => c.is_aggregate !== true).map((c) => c.code).slice(0, 50);
+  return { indicators, countries };
 }
