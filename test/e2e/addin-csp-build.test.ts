@@ -129,11 +129,18 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
     await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
     const seen = await watch(page);
     await page.goto(`${origin}/taskpane.html`);
+    const connectionTab = page.getByRole('tab', { name: 'Connection' });
+    const tabTop = async (): Promise<number | undefined> => (await connectionTab.boundingBox())?.y;
+    const before = await tabTop();
     await page.getByLabel('Service URL').fill(sandbox.url);
     await page.getByLabel('API key').fill('sandbox-enterprise');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
-    await page.getByRole('tab', { name: 'Connection' }).click();
+    // The quota line appears in the header without moving the tabs (a click aimed at one would miss).
+    await page.getByTestId('connection-state').waitFor();
+    expect(await tabTop()).toBe(before);
+    await connectionTab.click();
+    await page.getByRole('tab', { name: 'Connection', selected: true }).waitFor();
     const question = page.getByTestId('plan-question');
     await question.waitFor();
     expect(await question.innerText()).toContain('The service did not say (it sends no rate-limit headers), so requests are paced for the Free plan');

@@ -1,4 +1,4 @@
-/** A query written out by the spec's parameter names: citable, and enough to fetch it again. */
+/** A query written out: by the spec's parameter names (citable), or in a person's words (to say which one failed). */
 import type { SeriesQuery } from '@econdata/core';
 
 const ENDPOINT: Record<SeriesQuery['kind'], string> = { indicator: '/indicators', trade: '/trade/vietnam', stock: '/stocks/vietnam' };
@@ -9,4 +9,27 @@ export function queryText(query: SeriesQuery): string {
     .filter(([k, v]) => k !== 'kind' && v !== undefined && v !== null && v !== '')
     .map(([k, v]) => `${k}=${String(v)}`);
   return `${ENDPOINT[query.kind]}${params.length ? `?${params.join('&')}` : ''}`;
+}
+
+/** A trade query's months: one month, or the range the client trims to ("2024-01..2024-06", open ends kept open). */
+function tradeMonths(q: Extract<SeriesQuery, { kind: 'trade' }>): string {
+  if (q.period) return q.period;
+  if (q.start_period === undefined && q.end_period === undefined) return '';
+  return `${q.start_period ?? ''}..${q.end_period ?? ''}`;
+}
+
+/**
+ * A query in a person's words, to say which of a job's queries failed. Two trade queries of one job
+ * differ by their months as often as by their flow, so the months are named.
+ * @example queryWords({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }) // "Vietnam exports 2024-01..2024-06"
+ */
+export function queryWords(q: SeriesQuery): string {
+  if (q.kind === 'indicator') return `${q.source} ${q.indicator}${q.country ? ` for ${q.country}` : ''}`;
+  if (q.kind === 'trade') {
+    const partner = q.partner ? ` ${q.flow === 'imports' ? 'from' : q.flow === 'exports' ? 'to' : 'with'} ${q.partner}` : '';
+    const months = tradeMonths(q);
+    const flow = q.flow === 'balance' ? 'trade balance' : q.flow ?? 'trade';
+    return `Vietnam ${flow}${partner}${q.hs_code ? `, HS ${q.hs_code}` : ''}${months ? `${partner || q.hs_code ? ',' : ''} ${months}` : ''}`;
+  }
+  return `stock ${q.symbol ?? q.index ?? ''}`;
 }

@@ -5,20 +5,13 @@
  */
 import type { SeriesQuery } from '@econdata/core';
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
-import { describeError } from '@econdata/ui';
+import { describeError, queryWords } from '@econdata/ui';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   lines: { margin: 0, paddingLeft: tokens.spacingHorizontalL, maxHeight: '180px', overflowY: 'auto', fontSize: tokens.fontSizeBase200 },
 });
-
-/** A person's words for a query, to say which one failed. */
-function queryWords(q: SeriesQuery): string {
-  if (q.kind === 'indicator') return `${q.source} ${q.indicator}${q.country ? ` for ${q.country}` : ''}`;
-  if (q.kind === 'trade') return `trade ${q.flow ?? ''}${q.partner ? ` with ${q.partner}` : ''}${q.hs_code ? `, HS ${q.hs_code}` : ''}`.trim();
-  return `stock ${q.symbol ?? q.index ?? ''}`;
-}
 
 const INLINE = 3;
 
