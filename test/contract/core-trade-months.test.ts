@@ -48,6 +48,22 @@ describe.skipIf(!realDataDir)('core <-> sandbox: a range of trade months', () =>
     expect(transport.sent).toHaveLength(1);
   });
 
+  it('two ranges of one request in one job: the sandbox receives one request, each range its exact months and values', async () => {
+    sb.reset();
+    const client = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-pro', cache: new MemoryCacheStore() });
+    const [h1, h2] = await client.fetchSeries([
+      { kind: 'trade', flow: 'exports', start_period: '2019-01', end_period: '2019-04' },
+      { kind: 'trade', flow: 'exports', start_period: '2025-09' },
+    ]);
+    expect(sb.stats().received).toBe(1);
+    if (!h1?.ok || !h2?.ok) throw new Error('expected two series');
+    // The customs file's exports, as the data has them (2019-02 is missing there).
+    expect([h1.series.periods, h1.series.values[0]]).toEqual([['2019-01', '2019-03', '2019-04'], [22.08, 22.78, 20.44]]);
+    expect([h2.series.periods, h2.series.values[0]]).toEqual([['2025-09', '2025-10', '2025-11'], [42.67, 42.05, 39.11]]);
+    expect(h1.series.values[0]).toEqual(exportsInFile('2019-01', '2019-04').map(([, v]) => v));
+    expect(h2.series.values[0]).toEqual(exportsInFile('2025-09', '9999-12').map(([, v]) => v));
+  });
+
   it('getTrade keeps the same months, and a range outside the data says where the data is', async () => {
     const client = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-pro' });
     const answer = await client.getTrade({ flow: 'exports', start_period: '2025-09' });

@@ -8,14 +8,13 @@
  *   loopback HTTP and searches, with no violation in the page's events or console; an inline
  *   script is refused.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { taskpaneCsp } from '../../apps/excel-addin/build/csp.ts';
+import { buildAddin } from '../../apps/excel-addin/test/support/production-build.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir } from '../support/paths.ts';
 
@@ -48,20 +47,13 @@ async function watch(page: Page): Promise<{ violations: () => Promise<string[]>;
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build under its Content-Security-Policy', () => {
   let out: string;
+  let remove = (): void => undefined;
   let server: PreviewServer;
   let origin: string;
   let sandbox: Sandbox;
   let browser: Browser;
   beforeAll(async () => {
-    out = mkdtempSync(join(tmpdir(), 'econdata-addin-csp-'));
-    // As `pnpm build` runs it: Vite takes import.meta.env.DEV from NODE_ENV, which vitest sets to "test".
-    const nodeEnv = process.env['NODE_ENV'];
-    process.env['NODE_ENV'] = 'production';
-    try {
-      await build({ configFile: join(app, 'vite.config.ts'), root: app, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
-    } finally {
-      process.env['NODE_ENV'] = nodeEnv;
-    }
+    ({ out, remove } = await buildAddin('econdata-addin-csp-'));
     // Static files only, as any host serves them (no configuration of ours: no dev HTTPS, no sandbox).
     server = await preview({ configFile: false, root: app, logLevel: 'error', build: { outDir: out }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
     origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
@@ -72,7 +64,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
     await browser?.close();
     await sandbox?.close();
     await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
-    if (out) rmSync(out, { recursive: true, force: true });
+    remove();
   });
 
   it('with the real office.js, outside Excel: the page says where it runs, with no violation', async () => {
@@ -129,11 +121,18 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
     await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
     const seen = await watch(page);
     await page.goto(`${origin}/taskpane.html`);
+    const connectionTab = page.getByRole('tab', { name: 'Connection' });
+    const tabTop = async (): Promise<number | undefined> => (await connectionTab.boundingBox())?.y;
+    const before = await tabTop();
     await page.getByLabel('Service URL').fill(sandbox.url);
     await page.getByLabel('API key').fill('sandbox-enterprise');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
-    await page.getByRole('tab', { name: 'Connection' }).click();
+    // The quota line appears in the header without moving the tabs (a click aimed at one would miss).
+    await page.getByTestId('connection-state').waitFor();
+    expect(await tabTop()).toBe(before);
+    await connectionTab.click();
+    await page.getByRole('tab', { name: 'Connection', selected: true }).waitFor();
     const question = page.getByTestId('plan-question');
     await question.waitFor();
     expect(await question.innerText()).toContain('The service did not say (it sends no rate-limit headers), so requests are paced for the Free plan');

@@ -3,29 +3,21 @@
  * from beside itself, and functions.json from the JSDoc, and none of the development stand-in or
  * test code: built once here into a temporary folder.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildManifest, TARGETS } from '../../../manifests/generate.ts';
+import { buildAddin } from './support/production-build.ts';
 
 const app = join(import.meta.dirname, '..');
 
 describe('pnpm build', () => {
   let out: string;
+  let remove = (): void => undefined;
   beforeAll(async () => {
-    out = mkdtempSync(join(tmpdir(), 'econdata-addin-dist-'));
-    // As `pnpm build` runs it: Vite takes import.meta.env.DEV from NODE_ENV, which vitest sets to "test".
-    const nodeEnv = process.env['NODE_ENV'];
-    process.env['NODE_ENV'] = 'production';
-    try {
-      await build({ configFile: join(app, 'vite.config.ts'), root: app, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
-    } finally {
-      process.env['NODE_ENV'] = nodeEnv;
-    }
+    ({ out, remove } = await buildAddin('econdata-addin-dist-'));
   }, 180_000);
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  afterAll(() => remove());
 
   it('has every file the manifest points at', () => {
     const { baseUrl } = TARGETS.dev();

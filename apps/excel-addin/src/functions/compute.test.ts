@@ -73,7 +73,7 @@ function fakeRuntime(byCode: Record<string, Series>): AddinRuntime {
     if (!found) throw new NotFoundError('Data not found', { status: 404 });
     return found;
   };
-  return { load } as unknown as AddinRuntime;
+  return { load, nameLanguage: async () => 'en' } as unknown as AddinRuntime;
 }
 
 describe('series to spills (sheets\' Grid, values only)', () => {

@@ -6,7 +6,7 @@
  * call these, and the registered functions, without Excel.
  */
 import { applyTransform, isIdentity, widenQuery, type Transform } from '@econdata/analysis';
-import { EconError, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
+import { EconError, seriesNamer, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
 import { gridValues, layoutSeries, type Arrangement, type PlainValue } from '@econdata/sheets';
 import type { AddinRuntime } from '../runtime/types.ts';
 import { indicatorQueries, stockQueries, tradeQuery, optionsArg, type CellRange, type CellValue, type StockField } from './args.ts';
@@ -34,23 +34,45 @@ type Loaded = { query: SeriesQuery; series: Series } | { query: SeriesQuery; err
  * With a transform, each query is widened first (analysis's widenQuery: 2000's growth needs 1999;
  * the same range for queries the planner batches together, so no extra request) and the answer
  * transformed back to the asked range. A transform that fails on the data (a Rebase period
- * without a value) fails only this formula's cell.
+ * without a value) fails only this formula's cell. Series are named in the language the Connection
+ * tab chose (core's `seriesNamer`) before the transform adds to their titles, unless `names` is
+ * false (ECON.VALUE shows a number, no name).
  */
-export async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], t: Transform, ctx: CallContext): Promise<Loaded[]> {
+export async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], t: Transform, ctx: CallContext, names = true): Promise<Loaded[]> {
   const options = { ...(ctx.address ? { address: ctx.address } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
   const plain = isIdentity(t);
   const fetched = parse(() => (plain ? queries : queries.map((q) => widenQuery(q, t))));
   const settled = await Promise.allSettled(fetched.map((q) => rt.load(q, options)));
+  const name = names ? await namer(rt, settled) : (s: Series): Series => s;
   return settled.map((s, i): Loaded => {
     const query = queries[i]!;
     if (s.status === 'rejected') return { query, error: s.reason as unknown };
-    if (plain) return { query, series: s.value };
+    if (plain) return { query, series: name(s.value) };
     try {
-      return { query, series: applyTransform(s.value, t, query) };
+      return { query, series: applyTransform(name(s.value), t, query) };
     } catch (error) {
       throw new FormulaError(error, query);
     }
   });
+}
+
+/**
+ * How the loaded series are named: English as the service sends them, or the chosen language from
+ * the catalogue (core fetches it once and keeps it in the cache; only asked when an indicator
+ * series is there to name). A catalogue that cannot be had leaves the names as sent: the cell
+ * still shows its data (last good values included) rather than failing for a header.
+ */
+async function namer(rt: AddinRuntime, settled: ReadonlyArray<PromiseSettledResult<Series>>): Promise<(s: Series) => Series> {
+  const same = (s: Series): Series => s;
+  if (!settled.some((s) => s.status === 'fulfilled' && s.value.kind === 'indicator')) return same;
+  const language = await rt.nameLanguage();
+  const client = rt.client;
+  if (language === 'en' || !client) return same;
+  try {
+    return seriesNamer(await client.catalogue(), language);
+  } catch {
+    return same;
+  }
 }
 
 const isNoData = (e: unknown): boolean => e instanceof EconError && e.code === 'not_found';

@@ -17,7 +17,7 @@ function recordingRuntime(answer: (q: SeriesQuery) => Series): { rt: AddinRuntim
     loaded.push(q);
     return answer(q);
   };
-  return { rt: { load } as unknown as AddinRuntime, loaded };
+  return { rt: { load, nameLanguage: async () => 'en' } as unknown as AddinRuntime, loaded };
 }
 
 /** Annual levels 100, 110, 121, 133.1 (10 % a year) over the years a query asks for. */

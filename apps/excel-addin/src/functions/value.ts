@@ -119,7 +119,7 @@ export async function valueFormula(rt: AddinRuntime, args: [CellValue, CellRange
   } catch (error) {
     throw new FormulaError(error, undefined);
   }
-  const [loaded] = await loadAll(rt, [query], parsed.transform, ctx);
+  const [loaded] = await loadAll(rt, [query], parsed.transform, ctx, false);
   if (!loaded || 'error' in loaded) throw new FormulaError(loaded?.error, query);
   try {
     return pickValue(loaded.series, asked, query);

@@ -7,7 +7,7 @@
  */
 import { formatTransform, optionPairs, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import { formatArrangement, readArrangement } from '@econdata/sheets';
-import type { SeriesQuery } from '@econdata/core';
+import { readNameLanguage, type NameLanguage, type SeriesQuery } from '@econdata/core';
 import { readRecipes } from './derived-block.ts';
 import type { XContext, XSettings } from './excel-api.ts';
 
@@ -41,6 +41,11 @@ export interface BlockBinding {
    * series; `queries` are then the operands' queries. Refresh fetches the operands and computes them again.
    */
   derived?: DerivedRequest[];
+  /**
+   * The language its series were named in when inserted ('vi'); absent for English. Refresh names
+   * them in it again, whatever the Connection tab says now: a refresh changes values, not headers.
+   */
+  language?: NameLanguage;
   layout: BlockLayout;
   /** The name of the chart drawn beside the block (on its sheet); absent when it has none. */
   chart?: string;
@@ -124,6 +129,7 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
     ...(transform ? { transform } : {}),
     ...(arrangement ? { arrangement } : {}),
     ...(derived ? { derived } : {}),
+    ...(readNameLanguage(b.language) === 'en' ? {} : { language: readNameLanguage(b.language) }),
     layout: { orientation: layout.orientation === 'long' ? 'long' : 'wide', headRows: layout.headRows, headColumns: typeof layout.headColumns === 'number' ? layout.headColumns : 0, columns: layout.columns },
     ...(typeof b.chart === 'string' && b.chart !== '' ? { chart: b.chart } : {}),
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',

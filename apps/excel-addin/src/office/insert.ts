@@ -5,7 +5,7 @@
  * the payload limit (one per chunk above it).
  */
 import type { DerivedRequest } from '@econdata/analysis';
-import type { Series, SeriesQuery } from '@econdata/core';
+import type { NameLanguage, Series, SeriesQuery } from '@econdata/core';
 import { optionPairs } from '@econdata/analysis';
 import { InvalidParameterError } from '@econdata/core';
 import { gridColumnCount, gridRowCount, layoutSeries, readArrangement, type Grid } from '@econdata/sheets';
@@ -58,8 +58,19 @@ function blockTitle(series: readonly Series[]): string {
   return series.length === 1 ? who(first) : `${who(first)} and ${series.length - 1} more`;
 }
 
-/** The binding of a Grid about to be written; `transform` is the canonical text the series went through. */
-export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, transform?: string, derived?: readonly DerivedRequest[], arrangement?: string): BlockBinding {
+/** What a block's binding keeps beside its queries: how its series were made and named. */
+export interface BlockRecipe {
+  /** The canonical transform text the series went through. */
+  transform?: string | undefined;
+  derived?: readonly DerivedRequest[] | undefined;
+  arrangement?: string | undefined;
+  /** The language the series were named in (English when absent). */
+  language?: NameLanguage | undefined;
+}
+
+/** The binding of a Grid about to be written. */
+export function bindingFor(grid: Grid, series: readonly Series[], queries: readonly SeriesQuery[], ids: { id: string; table: string }, now: Date, recipe: BlockRecipe = {}): BlockBinding {
+  const { transform, derived, arrangement, language } = recipe;
   return {
     id: ids.id,
     table: ids.table,
@@ -68,6 +79,7 @@ export function bindingFor(grid: Grid, series: readonly Series[], queries: reado
     ...(transform ? { transform } : {}),
     ...(arrangement ? { arrangement } : {}),
     ...(derived && derived.length > 0 ? { derived: [...derived] } : {}),
+    ...(language && language !== 'en' ? { language } : {}),
     layout: { orientation: grid.orientation, headRows: grid.regions.header.top, headColumns: grid.regions.header.left, columns: grid.columns.length },
     inserted_at: now.toISOString(),
     refreshed_at: null,
@@ -78,7 +90,8 @@ export function bindingFor(grid: Grid, series: readonly Series[], queries: reado
 /**
  * Writes `series` at the selection as a new block. `queries` are the asked queries (as Refresh will
  * ask them again) and `transform` the canonical text the series went through, kept in the binding;
- * for derived series, `derived` their recipes (and `queries` their operands).
+ * for derived series, `derived` their recipes (and `queries` their operands); `language` the one
+ * the series were named in (Refresh names them in it again).
  *
  * @example const block = await insertBlock(Excel, series, queries, { onProgress, transform: 'Units=pc1' });
  */
@@ -86,14 +99,14 @@ export async function insertBlock(
   excel: ExcelHost,
   series: readonly Series[],
   queries: readonly SeriesQuery[],
-  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[]; arrangement?: string } = {},
+  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[]; arrangement?: string; language?: NameLanguage } = {},
 ): Promise<InsertedBlock> {
   if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
     throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
   }
   const now = options.now ?? new Date();
   const grid = layoutBlock(series, options.arrangement);
-  const binding = bindingFor(grid, series, queries, newBlockId(now), now, options.transform, options.derived, options.arrangement || undefined);
+  const binding = bindingFor(grid, series, queries, newBlockId(now), now, { transform: options.transform, derived: options.derived, arrangement: options.arrangement || undefined, language: options.language });
   return excel.run(async (context) => {
     // First look at where the block would go: a block never overwrites the user's cells.
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);

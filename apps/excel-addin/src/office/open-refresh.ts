@@ -4,7 +4,7 @@
  * the service, against the quota left today. When the day's allowance would not cover it, nothing
  * is fetched and nothing written: the outcome says so, for the taskpane to show with the cost.
  */
-import type { Estimate, SeriesQuery } from '@econdata/core';
+import type { Catalogue, Estimate, SeriesQuery } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from './parameter-refresh.ts';
 import { blockFetchQueries, listBlocks, refreshBlocks } from './refresh.ts';
@@ -28,6 +28,8 @@ export interface OpenRefreshDeps {
   reloadSeries: FetchSeries;
   /** How an error reads (ui's describeError). */
   describe?: (error: unknown) => string;
+  /** The catalogue, to name again the series of blocks inserted with Vietnamese names (refreshBlocks). */
+  catalogue?: () => Promise<Catalogue>;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function refreshOnOpen(deps: OpenRefreshDeps): Promise<OpenOutcome>
   const answers = new Map(queries.map((q, i) => [JSON.stringify(q), results[i]]));
   const answered: FetchSeries = async (qs) => qs.map((q) => answers.get(JSON.stringify(q)) ?? { ok: false, error: new Error('unreachable: every query was fetched above') as never });
   const lines: string[] = [];
-  if (blocks.length > 0) lines.push((await refreshBlocks(excel, blocks, answered, deps.describe ? { describe: deps.describe } : {})).text);
+  if (blocks.length > 0) lines.push((await refreshBlocks(excel, blocks, answered, { ...(deps.describe ? { describe: deps.describe } : {}), ...(deps.catalogue ? { catalogue: deps.catalogue } : {}) })).text);
   if (params.length > 0) lines.push((await refreshParameterBlocks(excel, params, answered)).text);
   return { kind: 'refreshed', estimate, text: lines.join('\n') };
 }

@@ -4,7 +4,7 @@
  * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
  * (one more sync while they fit one request), highlighting revised values.
  */
-import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
+import { seriesNamer, type Catalogue, type Series, type SeriesQuery, type SeriesResult } from '@econdata/core';
 import { gridColumnCount, gridRowCount } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
@@ -76,6 +76,11 @@ export interface RefreshOptions extends WriteOptions {
   describe?: (error: unknown) => string;
   /** Called when fetching is done and writing starts. */
   onWriting?: () => void;
+  /**
+   * The catalogue (the taskpane: api.catalogue()), asked only when a block was inserted with
+   * names in another language than English, to name its series in that language again.
+   */
+  catalogue?: () => Promise<Catalogue>;
 }
 
 function errorText(e: unknown): string {
@@ -84,22 +89,28 @@ function errorText(e: unknown): string {
 
 /**
  * Fetches every block's queries at once (each through its block's transform, widened then applied
- * back to the asked range); throws RefreshError (nothing written) if any failed.
+ * back to the asked range), each block's series named in the language it was inserted in (core's
+ * seriesNamer, before the transform adds to the title); throws RefreshError (nothing written) if
+ * any failed.
  */
-async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string): Promise<Series[][]> {
+async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string, catalogue: RefreshOptions['catalogue']): Promise<Series[][]> {
   const queries = blocks.flatMap(blockFetchQueries);
   const results = await fetchSeries(queries);
+  const named = blocks.some((b) => b.language && b.language !== 'en') && catalogue ? await catalogue() : undefined;
   const failures: RefreshFailure[] = [];
   let at = 0;
-  const series = blocks.map((block) =>
-    block.derived ? derivedSeries(block, block.derived, results.slice(at, (at += derivedToFetch(block.derived).length)), failures) : block.queries.map((query) => {
-      const answer = results[at++];
+  const series = blocks.map((block) => {
+    const name = named && block.language ? seriesNamer(named, block.language) : (s: Series): Series => s;
+    const mine = results.slice(at, (at += blockFetchQueries(block).length)).map((r): SeriesResult => (r.ok ? { ok: true, series: name(r.series) } : r));
+    if (block.derived) return derivedSeries(block, block.derived, mine, failures);
+    return block.queries.map((query, i) => {
+      const answer = mine[i];
       const r = answer ? askedResult(answer, query, block.transform) : undefined;
       if (!r) failures.push({ block, query, error: new Error('no answer came back for this query') });
       else if (!r.ok) failures.push({ block, query, error: r.error });
       return r?.ok ? r.series : undefined;
-    }),
-  );
+    });
+  });
   if (failures.length > 0) {
     const first = failures[0];
     const which = failures.length === 1 ? '' : `${failures.length} of ${queries.length} queries failed; the first, `;
@@ -165,7 +176,7 @@ function refuseOverwrites(blocks: readonly BlockBinding[], reads: ReadonlyArray<
  */
 export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBinding[], fetchSeries: FetchSeries, options: RefreshOptions = {}): Promise<RefreshResult> {
   const describe = options.describe ?? errorText;
-  const fresh = await fetchAll(blocks, fetchSeries, describe);
+  const fresh = await fetchAll(blocks, fetchSeries, describe, options.catalogue);
   options.onWriting?.();
   const now = options.now ?? new Date();
   return excel.run(async (context) => {
@@ -201,7 +212,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const anchor = read.range.getOffsetRange(-headRows, -block.layout.headColumns).getCell(0, 0);
       const grid = grids[i] ?? layoutBlock(series, block.arrangement);
       const changes = blockChanges(read.range.values, series, grid);
-      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block.transform, block.derived, block.arrangement), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
+      const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
       const oldRows = headRows + read.range.rowCount;
       const oldColumns = Math.max(block.layout.headColumns + read.range.columnCount, block.layout.columns);

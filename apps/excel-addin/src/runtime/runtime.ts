@@ -6,7 +6,7 @@
 import {
   BrowserQuotaStore, EconDataClient, EconError, IndexedDbCacheStore, IndexedDbQuotaStore, MemoryCacheStore, MemoryQuotaStore, QuotaLedger,
   prefixedCacheStore,
-  planFromLimits, SeriesCollector, quotaKeyId, type CacheStore, type PlanName, type QuotaStatus, type QuotaStore, type Series, type SeriesQuery, type Transport,
+  planFromLimits, readNameLanguage, SeriesCollector, quotaKeyId, type CacheStore, type NameLanguage, type PlanName, type QuotaStatus, type QuotaStore, type Series, type SeriesQuery, type Transport,
 } from '@econdata/core';
 import { CommandRegistry } from './commands.ts';
 import { browserProbe, explain, runConnectionTest, type ConnectionOutcome, type ReachabilityProbe } from './connection-test.ts';
@@ -168,6 +168,15 @@ class SharedRuntime implements AddinRuntime {
     this.#connection?.stopQuota();
     this.#connection = undefined;
     this.#setStatus({ connected: false, baseURL: null, plan: null, planSource: null, service: null, demoData: null, lastTest: null });
+  }
+
+  async nameLanguage(): Promise<NameLanguage> {
+    try {
+      return readNameLanguage(await this.#storage.getItem(STORAGE_KEYS.nameLanguage));
+    } catch {
+      // Names are a display choice, never a reason for a formula to fail.
+      return 'en';
+    }
   }
 
   async load(query: SeriesQuery, options: LoadOptions = {}): Promise<Series> {

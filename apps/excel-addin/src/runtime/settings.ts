@@ -23,8 +23,11 @@ export interface ConnectionSettings {
   authMode?: AuthMode;
 }
 
-/** The storage entries: settings and key apart, so nothing that reads settings ever sees the key. */
-export const STORAGE_KEYS = { settings: 'econdata.connection', apiKey: 'econdata.apiKey' } as const;
+/**
+ * The storage entries: settings and key apart, so nothing that reads settings ever sees the key;
+ * the language of series names (the Connection tab's choice, read by the formulas too).
+ */
+export const STORAGE_KEYS = { settings: 'econdata.connection', apiKey: 'econdata.apiKey', nameLanguage: 'econdata.nameLanguage' } as const;
 
 /** The settings a fresh install offers: the sandbox, the plan learned from the service (Free until it says). */
 export const DEFAULT_SETTINGS: ConnectionSettings = { baseURL: SANDBOX_BASE_URL, plan: 'free' };

@@ -2,7 +2,7 @@
  * The shared runtime's contract: what the taskpane, the custom functions and the ribbon commands
  * all hold (one per add-in instance, since the manifest gives them one shared runtime).
  */
-import type { EconDataClient, PlanName, QuotaStatus, Series, SeriesQuery } from '@econdata/core';
+import type { EconDataClient, NameLanguage, PlanName, QuotaStatus, Series, SeriesQuery } from '@econdata/core';
 import type { CommandRegistry } from './commands.ts';
 import type { ConnectionOutcome } from './connection-test.ts';
 import type { ConnectionSettings } from './settings.ts';
@@ -73,6 +73,11 @@ export interface AddinRuntime {
   disconnect(): Promise<void>;
   /** The client of the current connection (the taskpane's EconDataApi), or undefined when not connected. */
   readonly client: EconDataClient | undefined;
+  /**
+   * The language series names are shown in, as the Connection tab last stored it (read anew each
+   * time: the taskpane writes it; English when unset or unreadable).
+   */
+  nameLanguage(): Promise<NameLanguage>;
   /** One series through the shared collector (coalesced with every load of the same moment). */
   load(query: SeriesQuery, options?: LoadOptions): Promise<Series>;
   /** The quota ledger's status, or undefined when not connected. */

@@ -28,6 +28,9 @@ const useStyles = makeStyles({
   },
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   titleRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  // The quota line's room is kept before connecting, so the tabs do not jump down under the
+  // pointer when it appears (a click aimed at a tab would land on the quota line).
+  statusRow: { minHeight: '20px', display: 'flex', alignItems: 'center', minWidth: 0 },
   panel: { paddingTop: tokens.spacingVerticalS },
   quota: { marginTop: tokens.spacingVerticalL },
 });
@@ -74,7 +77,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
           <Text as="h1" size={500} weight="semibold">Econdata</Text>
           {badge}
         </div>
-        {api ? <QuotaMeter variant="compact" /> : null}
+        <div className={styles.statusRow}>{api ? <QuotaMeter variant="compact" /> : null}</div>
       </header>
       {ribbonFailure ? <MessageBar intent="error" role="alert"><MessageBarBody>{ribbonFailure}</MessageBarBody></MessageBar> : null}
       <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => {

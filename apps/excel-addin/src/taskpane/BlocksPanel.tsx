@@ -98,6 +98,8 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       if (targets.length > 0) {
         const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store' }), {
           describe: (e) => errorSentence(e, describe),
+          // A block inserted with Vietnamese names is named so again (its binding keeps the language).
+          catalogue: () => api.catalogue(),
           onWriting: () => setProgress({ label: 'Writing to the worksheet…' }),
           onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal }),
         });
@@ -197,6 +199,7 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
               {b.transform ? <Text className={styles.query}>{`Transform: ${b.transform} (${transformWords(parseTransform(b.transform))})`}</Text> : null}
               <div className={styles.meta}>
                 <Text size={200}>{`Inserted ${when(b.inserted_at)} · refreshed ${when(b.refreshed_at)}`}</Text>
+                {b.language === 'vi' ? <Badge appearance="outline" title="Series names in Vietnamese: Refresh keeps them">Tiếng Việt</Badge> : null}
                 {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}
                 {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
               </div>

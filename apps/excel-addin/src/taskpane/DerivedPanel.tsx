@@ -8,7 +8,7 @@
  */
 import type { DerivedRequest } from '@econdata/analysis';
 import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DerivedFields, ProgressPanel, useDescribeContext, useEconData } from '@econdata/ui';
+import { DerivedFields, ProgressPanel, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
 import { useState, type ReactNode } from 'react';
 import { derivedResults, derivedToFetch, operandQueries } from '../office/derived-block.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
@@ -16,6 +16,7 @@ import { derivedFormulaText, writeFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import { errorSentence } from './messages.ts';
 import { NoticeBar, type Notice } from './NoticeBar.tsx';
+import { namedFetch } from './series-names.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -35,6 +36,7 @@ export function DerivedPanel({ excel, onInserted }: DerivedPanelProps): ReactNod
   const styles = useStyles();
   const api = useEconData();
   const describe = useDescribeContext();
+  const nameLanguage = useNameLanguage();
   const [mode, setMode] = useState<Mode>('values');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
@@ -42,11 +44,13 @@ export function DerivedPanel({ excel, onInserted }: DerivedPanelProps): ReactNod
 
   const insertValues = async (request: DerivedRequest): Promise<void> => {
     setProgress(`Fetching ${request.operands.length} series…`);
-    // Every operand in one job: the planner batches them like any other queries.
-    const [result] = derivedResults([request], await api.fetchSeries(derivedToFetch([request])));
+    // Every operand in one job: the planner batches them like any other queries. The operands are
+    // named in the chosen language first, so the derived title (made from theirs) follows.
+    const fetchNamed = namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage);
+    const [result] = derivedResults([request], await fetchNamed(derivedToFetch([request])));
     if (!result?.ok) throw result?.error ?? new Error('No series came back: try again.');
     setProgress('Writing to the worksheet…');
-    const block = await insertBlock(excel, [result.series], operandQueries([request]), { derived: [request] });
+    const block = await insertBlock(excel, [result.series], operandQueries([request]), { derived: [request], language: nameLanguage });
     const text = `Inserted “${block.binding.title}” at ${block.address}; Refresh computes ${request.expression} again from its ${request.operands.length} series.`;
     const warnings = result.series.provenance.warnings ?? [];
     setNotice(warnings.length === 0 ? { intent: 'success', text } : { intent: 'warning', text: `${text} Check before using it: ${warnings.join(' ')}` });

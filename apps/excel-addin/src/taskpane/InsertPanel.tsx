@@ -86,7 +86,7 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     if (series.length === 0) throw results.find((r) => !r.ok)?.error ?? new Error('No series came back: try again.');
     setProgress({ label: 'Writing to the worksheet…', value: 0, max: series[0]?.periods.length ?? 0, unit: 'rows' });
     const layout = layoutText('values');
-    const block = await insertBlock(excel, series, kept, { ...(transform ? { transform } : {}), ...(layout ? { arrangement: layout } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
+    const block = await insertBlock(excel, series, kept, { language: nameLanguage, ...(transform ? { transform } : {}), ...(layout ? { arrangement: layout } : {}), chart, onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal, unit: 'rows' }) });
     // The first sync only looked at the target cells; the rest wrote.
     const writes = block.syncs - 1;
     const requests = writes === 1 ? 'written in one request to Excel' : `written in ${writes} requests to Excel`;

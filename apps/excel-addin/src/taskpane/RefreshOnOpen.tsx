@@ -57,6 +57,7 @@ export function RefreshOnOpen({ excel, office, onRan }: RefreshOnOpenProps): Rea
           excel,
           estimate: (q) => api.estimate(q, { cache: 'no-store' }),
           reloadSeries: (q) => api.fetchSeries(q, { cache: 'reload' }),
+          catalogue: () => api.catalogue(),
           describe: (e) => errorSentence(e, describe),
         });
         if (outcome.kind === 'refused') {

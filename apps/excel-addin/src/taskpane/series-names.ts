@@ -6,10 +6,10 @@
  */
 import { readNameLanguage, seriesNamer, type Catalogue, type NameLanguage, type SeriesResult } from '@econdata/core';
 import { useCallback, useEffect, useState } from 'react';
-import type { KeyValueStorage } from '../runtime/index.ts';
+import { STORAGE_KEYS, type KeyValueStorage } from '../runtime/index.ts';
 import type { FetchSeries } from '../office/transformed.ts';
 
-const KEY = 'econdata.nameLanguage';
+const KEY = STORAGE_KEYS.nameLanguage;
 
 /** The stored language (English until chosen) and a setter that stores the choice. */
 export function useNameLanguageSetting(storage: KeyValueStorage): [NameLanguage, (language: NameLanguage) => Promise<void>] {

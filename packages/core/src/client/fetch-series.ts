@@ -166,7 +166,7 @@ class Job {
   async send(requests: readonly PlannedRequest[]): Promise<void> {
     this.#report(requests.length, 0);
     await pool(requests, CONCURRENCY, async (r) => {
-      await (r.kind === 'batch' ? this.#sendBatch(r) : this.#sendSingle(r.member));
+      await (r.kind === 'batch' ? this.#sendBatch(r) : this.#sendSingle(r.members));
       this.#report(0, 1);
     });
   }
@@ -176,14 +176,20 @@ class Job {
     return Array.from(this.#results, (r) => r ?? { ok: false, error: new AbortError('The job ended before this query was answered.') });
   }
 
-  async #sendSingle(u: UniqueQuery): Promise<void> {
-    if (this.#refusedKey) return this.#settle(u, { ok: false, error: this.#refusedKey });
+  /** One GET for its members: one query, or trade ranges of one request (each kept from the one answer). */
+  async #sendSingle(members: readonly UniqueQuery[]): Promise<void> {
+    const refused = this.#refusedKey;
+    if (refused) return members.forEach((u) => this.#settle(u, { ok: false, error: refused }));
+    const u = members[0]!;
+    let result: ApiResult<unknown>;
     try {
       const answer = await execute(this.host.engine, { method: 'GET', path: u.path, params: u.params }, this.opts);
-      await this.#succeed(u, readJson(answer, CHECKS[u.path]).result);
+      result = readJson(answer, CHECKS[u.path]).result;
     } catch (error) {
-      await this.#fail(u, error);
+      for (const m of members) await this.#fail(m, error);
+      return;
     }
+    await this.#succeed(members, result);
   }
 
   async #sendBatch(req: BatchRequest): Promise<void> {
@@ -200,7 +206,7 @@ class Job {
     }
     for (const [i, u] of req.members.entries()) {
       const a = answers[i]!;
-      await (a.ok ? this.#succeed(u, a.result) : this.#fail(u, a.error));
+      await (a.ok ? this.#succeed([u], a.result) : this.#fail(u, a.error));
     }
   }
 
@@ -216,7 +222,7 @@ class Job {
       if (lesson.kind === 'route-refused') this.host.batch.refused = true;
       this.#report(req.members.length, 0);
       await pool(req.members, CONCURRENCY, async (u) => {
-        await this.#sendSingle(u);
+        await this.#sendSingle([u]);
         this.#report(0, 1);
       });
       return;
@@ -228,20 +234,22 @@ class Job {
   #replan(members: readonly UniqueQuery[]): PlannedRequest[] {
     const own = new Map(members.map((m) => [m.key, m]));
     const { requests } = planRequests(members.map((m) => m.query), { batch: !this.host.batch.refused, batchLimit: this.host.batch.limit });
-    return requests.map((r) => (r.kind === 'batch' ? { ...r, members: r.members.map((m) => own.get(m.key)!) } : { kind: 'single', member: own.get(r.member.key)! }));
+    return requests.map((r) => (r.kind === 'batch' ? { ...r, members: r.members.map((m) => own.get(m.key)!) } : { kind: 'single', members: r.members.map((m) => own.get(m.key)!) }));
   }
 
   #settle(u: UniqueQuery, r: SeriesResult): void {
     for (const p of u.positions) this.#results[p] = r;
   }
 
-  async #succeed(u: UniqueQuery, result: ApiResult<unknown>): Promise<void> {
+  /** The answer of one request for its members (one query, or trade ranges of one request), learnt and cached once. */
+  async #succeed(members: readonly UniqueQuery[], result: ApiResult<unknown>): Promise<void> {
+    const u = members[0]!;
     await this.host.names.learn(u.path, u.params, { records: result.data });
     const at = this.host.engine.clock.now();
-    const r = mapped(u, result, at, false);
+    const rs = members.map((m) => mapped(m, result, at, false));
     // An answer that makes no valid Series is not cached: a later request may get a good one.
-    if (usable(r) && this.opts.cache !== 'no-store') await rememberAnswer(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), result, at);
-    this.#settle(u, r);
+    if (rs.every(usable) && this.opts.cache !== 'no-store') await rememberAnswer(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), result, at);
+    members.forEach((m, i) => this.#settle(m, rs[i]!));
   }
 
   async #fail(u: UniqueQuery, error: unknown): Promise<void> {

@@ -51,7 +51,7 @@ describe('planRequests', () => {
     const gso = (indicator: string, country?: string): SeriesQuery => ({ kind: 'indicator', source: 'GSO', indicator, frequency: 'monthly', start_year: 2024, end_year: 2024, ...(country ? { country } : {}) });
     const many = Array.from({ length: 130 }, (_, i) => gso(`CPI.${i}`));
     const plan = planRequests([...many, gso('CPI.0', 'VN'), gso('CPI.1', 'VN'), gso('CPI.2', 'TH')]);
-    expect(plan.requests.map((r) => (r.kind === 'batch' ? `batch ${r.body.indicators.length}x${r.body.countries?.join('+') ?? '-'}` : `single ${r.member.params['indicator']}`)))
+    expect(plan.requests.map((r) => (r.kind === 'batch' ? `batch ${r.body.indicators.length}x${r.body.countries?.join('+') ?? '-'}` : `single ${r.members[0]!.params['indicator']}`)))
       .toEqual(['batch 100x-', 'batch 30x-', 'batch 3xTH+VN']);
     expect(plan.requests[0]).toMatchObject({ body: { source: 'GSO', frequency: 'monthly', start_year: 2024, end_year: 2024 } });
     expect(plan.requests[0]!.kind === 'batch' && 'countries' in plan.requests[0]!.body).toBe(false);
@@ -67,5 +67,18 @@ describe('planRequests', () => {
 
   it('sends everything single when batching is off', () => {
     expect(planRequests(grid(3, 3), { batch: false }).stats.requests).toBe(9);
+  });
+
+  it('plans two month ranges of one trade request as one request answering both', () => {
+    const plan = planRequests([
+      { kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' },
+      { kind: 'trade', flow: 'exports', start_period: '2023-01', end_period: '2023-12' },
+      { kind: 'trade', flow: 'imports', start_period: '2024-01', end_period: '2024-06' },
+    ]);
+    expect(plan.requests.map((r) => (r.kind === 'single' ? r.members.map((m) => m.key) : []))).toEqual([
+      ['GET /trade/vietnam?flow=exports months=2024-01..2024-06', 'GET /trade/vietnam?flow=exports months=2023-01..2023-12'],
+      ['GET /trade/vietnam?flow=imports months=2024-01..2024-06'],
+    ]);
+    expect(plan.stats).toMatchObject({ queries: 3, unique: 3, duplicates: 0, requests: 2, singleRequests: 2, minimumRequests: 2 });
   });
 });

@@ -30,9 +30,13 @@ export interface UniqueQuery {
   positions: number[];
 }
 
+/**
+ * One request of a plan. A single request answers one query, or several trade queries that differ
+ * only in their months (one request for every month, each range kept from the same answer).
+ */
 export type PlannedRequest =
   | { kind: 'batch'; body: BatchBody; members: UniqueQuery[] }
-  | { kind: 'single'; member: UniqueQuery };
+  | { kind: 'single'; members: UniqueQuery[] };
 
 export interface Plan {
   requests: PlannedRequest[];
@@ -125,7 +129,7 @@ function batchOf(first: Params, indicators: string[], countries: string[] | unde
 
 /** Up to `limit` country-less queries of one group: one batch without countries (or the single request, alone). */
 function countrylessRequest(members: UniqueQuery[]): PlannedRequest {
-  if (members.length === 1) return { kind: 'single', member: members[0]! };
+  if (members.length === 1) return { kind: 'single', members };
   return { kind: 'batch', body: batchOf(members[0]!.params, members.map((m) => String(m.params['indicator'])), undefined), members };
 }
 
@@ -141,6 +145,8 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
   const cached = new Set<string>();
   const requests: PlannedRequest[] = [];
   const groups = new Map<string, UniqueQuery[]>();
+  // Trade ranges of one request share it: the request goes once, each range is kept from its answer.
+  const singles = new Map<string, UniqueQuery[]>();
   let minimumRequests = 0;
 
   for (const u of unique.values()) {
@@ -149,8 +155,14 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
       continue;
     }
     if (u.path !== '/indicators' || options.batch === false) {
-      requests.push({ kind: 'single', member: u });
-      if (u.path === '/indicators') minimumRequests++;
+      const same = singles.get(u.request);
+      if (same) same.push(u);
+      else {
+        const members = [u];
+        singles.set(u.request, members);
+        requests.push({ kind: 'single', members });
+        if (u.path === '/indicators') minimumRequests++;
+      }
       continue;
     }
     const p = u.params;
@@ -178,7 +190,7 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
       }
       // A rectangle holding one wanted pair is cheaper to read (and to cache) as a single request.
       if (inRect.length === 1) {
-        requests.push({ kind: 'single', member: inRect[0]! });
+        requests.push({ kind: 'single', members: inRect });
         continue;
       }
       requests.push({ kind: 'batch', body: batchOf(inRect[0]!.params, rect.indicators, rect.countries), members: inRect });
@@ -186,7 +198,7 @@ export function planRequests(queries: readonly SeriesQuery[], options: PlanOptio
   }
 
   const batchRequests = requests.filter((r) => r.kind === 'batch').length;
-  const trade = requests.filter((r) => r.kind === 'single' && r.member.path !== '/indicators').length;
+  const trade = requests.filter((r) => r.kind === 'single' && r.members[0]!.path !== '/indicators').length;
   let duplicates = 0;
   for (const u of unique.values()) duplicates += u.positions.length - 1;
   return {

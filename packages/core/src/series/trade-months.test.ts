@@ -40,6 +40,28 @@ describe('a range of trade months (the service takes one month or every month)',
     expect(later?.ok && later.series.periods).toEqual(['2023-11', '2023-12']);
   });
 
+  it('sends one request for two ranges of one request in the same job, and keeps each range from its answer', async () => {
+    const t = new FakeTransport(trade);
+    const [first, second] = await client(t).fetchSeries([
+      { kind: 'trade', flow: 'exports', start_period: '2023-11', end_period: '2023-12' },
+      { kind: 'trade', flow: 'exports', start_period: '2024-02' },
+    ]);
+    expect(t.requests.map((x) => new URL(x.url).search)).toEqual(['?flow=exports']);
+    expect(first?.ok && [first.series.periods, first.series.values[0]]).toEqual([['2023-11', '2023-12'], [10, 11]]);
+    expect(second?.ok && [second.series.periods, second.series.values[0]]).toEqual([['2024-02', '2024-03', '2024-05'], [13, 14, 15]]);
+    expect(second?.ok && second.series.id).toBe('trade:exports:WLD:TOTAL:2024-02..');
+  });
+
+  it('fails both ranges with the one refusal of their shared request', async () => {
+    const t = new FakeTransport(() => json(503, { detail: 'down for maintenance' }));
+    const results = await client(t).withOptions({ maxRetries: 0 }).fetchSeries([
+      { kind: 'trade', flow: 'imports', end_period: '2023-12' },
+      { kind: 'trade', flow: 'imports', start_period: '2024-01' },
+    ]);
+    expect(t.requests).toHaveLength(1);
+    expect(results.map((r) => (r.ok ? 'series' : r.error.code))).toEqual(['server_error', 'server_error']);
+  });
+
   it('getTrade trims the records the same way', async () => {
     const t = new FakeTransport(trade);
     const answer = await client(t).getTrade({ start_period: '2024-02', end_period: '2024-05' });

@@ -1,6 +1,6 @@
 /** Requests left this minute and today, when they come back, and what is queued. */
 import type { QuotaStatus, QuotaWindowStatus } from '@econdata/core';
-import { Badge, makeStyles, ProgressBar, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Badge, makeStyles, mergeClasses, ProgressBar, Text, tokens, Tooltip } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useQuotaOf } from '../data/hooks.ts';
 import { useConnectionState, useDescribeContext, useOptionalEconData } from '../data/provider.tsx';
@@ -10,7 +10,12 @@ const useStyles = makeStyles({
   full: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   windows: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalL },
-  compact: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // One line whatever the width (a taskpane is 320 px): text that does not fit ends in an ellipsis,
+  // the tooltip has it all, and nothing below moves when the queue comes and goes.
+  compact: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, maxWidth: '100%' },
+  dot: { flexShrink: 0 },
+  line: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flexShrink: 1 },
+  queueLine: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flexShrink: 4 },
   muted: { color: tokens.colorNeutralForeground3 },
   window: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
   windowHead: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -64,8 +69,8 @@ export function QuotaMeter({ status, variant = 'full', timeZone }: QuotaMeterPro
     return (
       <Tooltip content={words.detail} relationship="description">
         <span className={styles.compact} role="status" tabIndex={0} data-testid="connection-state" data-state="not_answering">
-          <Badge appearance="filled" color="danger" size="small" aria-hidden />
-          <Text size={200} weight="semibold">{words.label}</Text>
+          <Badge className={styles.dot} appearance="filled" color="danger" size="small" aria-hidden />
+          <Text size={200} weight="semibold" className={styles.line}>{words.label}</Text>
         </span>
       </Tooltip>
     );
@@ -80,9 +85,9 @@ export function QuotaMeter({ status, variant = 'full', timeZone }: QuotaMeterPro
     return (
       <Tooltip content={detail} relationship="description">
         <span className={styles.compact} role="status" tabIndex={0} data-testid="connection-state" data-state={connection.status}>
-          <Badge appearance="filled" color={unlimited ? 'brand' : worst === 'error' ? 'danger' : worst} size="small" aria-hidden />
-          <Text size={200}>{compactText(s)}</Text>
-          {queue ? <Text size={200} className={styles.muted}>{`· ${queue}`}</Text> : null}
+          <Badge className={styles.dot} appearance="filled" color={unlimited ? 'brand' : worst === 'error' ? 'danger' : worst} size="small" aria-hidden />
+          <Text size={200} className={styles.line}>{compactText(s)}</Text>
+          {queue ? <Text size={200} className={mergeClasses(styles.muted, styles.queueLine)}>{`· ${queue}`}</Text> : null}
         </span>
       </Tooltip>
     );
