@@ -109,8 +109,12 @@ function escapePart(value: string): string {
   return value.replace(/%/g, '%25').replace(/&/g, '%26').replace(/=/g, '%3D');
 }
 
-/** The months kept of a trade range, either end open ('2024-01 to 2024-06', 'from 2024-01', 'up to 2024-06'); null without a range. */
-function monthsRange(query: SeriesQuery): string | null {
+/**
+ * The months kept of a trade range, either end open ('2024-01 to 2024-06', 'from 2024-01', 'up to
+ * 2024-06'); null without a range. The one wording of a range: exports' Months line and ui's
+ * queryWords (a failed query named) both use it.
+ */
+export function monthsRange(query: SeriesQuery): string | null {
   const m = keptMonths(query);
   if (!m) return null;
   if (m.start_period !== undefined && m.end_period !== undefined) return `${m.start_period} to ${m.end_period}`;
