@@ -591,5 +591,10 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(leaks.snapshots.at(-1)?.text).toContain('"type":"quota"'); // the events were recorded, so they were searched
     // Where the key went instead: the OS keychain, one item per profile (as the OS's own tool sees it).
     expect([secretToolLookup('archive-2023'), secretToolLookup('analyst')]).toEqual([KEY, KEY]);
+
+    // Last, web mode's local server stops: its event stream breaks and the top bar says so at once,
+    // before any request finds out.
+    await web.stop();
+    await expect.poll(() => page.getByTestId('connection-state').innerText()).toMatch(/^Not answering since \d\d:\d\d: the explorer's local server$/);
   }, 600_000);
 });

@@ -17,7 +17,9 @@ export type BridgeEvent =
   | { type: 'progress'; jobId: JobId; phase: ProgressPhase; loaded: number; total: number | null }
   | { type: 'session'; status: SessionStatus }
   /** What main's check of the service found (every ~30 s while a window listens, and on connection.check). */
-  | { type: 'reachability'; outcome: ProbeOutcome };
+  | { type: 'reachability'; outcome: ProbeOutcome }
+  /** Web mode only, made by the page's transport (not main): the event stream broke, so the local server stopped. */
+  | { type: 'bridge_lost'; message: string };
 
 /** The IPC channel of an operation, and the one channel events arrive on. */
 export const ipcChannel = (name: OperationName): string => `econdata:${name}`;

@@ -59,8 +59,11 @@ export interface DesktopApi extends EconDataApi {
   connection: {
     /** Checks now (the OS went online or offline); the outcome also arrives through `onCheck`. */
     check(): Res<'connection.check'>;
-    /** Calls `fn` with the outcome of each of main's checks; returns the unsubscribe function. */
-    onCheck(fn: (outcome: ProbeOutcome) => void): () => void;
+    /**
+     * Calls `fn` with the outcome of each of main's checks, and (web mode) when the event stream to
+     * the local server breaks; returns the unsubscribe function.
+     */
+    onCheck(fn: (outcome: ProbeOutcome | { answered: false; who: 'local'; message: string }) => void): () => void;
   };
   profiles: {
     list(): Res<'profiles.list'>;
@@ -217,6 +220,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       check: () => call('connection.check', {}),
       onCheck: (fn) => onEvent((event) => {
         if (event.type === 'reachability') fn(event.outcome);
+        if (event.type === 'bridge_lost') fn({ answered: false, who: 'local', message: event.message });
       }),
     },
     profiles: {
