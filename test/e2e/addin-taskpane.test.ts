@@ -200,10 +200,10 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByLabel('To month').fill('2024-06');
     await selectCell(page, 'E2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G25 (written in one request to Excel).');
-    // The provenance block's 17 rows, the header row, then exactly six months.
-    expect(await cellText(page, 'E19')).toBe('Period');
-    expect(await cellText(page, 'E26')).toBe('');
+    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G26 (written in one request to Excel).');
+    // The provenance block's 18 rows (a Months row says which months were kept of the one request), the header row, then exactly six months.
+    expect(await cellText(page, 'E20')).toBe('Period');
+    expect(await cellText(page, 'E27')).toBe('');
     // Before a partner is asked for: the answers so far hold totals only, said above the field.
     await page.getByLabel('Partner').focus();
     expect(await page.getByTestId('trade-totals-notice').innerText()).toBe('The service\'s trade answers so far hold totals only (partner World, all goods): a breakdown by country may not exist.');
@@ -433,6 +433,12 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const before = await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump());
     await sandbox.close();
     sandboxClosed = true;
+    // The header notices before any request fails: the browser's offline/online event makes the
+    // taskpane check the service at once (keyless, no quota), and it does not answer (issue 22, item 6).
+    const connectionState = page.getByTestId('connection-state');
+    await page.evaluate(() => globalThis.dispatchEvent(new Event('offline')));
+    await page.getByTestId('connection-state').and(page.locator('[data-state="not_answering"]')).waitFor({ timeout: 30_000 });
+    expect(await connectionState.innerText()).toMatch(/^Not answering since \d{2}:\d{2}: the service$/);
     await page.getByRole('button', { name: 'Refresh all' }).click();
     await page.getByRole('region', { name: 'Cost preview' }).getByRole('button', { name: 'Refresh' }).click();
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
@@ -443,10 +449,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );
     expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump())).toBe(before);
-    // The header says the service does not answer, instead of a quota left (issue 22, item 6).
-    const connectionState = page.getByTestId('connection-state');
+    // The header still says the service does not answer, instead of a quota left, and since when.
     expect(await connectionState.getAttribute('data-state')).toBe('not_answering');
-    expect(await connectionState.innerText()).toBe('Not answering: the service');
+    expect(await connectionState.innerText()).toMatch(/^Not answering since \d{2}:\d{2}: the service$/);
     await page.screenshot({ path: join(SHOTS, 'addin-6b-refresh-failed.png') });
     expect(await axeProblems(page)).toEqual([]);
 
