@@ -87,10 +87,7 @@ const KIND_ENDPOINT: Record<SeriesKind, string> = { indicator: '/indicators', tr
  */
 export function derivationText(derivation: Provenance['derivation']): string | null {
   if (!derivation) return null;
-  const operand = (o: (typeof derivation.operands)[number]): string => {
-    const months = monthsRange(o.query);
-    return `${o.name} = ${queryText(KIND_ENDPOINT[o.query.kind], o.query)}${months ? ` (${LABEL.months}: ${months})` : ''}${o.transform ? ` (${LABEL.transform}: ${o.transform})` : ''}`;
-  };
+  const operand = (o: (typeof derivation.operands)[number]): string => `${o.name} = ${queryLine(o.query)}${o.transform ? ` (${LABEL.transform}: ${o.transform})` : ''}`;
   return [derivation.expression, ...derivation.operands.map(operand)].join('\n');
 }
 
@@ -152,6 +149,16 @@ export function queryText(endpoint: string, query: SeriesQuery): string {
     parts.push(`${escapePart(key)}=${escapePart(String(value))}`);
   }
   return parts.length === 0 ? endpoint : `${endpoint}?${parts.join('&')}`;
+}
+
+/**
+ * A query as one line where there is room for one line only (a derived series' operand, a block's
+ * card, the saved-exports list): the request it is sent as, then the months kept of a trade range.
+ * @example queryLine({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }) // "/trade/vietnam?flow=exports (Months: 2024-01 to 2024-06)"
+ */
+export function queryLine(query: SeriesQuery): string {
+  const months = monthsRange(query);
+  return `${queryText(KIND_ENDPOINT[query.kind], query)}${months ? ` (${LABEL.months}: ${months})` : ''}`;
 }
 
 /** Parses a queryText line back into the endpoint and the query (numbers where the spec has numbers). */

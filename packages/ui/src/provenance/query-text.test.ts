@@ -23,7 +23,8 @@ describe('queryWords: which query failed, in a person\'s words', () => {
     expect(queryWords({ kind: 'stock', index: 'VNINDEX' })).toBe('stock VNINDEX');
   });
 
-  it('differs from queryText, which keeps the spec\'s parameter names', () => {
-    expect(queryText({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' })).toBe('/trade/vietnam?flow=exports&start_period=2024-01&end_period=2024-06');
+  it('differs from queryText, which cites the request sent (the spec\'s parameter names) and the months kept apart', () => {
+    expect(queryText({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' })).toBe('/trade/vietnam?flow=exports (Months: 2024-01 to 2024-06)');
+    expect(queryText({ kind: 'trade', flow: 'imports', partner: 'CN', period: '2024-03' })).toBe('/trade/vietnam?flow=imports&partner=CN&period=2024-03');
   });
 });

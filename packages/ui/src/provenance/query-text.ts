@@ -1,15 +1,14 @@
 /** A query written out: by the spec's parameter names (citable), or in a person's words (to say which one failed). */
 import type { SeriesQuery } from '@econdata/core';
-import { monthsRange } from '@econdata/sheets';
+import { monthsRange, queryLine } from '@econdata/sheets';
 
-const ENDPOINT: Record<SeriesQuery['kind'], string> = { indicator: '/indicators', trade: '/trade/vietnam', stock: '/stocks/vietnam' };
-
-/** "/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2000". */
+/**
+ * A query as the request it is sent as, then the months kept of a trade range: sheets' one line
+ * (the operand lines of exported provenance read the same).
+ * @example queryText({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000 }) // "/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2000"
+ */
 export function queryText(query: SeriesQuery): string {
-  const params = Object.entries(query)
-    .filter(([k, v]) => k !== 'kind' && v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${k}=${String(v)}`);
-  return `${ENDPOINT[query.kind]}${params.length ? `?${params.join('&')}` : ''}`;
+  return queryLine(query);
 }
 
 /** A trade query's months: one month, or the range the client trims to, worded as exports word it (sheets' monthsRange). */
