@@ -149,6 +149,6 @@ describe.skipIf(!hasLibreOffice)('LibreOffice reads our XLSX files back', () => 
     const quarterly = book?.get('Indicators (quarterly)') ?? [];
     expect(quarterly[1]?.[1]).toBe('Tăng trưởng GDP (so với cùng kỳ): Việt Nam');
     const metadata = book?.get('Metadata') ?? [];
-    expect(metadata[1]).toEqual(['Created at', '2026-11-22T00:00:00.000Z', '', '', '', '', '', '', '', '', '']); // 11 columns: Transform among them
+    expect(metadata[1]).toEqual(['Created at', '2026-11-22T00:00:00.000Z', '', '', '', '', '', '', '', '', '', '']); // 12 columns: Months and Transform among them
   });
 });

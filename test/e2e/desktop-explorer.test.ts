@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
 import { keychainRequired, probeRealKeychain, secretToolLookup } from '../../packages/keychain/test/support/real-keychain.ts';
+import { hasLibreOffice, libreOfficeSheets } from '../../packages/sheets/test/libreoffice.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
 import { LeakRecorder, startWebMode, type WebMode } from './desktop-support.ts';
@@ -150,6 +151,18 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(await page.getByTestId('sandbox-banner').innerText()).toContain('Sandbox: a local copy of the service on real public data, for development. Connect to the real service in Connection.');
     await page.getByRole('checkbox').first().waitFor();
     await screen('1-first-launch');
+    // Countries are listed by name, not by ISO code (issue 22, item 3: Andorra, United Arab Emirates,
+    // Afghanistan ...), accents sorted with their letter; Vietnam is found by its other spellings.
+    const countrySearch = page.getByRole('searchbox', { name: 'Search countries' });
+    const countryLabels = (): Promise<string[]> => page.getByRole('list', { name: 'Countries' }).getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+    await countrySearch.fill('');
+    await expect.poll(async () => (await countryLabels()).slice(0, 6)).toEqual(['Afghanistan (AF)', 'Åland Islands (AX)', 'Albania (AL)', 'Algeria (DZ)', 'American Samoa (AS)', 'Andorra (AD)']);
+    for (const spelling of ['Viet Nam', 'Việt Nam', 'Vietnam', 'viet nam', 'VNM']) {
+      await countrySearch.fill(spelling);
+      await expect.poll(countryLabels, { message: spelling }).toEqual(['Vietnam (VN)']);
+    }
+    await countrySearch.fill('');
     // One click from the empty screen to real data.
     await page.getByRole('button', { name: 'Show an example: GDP of Vietnam and Thailand' }).click();
     await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor();
@@ -274,8 +287,16 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByTestId('export-result').getByText('Saved to Saved exports as "GDP (current US$): Vietnam, Thailand"', { exact: false }).waitFor();
     await screen('5-exported');
 
-    // 6. The service goes away.
+    // 6. The service goes away. The top bar says so without a request being made (issue 22, item 6):
+    // main checks the service (no key, no quota) every 30 s, and at once when the OS says the
+    // network changed, as it does here.
     await Promise.all([older.close(), current.close()]);
+    const connectionState = page.getByTestId('connection-state');
+    const requestsBefore = leaks.requests.filter((r) => r.operation === '/bridge/series.fetch').length;
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await expect.poll(() => connectionState.getAttribute('data-state')).toBe('not_answering');
+    expect(await connectionState.innerText()).toMatch(/^Not answering since \d\d:\d\d: the service$/);
+    expect(leaks.requests.filter((r) => r.operation === '/bridge/series.fetch').length).toBe(requestsBefore);
 
     // With the service gone, what was fetched still answers from the cache; Japan, never fetched,
     // fails with a sentence saying what happened and what to do.
@@ -286,10 +307,9 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await failure.waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Get data' }).isEnabled()).toBe(true);
     expect(await page.locator('[data-error-code]').first().getAttribute('data-error-code')).toBe('connection');
-    // The top bar says the service does not answer (issue 22, item 6: the dot stayed green).
-    const connectionState = page.getByTestId('connection-state');
+    // The top bar still says the service does not answer, since the time it was first seen so.
     await expect.poll(() => connectionState.getAttribute('data-state')).toBe('not_answering');
-    expect(await connectionState.innerText()).toBe('Not answering: the service');
+    expect(await connectionState.innerText()).toMatch(/^Not answering since \d\d:\d\d: the service$/);
     await screen('6-offline-error');
     // Another tab shows what belongs to it: no chart of GDP, no error of the GDP fetch.
     const exploreRegion = page.getByRole('region', { name: 'Explore' });
@@ -433,6 +453,43 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await expect.poll(() => gsoSwitch.evaluateAll((els) => els.map((e) => e.getAttribute('value')))).toEqual(['monthly']);
     await screen('11c-gso-monthly-only');
 
+    // 10c'. Series names in Vietnamese (issue 22, item 13): chosen in Connection -> Display, kept by
+    // main; the chart on screen is named again, and an XLSX export carries the name, read back by
+    // LibreOffice with its diacritics. The name is GSO's own label of the item (the data's item_vi)
+    // inside the service's Vietnamese title of the table and of the measure.
+    const cpiVi = /^\d{4}-\d{2},CPI,([^,]+),/m.exec(readFileSync(join(realDataDir ?? '', 'gso_vn_cpi_monthly.csv'), 'utf8'))![1]!;
+    expect(cpiVi).toBe('CHỈ SỐ GIÁ TIÊU DÙNG');
+    const nameVi = `Chỉ số giá tiêu dùng: ${cpiVi}, thay đổi so với cùng tháng năm trước`;
+    const nameEn = 'Consumer prices: Consumer price index (all items), change vs same month of previous year';
+    await nav('Connection').click();
+    const seriesNames = page.getByRole('combobox', { name: 'Series names' });
+    expect(await seriesNames.locator('option').allInnerTexts()).toEqual(['English', 'Tiếng Việt (Vietnamese)']);
+    await seriesNames.selectOption('vi');
+    await expect.poll(() => seriesNames.inputValue()).toBe('vi');
+    await expect.poll(() => JSON.parse(readFileSync(join(work, 'home', 'preferences.json'), 'utf8')) as unknown).toEqual({ nameLanguage: 'vi' });
+    await screen('2b-name-language');
+    await nav('Explore').click();
+    const viTable = explore.getByTestId('series-table');
+    await expect.poll(() => viTable.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.getAttribute('title')))).toEqual(['Period', `${nameVi}: Vietnam`]);
+    await explore.locator('[data-chart-drawn]').waitFor();
+    expect(await explore.locator('.u-legend .u-series[title]').evaluateAll((rows) => rows.map((r) => r.getAttribute('title')))).toEqual([`${nameVi}: Vietnam`]);
+    expect(await explore.getByRole('heading', { level: 2 }).first().getAttribute('title')).toBe(`${nameVi}: Vietnam`);
+    await screen('11f-vietnamese-names');
+    await exportXlsx('CPI in Vietnamese', 'downloads');
+    expect(await page.getByTestId('export-result').innerText()).toMatch(/XLSX, [\d,]+ bytes: CPI-in-Vietnamese\.xlsx\n/);
+    expect(hasLibreOffice).toBe(true);
+    const viBook = join(work, 'home', 'downloads', 'CPI-in-Vietnamese.xlsx');
+    const viSheets = (await libreOfficeSheets([viBook], true)).get(viBook)!;
+    const viText = [...viSheets.values()].flat(2);
+    expect(viText).toContain(nameVi);
+    expect(viText.join('\n')).not.toContain(nameEn);
+    // Back to English: the steps below name series in English.
+    await nav('Connection').click();
+    await seriesNames.selectOption('en');
+    await expect.poll(() => JSON.parse(readFileSync(join(work, 'home', 'preferences.json'), 'utf8')) as unknown).toEqual({ nameLanguage: 'en' });
+    await nav('Explore').click();
+    await expect.poll(() => viTable.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.getAttribute('title')))).toEqual(['Period', `${nameEn}: Vietnam`]);
+
     // 10c. Trade for a range of months: one request for every month, trimmed to January-June 2024.
     await page.getByRole('tab', { name: 'Trade' }).click();
     await page.getByRole('textbox', { name: 'From month' }).fill('2024-01');
@@ -534,5 +591,10 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     expect(leaks.snapshots.at(-1)?.text).toContain('"type":"quota"'); // the events were recorded, so they were searched
     // Where the key went instead: the OS keychain, one item per profile (as the OS's own tool sees it).
     expect([secretToolLookup('archive-2023'), secretToolLookup('analyst')]).toEqual([KEY, KEY]);
+
+    // Last, web mode's local server stops: its event stream breaks and the top bar says so at once,
+    // before any request finds out.
+    await web.stop();
+    await expect.poll(() => page.getByTestId('connection-state').innerText()).toMatch(/^Not answering since \d\d:\d\d: the explorer's local server$/);
   }, 600_000);
 });

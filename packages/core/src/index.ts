@@ -21,6 +21,7 @@ export { IndexedDbCacheStore } from './cache/indexeddb-store.ts';
 export { readErrorBody } from './net/error-from-response.ts';
 export { axiosTransport, type Transport, type TransportRequest } from './net/transport.ts';
 export { seriesId } from './series/map.ts';
+export { keptMonths, sentQuery } from './series/trade-months.ts';
 export { SeriesCollector } from './client/collector.ts';
 export { assertSeries } from './series/assert.ts';
 export { normalizePeriod, possibleFrequencies, PERIOD_SPELLINGS } from './series/periods.ts';

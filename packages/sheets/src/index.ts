@@ -8,6 +8,7 @@ export { bodyRow, gridRowCount, gridColumnCount } from './grid/cells.ts';
 export { periodToSerial, dateToPeriod, excelSerialToDate } from './grid/periods.ts';
 export { displayText } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
+export { monthsRange, monthsText } from './grid/provenance.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';
 export { compareSeries, type RevisionDiff } from './diff/compare.ts';
 export { readArrangement, formatArrangement, LAYOUT_OPTION_NAMES, type Arrangement } from './grid/arrange.ts';

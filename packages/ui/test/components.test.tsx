@@ -113,6 +113,15 @@ describe('ProvenanceBlock', () => {
     expect(screen.getByText('Units=pc1')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toBe(warning);
   });
+  it('shows a trade range as the request sent and the months kept on the client', () => {
+    const base = sampleSeries({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' }, '2026-11-22T14:03:00.000Z');
+    const s = { ...base, provenance: { ...base.provenance, endpoint: '/trade/vietnam', query: { kind: 'trade' as const, flow: 'exports' as const, start_period: '2024-01', end_period: '2024-06' } } };
+    render(<ProvenanceBlock series={s} timeZone="UTC" />, { wrapper: Theme });
+    expect(screen.getByText('/trade/vietnam?flow=exports')).toBeTruthy();
+    expect(screen.getByText('Months')).toBeTruthy();
+    expect(screen.getByText("2024-01 to 2024-06 (trimmed on the client from the service's answer)")).toBeTruthy();
+    expect(screen.queryByText(/start_period/)).toBeNull();
+  });
   it('writes trade and stock queries out too', () => {
     expect(queryText({ kind: 'trade', flow: 'exports', partner: 'CN' })).toBe('/trade/vietnam?flow=exports&partner=CN');
     expect(queryText({ kind: 'stock', index: 'VNINDEX' })).toBe('/stocks/vietnam?index=VNINDEX');

@@ -36,13 +36,13 @@ describe('the connection state (issue 22, item 6: the quota dot stayed green wit
 
   it('turns to "not answering" when fetches reach no one, and back on the first answer', async () => {
     const api = createFakeEconDataApi({ quota: sampleQuota('pro') });
-    const watch = createConnectionWatch(() => new Date('2026-11-25T14:05:00Z'));
+    const watch = createConnectionWatch({ now: () => new Date('2026-11-25T14:05:00Z') });
     const watched = watchApi(api, watch);
     const seen: string[] = [];
     watch.subscribe((s) => seen.push(s.status));
     api.setFailure('fetchSeries', new ConnectionError('connect ECONNREFUSED 127.0.0.1:8787'));
     await expect(watched.fetchSeries([GDP])).rejects.toThrow('ECONNREFUSED');
-    expect(watch.state()).toEqual({ status: 'not_answering', who: 'service', at: new Date('2026-11-25T14:05:00Z'), message: expect.stringContaining('ECONNREFUSED') as string });
+    expect(watch.state()).toEqual({ status: 'not_answering', who: 'service', at: new Date('2026-11-25T14:05:00Z'), message: expect.stringContaining('ECONNREFUSED') as string, checked: false });
     api.setFailure('fetchSeries', undefined);
     await watched.fetchSeries([GDP]);
     expect(watch.state().status).toBe('answering');
@@ -74,5 +74,23 @@ describe('the connection state (issue 22, item 6: the quota dot stayed green wit
     await act(async () => { await port?.fetchSeries([GDP]); });
     expect(meter().getAttribute('data-state')).toBe('answering');
     expect(meter().textContent).toContain('Pro plan');
+  });
+
+  it('says "since" when a reachability watch checks, and turns back by itself on its next answer', async () => {
+    const api = createFakeEconDataApi({ quota: sampleQuota('pro', { dayUsed: 16 }) });
+    const watch = createConnectionWatch({ now: () => new Date('2026-11-25T14:05:00Z'), checked: true });
+    render(
+      <EconThemeProvider>
+        <EconDataProvider api={watchApi(api, watch)} connection={watch} timeZone="UTC">
+          <QuotaMeter variant="compact" />
+        </EconDataProvider>
+      </EconThemeProvider>,
+    );
+    const meter = (): HTMLElement => screen.getByTestId('connection-state');
+    act(() => watch.report({ answered: false, who: 'service', message: 'The service at http://127.0.0.1:8787 did not answer (ECONNREFUSED).' }));
+    expect([meter().getAttribute('data-state'), meter().textContent]).toEqual(['not_answering', 'Not answering since 14:05 UTC: the service']);
+    act(() => watch.report({ answered: true }));
+    expect(meter().getAttribute('data-state')).toBe('answering');
+    expect(meter().textContent).toBe('Pro plan: 9,984 of 10,000 left today, 300 of 300 this minute');
   });
 });

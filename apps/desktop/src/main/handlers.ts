@@ -14,6 +14,7 @@ import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
 import type { SearchMemoryService } from './services/search-memory.ts';
 import type { PreferencesService } from './services/preferences.ts';
+import type { ReachabilityService } from './services/reachability.ts';
 import type { Session } from './services/session.ts';
 import { derivedFetchQueries, fetchDerived, fetchShown, shownQueries } from './services/shown-series.ts';
 import { toWireError } from './wire.ts';
@@ -27,13 +28,14 @@ export interface Services {
   library: LibraryService;
   searchMemory: SearchMemoryService;
   preferences: PreferencesService;
+  reachability: ReachabilityService;
   emit(event: BridgeEvent): void;
 }
 
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, library, searchMemory, preferences }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, library, searchMemory, preferences, reachability }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -119,6 +121,7 @@ export function createHandlers({ session, jobs, exports, library, searchMemory, 
       const status = (await session.client()).quotaStatus();
       return status === undefined ? null : quotaToWire(status);
     },
+    'connection.check': () => reachability.check(),
 
     'exports.writeLocal': (request) => jobs.run(request.jobId, async (job) => exports.writeLocal(request, job, await preferences.nameLanguage())),
     'exports.service': (request) => jobs.run(request.jobId, (job) => exports.service(request, job)),

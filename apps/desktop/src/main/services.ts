@@ -10,6 +10,7 @@ import type { ClientOptions } from '@econdata/core';
 import type { BridgeEvent } from '../shared/contract.ts';
 import { SearchMemoryService } from './services/search-memory.ts';
 import { PreferencesService } from './services/preferences.ts';
+import { ReachabilityService, type ReachabilityOptions } from './services/reachability.ts';
 import { createDispatcher, createHandlers, type Dispatch, type Handlers } from './handlers.ts';
 import type { AppFolders } from './paths.ts';
 import { ExportService } from './services/exports.ts';
@@ -31,6 +32,8 @@ export interface MainOptions {
   verifyKey?: VerifyKey;
   clientOptions?: Partial<ClientOptions>;
   startSandbox?: (options: SandboxOptions) => Promise<Sandbox>;
+  /** The service check's interval, clock and probe (tests). */
+  reachability?: Pick<ReachabilityOptions, 'everyMs' | 'timers' | 'probe'>;
 }
 
 export interface MainServices {
@@ -38,6 +41,7 @@ export interface MainServices {
   jobs: JobRegistry;
   library: LibraryService;
   exports: ExportService;
+  reachability: ReachabilityService;
   handlers: Handlers;
   dispatch: Dispatch;
   /** Calls `fn` with every event for the renderer; returns the unsubscribe function. */
@@ -50,6 +54,8 @@ export function createMainServices(options: MainOptions): MainServices {
   const listeners = new Set<(event: BridgeEvent) => void>();
   const emit = (event: BridgeEvent): void => {
     for (const fn of listeners) fn(event);
+    // Another profile is another service: check it at once rather than at the next tick.
+    if (event.type === 'session') void reachability.check();
   };
   const choice = options.keyStore ?? 'os-keychain';
   const keyStore = choice === 'memory' ? new MemoryKeyStore() : choice === 'os-keychain' ? new KeytarKeyStore() : choice;
@@ -69,17 +75,26 @@ export function createMainServices(options: MainOptions): MainServices {
   });
   const exportLibrary = new ExportLibrary({ folder: options.folders.library });
   const jobs = new JobRegistry(emit);
+  const reachability = new ReachabilityService({ serviceURL: () => session.serviceURL(), emit, ...options.reachability });
   const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
   const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
-  const handlers = createHandlers({ session, jobs, exports, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), emit });
+  const handlers = createHandlers({ session, jobs, exports, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), reachability, emit });
   return {
-    session, jobs, library, exports, handlers,
+    session, jobs, library, exports, reachability, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),
+    // The service is checked while a window listens (Electron's window, web mode's event stream).
     onEvent: (fn) => {
       listeners.add(fn);
-      return () => listeners.delete(fn);
+      const last = reachability.last();
+      if (last) fn({ type: 'reachability', outcome: last });
+      reachability.start();
+      return () => {
+        listeners.delete(fn);
+        if (listeners.size === 0) reachability.stop();
+      };
     },
     close: async () => {
+      reachability.stop();
       for (const id of jobs.running()) jobs.cancel(id);
       await session.close();
     },

@@ -4,6 +4,7 @@
  */
 import type { JobId, OperationName, QuotaStatusWire, RequestOf, ResponseOf, SessionStatus } from './contract.ts';
 import type { WireError } from './wire-error.ts';
+import type { ProbeOutcome } from '@econdata/ui/reachability';
 
 /** What every operation answers across the bridge: its value, or its error serialized. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: WireError };
@@ -14,7 +15,11 @@ export type ProgressPhase = 'fetching' | 'downloading' | 'writing' | 'reading' |
 export type BridgeEvent =
   | { type: 'quota'; status: QuotaStatusWire }
   | { type: 'progress'; jobId: JobId; phase: ProgressPhase; loaded: number; total: number | null }
-  | { type: 'session'; status: SessionStatus };
+  | { type: 'session'; status: SessionStatus }
+  /** What main's check of the service found (every ~30 s while a window listens, and on connection.check). */
+  | { type: 'reachability'; outcome: ProbeOutcome }
+  /** Web mode only, made by the page's transport (not main): the event stream broke, so the local server stopped. */
+  | { type: 'bridge_lost'; message: string };
 
 /** The IPC channel of an operation, and the one channel events arrive on. */
 export const ipcChannel = (name: OperationName): string => `econdata:${name}`;

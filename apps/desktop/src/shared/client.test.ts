@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EconError, InvalidParameterError, NotFoundError } from '@econdata/core';
 import type { BridgeEvent, Envelope, OperationName } from './contract.ts';
 import { createDesktopApi } from './client.ts';
-import type { BridgeTransport } from './transports.ts';
+import { webTransport, type BridgeTransport } from './transports.ts';
 import { DesktopError } from './wire-error.ts';
 
 const QUOTA = {
@@ -85,5 +85,40 @@ describe('createDesktopApi', () => {
     expect(seen).toHaveBeenLastCalledWith(expect.objectContaining({ day: expect.objectContaining({ used: 2 }) }));
     stop();
     expect(t.calls.filter(([name]) => name === 'quota.status')).toHaveLength(1);
+  });
+
+  it('passes main\'s checks of the service, and a broken event stream as the local server gone', async () => {
+    const t = scripted((name) => (name === 'connection.check' ? { ok: true, value: { answered: true } } : { ok: true, value: null }));
+    const api = createDesktopApi(t.transport);
+    const seen: unknown[] = [];
+    const stop = api.connection.onCheck((o) => seen.push(o));
+    expect(await api.connection.check()).toEqual({ answered: true });
+    expect(t.calls).toEqual([['connection.check', {}]]);
+    t.emit({ type: 'reachability', outcome: { answered: false, who: 'service', message: 'The service at http://127.0.0.1:8787 did not answer (ECONNREFUSED).' } });
+    t.emit({ type: 'quota', status: QUOTA as never });
+    t.emit({ type: 'bridge_lost', message: 'gone' });
+    stop();
+    t.emit({ type: 'reachability', outcome: { answered: true } });
+    expect(seen).toEqual([
+      { answered: false, who: 'service', message: 'The service at http://127.0.0.1:8787 did not answer (ECONNREFUSED).' },
+      { answered: false, who: 'local', message: 'gone' },
+    ]);
+  });
+
+  it('web mode: an event stream that breaks is reported at once as bridge_lost', () => {
+    const sources: Array<{ url: string; onmessage: ((m: MessageEvent<string>) => void) | null; onerror: (() => void) | null; close(): void }> = [];
+    const transport = webTransport({
+      baseUrl: 'http://127.0.0.1:5173', token: 't0k3n', fetch: (() => Promise.reject(new Error('unused'))) as typeof fetch,
+      eventSource: (url) => { const s = { url, onmessage: null, onerror: null, close: () => undefined }; sources.push(s); return s as unknown as EventSource; },
+    });
+    const events: BridgeEvent[] = [];
+    transport.subscribe((e) => events.push(e));
+    expect(sources.map((s) => s.url)).toEqual(['http://127.0.0.1:5173/bridge/events?token=t0k3n']);
+    sources[0]!.onmessage?.({ data: JSON.stringify({ type: 'reachability', outcome: { answered: true } }) } as MessageEvent<string>);
+    sources[0]!.onerror?.();
+    expect(events).toEqual([
+      { type: 'reachability', outcome: { answered: true } },
+      { type: 'bridge_lost', message: 'The explorer\'s local server did not answer. It may have been stopped: start it again with "bash scripts/start.sh" and reload this page.' },
+    ]);
   });
 });

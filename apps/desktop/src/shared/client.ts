@@ -8,6 +8,7 @@ import { errorFromJSON, type Estimate, type NameLanguage, type QuotaStatus, type
 import type { DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
+import type { ProbeOutcome } from '@econdata/ui/reachability';
 import type {
   BridgeEvent, JobId, OperationName, ProgressPhase, RequestOf, ResponseOf, SessionStatus,
 } from './contract.ts';
@@ -53,6 +54,16 @@ export interface DesktopApi extends EconDataApi {
     status(): Res<'session.status'>;
     /** Calls `fn` whenever main reports a new session (profile switched, created, removed). */
     onChange(fn: (status: SessionStatus) => void): () => void;
+  };
+  /** Whether the service answers, as main checks it (no key, no quota spent). */
+  connection: {
+    /** Checks now (the OS went online or offline); the outcome also arrives through `onCheck`. */
+    check(): Res<'connection.check'>;
+    /**
+     * Calls `fn` with the outcome of each of main's checks, and (web mode) when the event stream to
+     * the local server breaks; returns the unsubscribe function.
+     */
+    onCheck(fn: (outcome: ProbeOutcome | { answered: false; who: 'local'; message: string }) => void): () => void;
   };
   profiles: {
     list(): Res<'profiles.list'>;
@@ -203,6 +214,13 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       status: () => call('session.status', {}),
       onChange: (fn) => onEvent((event) => {
         if (event.type === 'session') fn(event.status);
+      }),
+    },
+    connection: {
+      check: () => call('connection.check', {}),
+      onCheck: (fn) => onEvent((event) => {
+        if (event.type === 'reachability') fn(event.outcome);
+        if (event.type === 'bridge_lost') fn({ answered: false, who: 'local', message: event.message });
       }),
     },
     profiles: {

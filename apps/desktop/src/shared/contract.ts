@@ -15,6 +15,7 @@ import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
 import type { QueryMemory } from '@econdata/ui/search-memory';
+import type { ProbeOutcome } from '@econdata/ui/reachability';
 import type { WireError } from './wire-error.ts';
 
 type AuthMode = 'header' | 'query';
@@ -282,6 +283,8 @@ interface Operations {
 
   /** null when the client has no quota ledger. */
   'quota.status': { request: Empty; response: QuotaStatusWire | null };
+  /** Checks now whether the service answers, without a key (the OS went online or offline); null: nothing to check yet. */
+  'connection.check': { request: Empty; response: ProbeOutcome | null };
 
   /** CSV or XLSX written locally through sheets. */
   'exports.writeLocal': { request: WriteLocalRequest; response: ExportResult };
@@ -310,7 +313,7 @@ export const OPERATION_NAMES = [
   'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue', 'catalog.learnedNames',
   'search.memory', 'search.remember', 'settings.preferences', 'settings.setPreferences',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
-  'quota.status',
+  'quota.status', 'connection.check',
   'exports.writeLocal', 'exports.service',
   'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',
 ] as const satisfies readonly OperationName[];

@@ -154,6 +154,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'series.estimate': estimate,
   'jobs.cancel': object({ jobId: req(jobId) }),
   'quota.status': empty as Check<RequestOf<'quota.status'>>,
+  'connection.check': empty as Check<RequestOf<'connection.check'>>,
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
     destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),

@@ -50,6 +50,12 @@ export function webTransport(options: WebTransportOptions): BridgeTransport {
       const event = JSON.parse(message.data) as BridgeEvent;
       for (const fn of listeners) fn(event);
     };
+    // The stream breaks the moment the local server stops: said at once, not at the next request.
+    // (EventSource retries by itself; a restarted server has a new token, so the page must reload.)
+    source.onerror = () => {
+      const event: BridgeEvent = { type: 'bridge_lost', message: UNREACHABLE };
+      for (const fn of listeners) fn(event);
+    };
   };
 
   return {

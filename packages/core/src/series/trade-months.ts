@@ -5,7 +5,7 @@
  * `getTrade` and `fetchSeries` alike (apps never trim).
  */
 import { NotFoundError } from '../errors/errors.ts';
-import type { TradeQuery } from '../query.ts';
+import type { SeriesQuery, TradeQuery } from '../query.ts';
 import type { ApiResult, TradeRecord } from '../wire/records.ts';
 import { normalizePeriod } from './periods.ts';
 
@@ -14,6 +14,24 @@ type TradeMonths = Pick<TradeQuery, 'start_period' | 'end_period'>;
 
 function hasTradeMonths(range: TradeMonths): boolean {
   return range.start_period !== undefined || range.end_period !== undefined;
+}
+
+/**
+ * What of a query is sent to the service: the query without the months core keeps on the client
+ * (a trade range is no request parameter). Provenance cites this as the request; `keptMonths` says
+ * what was trimmed from its answer.
+ * @example sentQuery({ kind: 'trade', flow: 'exports', start_period: '2024-01' }) // { kind: 'trade', flow: 'exports' }
+ */
+export function sentQuery(query: SeriesQuery): SeriesQuery {
+  if (query.kind !== 'trade' || !hasTradeMonths(query)) return query;
+  const { start_period: _start, end_period: _end, ...sent } = query;
+  return sent;
+}
+
+/** The months core keeps of a trade query's answer (either end may be open); null when it keeps the whole answer. */
+export function keptMonths(query: SeriesQuery): TradeMonths | null {
+  if (query.kind !== 'trade' || !hasTradeMonths(query)) return null;
+  return { ...(query.start_period !== undefined ? { start_period: query.start_period } : {}), ...(query.end_period !== undefined ? { end_period: query.end_period } : {}) };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Series } from '@econdata/core';
 import { cell, textWidth } from './cells.ts';
 import { valueFormat } from './formats.ts';
 import { periodFormat, periodToSerial } from './periods.ts';
-import { derivationText, dimensionLabel, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
+import { derivationText, dimensionLabel, LABEL, monthsText, queryText, STALE_TEXT, warningsText } from './provenance.ts';
 import type { BodyColumn, Cell, CellValue, ColumnRole, Grid, GridColumn } from './types.ts';
 
 const MIN_WIDTH = 10;
@@ -26,7 +26,9 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
     const hasTransform = series.some((s) => s.provenance.transform);
     const hasWarnings = series.some((s) => warningsText(s.provenance.warnings));
     const hasFormula = series.some((s) => s.provenance.derivation);
+    const hasMonths = series.some((s) => monthsText(s.provenance.query));
     const heads: string[] = [LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query];
+    if (hasMonths) heads.push(LABEL.months);
     if (hasTransform) heads.push(LABEL.transform);
     if (hasFormula) heads.push(LABEL.formula);
     if (hasWarnings) heads.push(LABEL.warnings);
@@ -35,6 +37,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
     for (const s of series) {
       const p = s.provenance;
       const values: CellValue[] = [s.id, s.title, s.kind, s.frequency, p.source, p.last_updated, p.retrieved_at, queryText(p.endpoint, p.query)];
+      if (hasMonths) values.push(monthsText(p.query));
       if (hasTransform) values.push(p.transform ?? null);
       if (hasFormula) values.push(derivationText(p.derivation));
       if (hasWarnings) values.push(warningsText(p.warnings));

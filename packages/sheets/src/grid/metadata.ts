@@ -4,7 +4,7 @@
  */
 import type { Series } from '@econdata/core';
 import { cell } from './cells.ts';
-import { queryText, STALE_TEXT } from './provenance.ts';
+import { monthsText, queryText, STALE_TEXT } from './provenance.ts';
 import type { Cell, Grid } from './types.ts';
 
 export interface MetadataInfo {
@@ -14,9 +14,10 @@ export interface MetadataInfo {
   sheetOf: Map<string, string>;
 }
 
-// The transform (analysis' canonical text, 'Units=pc1 MA=4') says what was done to the fetched data.
-const HEADER = ['Sheet', 'Series', 'Title', 'Kind', 'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Transform', 'Stale'];
-const WIDTHS = [20, 34, 40, 10, 10, 30, 13, 26, 60, 24, 12];
+// The transform (analysis' canonical text, 'Units=pc1 MA=4') says what was done to the fetched data;
+// Months, the months core kept on the client of a trade answer (no request parameter).
+const HEADER = ['Sheet', 'Series', 'Title', 'Kind', 'Frequency', 'Source', 'Last updated', 'Retrieved at', 'Query', 'Months', 'Transform', 'Stale'];
+const WIDTHS = [20, 34, 40, 10, 10, 30, 13, 26, 60, 30, 24, 12];
 
 /** The Metadata sheet as a Grid. */
 export function metadataGrid(series: readonly Series[], info: MetadataInfo): Grid {
@@ -33,7 +34,7 @@ export function metadataGrid(series: readonly Series[], info: MetadataInfo): Gri
     rows.push(
       [
         info.sheetOf.get(s.id) ?? null, s.id, s.title, s.kind, s.frequency, p.source, p.last_updated, p.retrieved_at,
-        queryText(p.endpoint, p.query), p.transform ?? null, p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no',
+        queryText(p.endpoint, p.query), monthsText(p.query), p.transform ?? null, p.stale === undefined ? null : p.stale ? STALE_TEXT : 'no',
       ].map((v) => cell(v, 'text')),
     );
   }

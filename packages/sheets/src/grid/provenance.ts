@@ -1,8 +1,10 @@
 /**
  * The provenance block's vocabulary: row labels, dimension labels, and the query as a line a
  * person can read and a reader can parse back ('/indicators?source=WB&indicator=...&start_year=2000').
+ * The Query line is the request sent to the service (core's `sentQuery`); months core trims on the
+ * client (a trade range, which the service cannot take) are a Months line of their own.
  */
-import type { Provenance, SeriesKind, SeriesQuery } from '@econdata/core';
+import { keptMonths, sentQuery, type Provenance, type SeriesKind, type SeriesQuery } from '@econdata/core';
 
 /** Labels of the spec's dimension fields; any other dimension is shown by its own key. */
 const DIMENSION_LABELS: Record<string, string> = {
@@ -41,6 +43,7 @@ export const LABEL = {
   lastUpdated: 'Last updated',
   retrievedAt: 'Retrieved at',
   query: 'Query',
+  months: 'Months',
   transform: 'Transform',
   formula: 'Formula',
   warnings: 'Warnings',
@@ -84,8 +87,10 @@ const KIND_ENDPOINT: Record<SeriesKind, string> = { indicator: '/indicators', tr
  */
 export function derivationText(derivation: Provenance['derivation']): string | null {
   if (!derivation) return null;
-  const operand = (o: (typeof derivation.operands)[number]): string =>
-    `${o.name} = ${queryText(KIND_ENDPOINT[o.query.kind], o.query)}${o.transform ? ` (${LABEL.transform}: ${o.transform})` : ''}`;
+  const operand = (o: (typeof derivation.operands)[number]): string => {
+    const months = monthsRange(o.query);
+    return `${o.name} = ${queryText(KIND_ENDPOINT[o.query.kind], o.query)}${months ? ` (${LABEL.months}: ${months})` : ''}${o.transform ? ` (${LABEL.transform}: ${o.transform})` : ''}`;
+  };
   return [derivation.expression, ...derivation.operands.map(operand)].join('\n');
 }
 
@@ -104,10 +109,45 @@ function escapePart(value: string): string {
   return value.replace(/%/g, '%25').replace(/&/g, '%26').replace(/=/g, '%3D');
 }
 
-/** The request a query stands for, as one readable line: endpoint, then its parameters in order. */
+/**
+ * The months kept of a trade range, either end open ('2024-01 to 2024-06', 'from 2024-01', 'up to
+ * 2024-06'); null without a range. The one wording of a range: exports' Months line and ui's
+ * queryWords (a failed query named) both use it.
+ */
+export function monthsRange(query: SeriesQuery): string | null {
+  const m = keptMonths(query);
+  if (!m) return null;
+  if (m.start_period !== undefined && m.end_period !== undefined) return `${m.start_period} to ${m.end_period}`;
+  return m.start_period !== undefined ? `from ${m.start_period}` : `up to ${m.end_period}`;
+}
+
+const TRIMMED = ' (trimmed on the client from the service\'s answer)';
+
+/**
+ * The Months line of a series whose months core kept on the client (a trade range); null otherwise.
+ * @example monthsText({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }) // "2024-01 to 2024-06 (trimmed on the client from the service's answer)"
+ */
+export function monthsText(query: SeriesQuery): string | null {
+  const range = monthsRange(query);
+  return range === null ? null : `${range}${TRIMMED}`;
+}
+
+/** The range a monthsText line stands for ({} for an empty or unreadable line). */
+export function parseMonthsText(text: string | null | undefined): { start_period?: string; end_period?: string } {
+  const m = /^(?:(\d{4}-\d{2}) to (\d{4}-\d{2})|from (\d{4}-\d{2})|up to (\d{4}-\d{2}))/.exec(text?.trim() ?? '');
+  if (!m) return {};
+  const start = m[1] ?? m[3];
+  const end = m[2] ?? m[4];
+  return { ...(start ? { start_period: start } : {}), ...(end ? { end_period: end } : {}) };
+}
+
+/**
+ * The request a query was sent as, as one readable line: endpoint, then its parameters in order.
+ * A trade range is not among them (it is no request parameter): see monthsText.
+ */
 export function queryText(endpoint: string, query: SeriesQuery): string {
   const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(sentQuery(query))) {
     if (key === 'kind' || value === undefined) continue;
     parts.push(`${escapePart(key)}=${escapePart(String(value))}`);
   }

@@ -12,7 +12,7 @@ import { SheetsError } from '../errors.ts';
 import { cell, textWidth, wrappedRowHeights } from './cells.ts';
 import { displayWidth, valueFormat } from './formats.ts';
 import { periodFormat, periodToSerial } from './periods.ts';
-import { derivationText, dimensionLabel, forecastText, LABEL, queryText, STALE_TEXT, warningsText } from './provenance.ts';
+import { derivationText, dimensionLabel, forecastText, LABEL, monthsText, queryText, STALE_TEXT, warningsText } from './provenance.ts';
 import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
 const MIN_WIDTH = 12;
@@ -116,6 +116,8 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
     seriesRow(LABEL.lastUpdated, (s) => s.provenance.last_updated);
     seriesRow(LABEL.retrievedAt, (s) => s.provenance.retrieved_at);
     seriesRow(LABEL.query, (s) => queryText(s.provenance.endpoint, s.provenance.query));
+    // Months trimmed on the client (a trade range): not part of the request above, so said apart.
+    if (series.some((s) => monthsText(s.provenance.query))) seriesRow(LABEL.months, (s) => monthsText(s.provenance.query));
     // An @econdata/analysis transform (canonical text, which re-applies it) and its warnings.
     if (series.some((s) => s.provenance.transform)) seriesRow(LABEL.transform, (s) => s.provenance.transform ?? null);
     if (series.some((s) => s.provenance.derivation)) seriesRow(LABEL.formula, (s) => derivationText(s.provenance.derivation));

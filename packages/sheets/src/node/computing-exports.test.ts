@@ -148,7 +148,7 @@ describe('XLSX for people who compute', () => {
     const rows = (wb.getWorksheet('Metadata')!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     const header = rows.find((r) => r[0] === 'Sheet')!;
     const at = header.indexOf('Transform');
-    expect(at).toBe(header.indexOf('Query') + 1);
+    expect(header.slice(header.indexOf('Query'), at + 1)).toEqual(['Query', 'Months', 'Transform']);
     expect(rows.filter((r) => r[1] === growth.id || r[1] === gdpNamibia.id).map((r) => r[at] ?? null)).toEqual(['Units=pc1', null]);
   });
 });

@@ -14,7 +14,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { Series } from '@econdata/core';
 import { groupByFrequency } from '../grid/wide.ts';
 import { layoutSeries } from '../grid/layout.ts';
-import { derivationText, queryText } from '../grid/provenance.ts';
+import { derivationText, monthsText, queryText } from '../grid/provenance.ts';
 import type { Grid, Orientation } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
 import { writeCsv } from './csv-write.ts';
@@ -63,10 +63,12 @@ function provenanceRecord(series: readonly Series[], grid: Grid, dataFile: strin
     series: series.map((s) => {
       const p = s.provenance;
       const derivation = derivationText(p.derivation);
+      const months = monthsText(p.query);
       return {
         id: s.id, title: s.title, kind: s.kind, frequency: s.frequency, dimensions: s.dimensions,
         source: p.source, last_updated: p.last_updated, retrieved_at: p.retrieved_at,
         query: queryText(p.endpoint, p.query),
+        ...(months ? { months } : {}),
         ...(p.transform ? { transform: p.transform } : {}),
         ...(derivation ? { derivation } : {}),
         ...(p.warnings?.length ? { warnings: p.warnings } : {}),

@@ -25,7 +25,7 @@ interface Body {
   finish(): Series[];
 }
 
-const FIXED_LABELS = new Set<string>([LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query, LABEL.transform, LABEL.formula, LABEL.warnings, LABEL.stale, LABEL.forecasts, LABEL.column, LABEL.unit, LABEL.field]);
+const FIXED_LABELS = new Set<string>([LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query, LABEL.months, LABEL.transform, LABEL.formula, LABEL.warnings, LABEL.stale, LABEL.forecasts, LABEL.column, LABEL.unit, LABEL.field]);
 
 /** Reads one sheet pushed row by row; `finish` returns its Series. */
 export class SheetReader {

@@ -2,7 +2,7 @@
 import type { Frequency, Provenance, SeriesKind } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 import { dateToPeriod, excelSerialToDate, frequencyOfPeriod } from '../grid/periods.ts';
-import { LABEL, parseQueryText, STALE_TEXT } from '../grid/provenance.ts';
+import { LABEL, parseMonthsText, parseQueryText, STALE_TEXT } from '../grid/provenance.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
 
 /** How text cells of a sheet were stored: CSV text is formula-escaped and holds numbers as text. */
@@ -52,12 +52,14 @@ export function periodOf(c: Cell | undefined, frequency: Frequency | null, src: 
 /** A Provenance from the labelled provenance fields of one series. */
 export function provenanceOf(fields: Map<string, string | null>, kind: SeriesKind): Provenance {
   const { endpoint, query } = parseQueryText(fields.get(LABEL.query) ?? '', kind);
+  // The months kept on the client are their own line: the query asked is the request plus them.
+  const months = parseMonthsText(fields.get(LABEL.months));
   const p: Provenance = {
     source: fields.get(LABEL.source) ?? '',
     last_updated: fields.get(LABEL.lastUpdated) ?? null,
     retrieved_at: fields.get(LABEL.retrievedAt) ?? '',
     endpoint,
-    query,
+    query: query.kind === 'trade' ? { ...query, ...months } : query,
   };
   const transform = fields.get(LABEL.transform);
   if (transform) p.transform = transform;

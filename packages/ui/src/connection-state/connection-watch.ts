@@ -1,8 +1,9 @@
 /**
- * Whether the service answers, learned from the requests the app makes anyway (no polling that
- * would spend quota): a request that reached no one (a connection refused, a timeout, the
- * explorer's own local server gone) turns the state to "not answering"; any answer, even a refusal,
- * turns it back. The quota meter shows it, so a green dot never stands for a service that is gone.
+ * Whether the service answers, learned from the requests the app makes anyway and, where an app runs
+ * one, from a reachability watch that checks without spending quota (reachability.ts): a request or
+ * check that reached no one (a connection refused, a timeout, the explorer's own local server gone)
+ * turns the state to "not answering"; any answer, even a refusal, turns it back. The quota meter
+ * shows it, so a green dot never stands for a service that is gone.
  */
 import { toUiError } from '../errors/normalize.ts';
 import type { EconDataApi } from '../data/api.ts';
@@ -13,7 +14,11 @@ type Unanswering = 'service' | 'local';
 export type ConnectionState =
   | { status: 'unknown' }
   | { status: 'answering'; at: Date }
-  | { status: 'not_answering'; who: Unanswering; at: Date; message: string };
+  /**
+   * `at`: when it was first seen not answering (kept while it stays so). `checked`: a reachability
+   * watch checks it, so `at` is within one check of when it stopped and the state turns back by itself.
+   */
+  | { status: 'not_answering'; who: Unanswering; at: Date; message: string; checked: boolean };
 
 /** What one request's outcome says about the connection. */
 export type Outcome = { answered: true } | { answered: false; who: Unanswering; message: string } | null;
@@ -46,20 +51,29 @@ export interface ConnectionWatch {
   subscribe(fn: (state: ConnectionState) => void): () => void;
 }
 
+export interface ConnectionWatchOptions {
+  now?: () => Date;
+  /** A reachability watch reports to this one (the desktop's main checks every ~30 s): the meter can say "since". */
+  checked?: boolean;
+}
+
 /** A new watch, starting at "unknown". */
-export function createConnectionWatch(now: () => Date = () => new Date()): ConnectionWatch {
+export function createConnectionWatch(options: ConnectionWatchOptions = {}): ConnectionWatch {
+  const now = options.now ?? ((): Date => new Date());
+  const checked = options.checked ?? false;
   let state: ConnectionState = { status: 'unknown' };
   const listeners = new Set<(s: ConnectionState) => void>();
   return {
     state: () => state,
     report(outcome) {
       if (outcome === null) return;
-      const next: ConnectionState = outcome.answered
+      const same = outcome.answered ? state.status === 'answering' : state.status === 'not_answering' && state.who === outcome.who;
+      // Still silent: the first time it was seen so stays (it is what "since" means).
+      if (same) return;
+      state = outcome.answered
         ? { status: 'answering', at: now() }
-        : { status: 'not_answering', who: outcome.who, at: now(), message: outcome.message };
-      const changed = next.status !== state.status || (next.status === 'not_answering' && state.status === 'not_answering' && next.who !== state.who);
-      state = next;
-      if (changed) for (const fn of listeners) fn(state);
+        : { status: 'not_answering', who: outcome.who, at: now(), message: outcome.message, checked };
+      for (const fn of listeners) fn(state);
     },
     subscribe(fn) {
       listeners.add(fn);

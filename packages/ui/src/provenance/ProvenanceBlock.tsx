@@ -1,5 +1,10 @@
-/** Where data came from: source, last update, retrieval time, the query (a derived series: its formula and every operand's query), its transform and warnings, and a stale-copy warning. */
-import type { Series } from '@econdata/core';
+/**
+ * Where data came from: source, last update, retrieval time, the request sent (a derived series: its
+ * formula and every operand's request), the months kept on the client of a trade range, its
+ * transform and warnings, and a stale-copy warning.
+ */
+import { sentQuery, type Series } from '@econdata/core';
+import { monthsText } from '@econdata/sheets';
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ClockWarningRegular } from '@fluentui/react-icons';
 import { Fragment, type ReactNode } from 'react';
@@ -65,11 +70,13 @@ export function ProvenanceBlock({ series, timeZone, max = 6 }: ProvenanceBlockPr
                   {p.derivation.operands.map((o) => (
                     <Fragment key={o.name}>
                       <dt className={styles.term}>{o.name}</dt>
-                      <dd className={mergeClasses(styles.value, styles.code)}>{`${queryText(o.query)}${o.transform ? ` (${o.transform})` : ''} · ${o.source}`}</dd>
+                      <dd className={mergeClasses(styles.value, styles.code)}>{`${queryText(sentQuery(o.query))}${o.transform ? ` (${o.transform})` : ''} · ${o.source}${monthsText(o.query) ? ` · Months: ${monthsText(o.query)}` : ''}`}</dd>
                     </Fragment>
                   ))}
                 </>
-              ) : <><dt className={styles.term}>Query</dt><dd className={mergeClasses(styles.value, styles.code)}>{queryText(p.query)}</dd></>}
+              ) : <><dt className={styles.term}>Query</dt><dd className={mergeClasses(styles.value, styles.code)}>{queryText(sentQuery(p.query))}</dd></>}
+              {/* A trade range is no request parameter: the months kept from the answer are said apart, as in exports. */}
+              {!p.derivation && monthsText(p.query) ? <><dt className={styles.term}>Months</dt><dd className={styles.value}>{monthsText(p.query)}</dd></> : null}
               {p.transform ? <><dt className={styles.term}>Transform</dt><dd className={mergeClasses(styles.value, styles.code)}>{p.transform}</dd></> : null}
             </dl>
             {/* What the engine says a reader must see (e.g. a % change of a percentage): never folded away. */}

@@ -4,16 +4,16 @@ import { queryText, queryWords } from './query-text.ts';
 
 describe('queryWords: which query failed, in a person\'s words', () => {
   it('names a trade query\'s months: a range, an open end, one month, or none', () => {
-    expect(queryWords({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' })).toBe('Vietnam exports 2024-01..2024-06');
-    expect(queryWords({ kind: 'trade', flow: 'imports', start_period: '2024-01' })).toBe('Vietnam imports 2024-01..');
-    expect(queryWords({ kind: 'trade', flow: 'exports', end_period: '2023-12' })).toBe('Vietnam exports ..2023-12');
+    expect(queryWords({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' })).toBe('Vietnam exports 2024-01 to 2024-06');
+    expect(queryWords({ kind: 'trade', flow: 'imports', start_period: '2024-01' })).toBe('Vietnam imports from 2024-01');
+    expect(queryWords({ kind: 'trade', flow: 'exports', end_period: '2023-12' })).toBe('Vietnam exports up to 2023-12');
     expect(queryWords({ kind: 'trade', flow: 'balance', period: '2024-03' })).toBe('Vietnam trade balance 2024-03');
     expect(queryWords({ kind: 'trade', flow: 'exports' })).toBe('Vietnam exports');
     expect(queryWords({ kind: 'trade' })).toBe('Vietnam trade');
   });
 
   it('names a partner and an HS code before the months', () => {
-    expect(queryWords({ kind: 'trade', flow: 'exports', partner: 'CN', hs_code: '85', start_period: '2024-01', end_period: '2024-06' })).toBe('Vietnam exports to CN, HS 85, 2024-01..2024-06');
+    expect(queryWords({ kind: 'trade', flow: 'exports', partner: 'CN', hs_code: '85', start_period: '2024-01', end_period: '2024-06' })).toBe('Vietnam exports to CN, HS 85, 2024-01 to 2024-06');
     expect(queryWords({ kind: 'trade', flow: 'imports', partner: 'US' })).toBe('Vietnam imports from US');
   });
 

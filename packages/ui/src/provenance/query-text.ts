@@ -1,5 +1,6 @@
 /** A query written out: by the spec's parameter names (citable), or in a person's words (to say which one failed). */
 import type { SeriesQuery } from '@econdata/core';
+import { monthsRange } from '@econdata/sheets';
 
 const ENDPOINT: Record<SeriesQuery['kind'], string> = { indicator: '/indicators', trade: '/trade/vietnam', stock: '/stocks/vietnam' };
 
@@ -11,17 +12,15 @@ export function queryText(query: SeriesQuery): string {
   return `${ENDPOINT[query.kind]}${params.length ? `?${params.join('&')}` : ''}`;
 }
 
-/** A trade query's months: one month, or the range the client trims to ("2024-01..2024-06", open ends kept open). */
+/** A trade query's months: one month, or the range the client trims to, worded as exports word it (sheets' monthsRange). */
 function tradeMonths(q: Extract<SeriesQuery, { kind: 'trade' }>): string {
-  if (q.period) return q.period;
-  if (q.start_period === undefined && q.end_period === undefined) return '';
-  return `${q.start_period ?? ''}..${q.end_period ?? ''}`;
+  return q.period ?? monthsRange(q) ?? '';
 }
 
 /**
  * A query in a person's words, to say which of a job's queries failed. Two trade queries of one job
  * differ by their months as often as by their flow, so the months are named.
- * @example queryWords({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }) // "Vietnam exports 2024-01..2024-06"
+ * @example queryWords({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }) // "Vietnam exports 2024-01 to 2024-06"
  */
 export function queryWords(q: SeriesQuery): string {
   if (q.kind === 'indicator') return `${q.source} ${q.indicator}${q.country ? ` for ${q.country}` : ''}`;

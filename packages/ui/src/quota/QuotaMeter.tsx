@@ -65,7 +65,7 @@ export function QuotaMeter({ status, variant = 'full', timeZone }: QuotaMeterPro
   const connection = useConnectionState();
   // A quota left says nothing when no request gets through: the compact line says that instead.
   if (variant === 'compact' && connection.status === 'not_answering') {
-    const words = notAnsweringText(connection.who, connection.at, zone);
+    const words = notAnsweringText(connection.who, connection.at, zone, connection.checked);
     return (
       <Tooltip content={words.detail} relationship="description">
         <span className={styles.compact} role="status" tabIndex={0} data-testid="connection-state" data-state="not_answering">

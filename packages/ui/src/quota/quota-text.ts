@@ -37,10 +37,21 @@ export function fractionLeft(w: QuotaWindowStatus): number {
   return Math.max(0, Math.min(1, (w.remaining ?? 0) / w.limit));
 }
 
-/** The compact meter's words while requests get no answer: who is silent, and since when. */
-export function notAnsweringText(who: 'service' | 'local', at: Date, timeZone?: string): { label: string; detail: string } {
+/**
+ * The compact meter's words while nothing answers: who is silent, and since when. "Since" only when
+ * a reachability watch checks (`checked`): otherwise the time is that of the request that failed,
+ * and the service may have stopped long before it.
+ */
+export function notAnsweringText(who: 'service' | 'local', at: Date, timeZone?: string, checked = false): { label: string; detail: string } {
   const since = formatClock(at, timeZone);
+  const whom = who === 'local' ? 'the explorer\'s local server' : 'the service';
+  if (checked) {
+    const what = who === 'local'
+      ? `The explorer's local server stopped answering at ${since}. Start it again (bash scripts/start.sh) and reload this page.`
+      : `The service stopped answering at ${since} (no connection, or it timed out). It is checked every 30 seconds without spending quota, and this turns back by itself when it answers; check the network or the service's address in Connection.`;
+    return { label: `Not answering since ${since}: ${whom}`, detail: what };
+  }
   return who === 'local'
-    ? { label: 'Not answering: the explorer\'s local server', detail: `The explorer's local server stopped answering at ${since}. Start it again (bash scripts/start.sh) and reload this page; this turns back once a request gets an answer.` }
-    : { label: 'Not answering: the service', detail: `The service did not answer at ${since} (no connection, or it timed out). Check the network or the service's address in Connection; this turns back once a request gets an answer.` };
+    ? { label: `Not answering: ${whom}`, detail: `The explorer's local server stopped answering at ${since}. Start it again (bash scripts/start.sh) and reload this page; this turns back once a request gets an answer.` }
+    : { label: `Not answering: ${whom}`, detail: `The service did not answer at ${since} (no connection, or it timed out). Check the network or the service's address in Connection; this turns back once a request gets an answer.` };
 }

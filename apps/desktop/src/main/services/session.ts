@@ -90,6 +90,15 @@ export class Session {
     return (await this.#ensure()).client;
   }
 
+  /**
+   * The address of the service in use (the embedded sandbox's while it is active), once the renderer
+   * has asked for anything; undefined before that or while it cannot be built. A check of the
+   * connection never starts the sandbox or reads a key on its own.
+   */
+  async serviceURL(): Promise<string | undefined> {
+    return (await this.#active?.catch(() => undefined))?.baseURL;
+  }
+
   #ensure(): Promise<Active> {
     if (this.#active === undefined) {
       const building = this.#build();

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { NameLanguage } from '@econdata/core';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { createConnectionWatch, EconDataProvider, EconThemeProvider, watchApi, type ConnectionWatch } from '@econdata/ui';
+import { createConnectionWatch, EconDataProvider, EconThemeProvider, outcomeOf, watchApi, type ConnectionWatch } from '@econdata/ui';
 import type { SessionStatus } from '../../shared/contract.ts';
 import type { DesktopApi } from '../../shared/client.ts';
 import { ConnectionView } from '../connection/ConnectionView.tsx';
@@ -34,8 +34,33 @@ function useNameLanguagePreference(client: DesktopApi): [NameLanguage, (language
   return [language, choose];
 }
 
+/**
+ * Main's checks of the service (every ~30 s, no key) feed the top bar's connection state, and the
+ * OS's online and offline events ask for one at once: a service that stops is seen without waiting
+ * for the next request, and seen back without one.
+ */
+function useServiceChecks(client: DesktopApi, connection: ConnectionWatch): void {
+  useEffect(() => {
+    const stop = client.connection.onCheck((outcome) => connection.report(outcome));
+    const checkNow = (): void => {
+      // The outcome arrives through onCheck too; a bridge that does not answer is news of its own.
+      client.connection.check().then((outcome) => { if (outcome) connection.report(outcome); }, (error: unknown) => connection.report(outcomeOf(error)));
+    };
+    // Once at once: the session exists now, so main has an address to check.
+    checkNow();
+    window.addEventListener('online', checkNow);
+    window.addEventListener('offline', checkNow);
+    return () => {
+      stop();
+      window.removeEventListener('online', checkNow);
+      window.removeEventListener('offline', checkNow);
+    };
+  }, [client, connection]);
+}
+
 function Explorer({ connection }: { connection: ConnectionWatch }) {
   const { client, status } = useSession();
+  useServiceChecks(client, connection);
   const [view, setView] = useState<ViewName>('explore');
   const [nameLanguage, setNameLanguage] = useNameLanguagePreference(client);
   // A new profile is a new service: remount the data views so nothing of the old one lingers.
@@ -60,7 +85,7 @@ export function App({ client: raw }: { client: DesktopApi }) {
   const styles = useStyles();
   // Every call to the service, from the views and from ui's components alike, tells the top bar
   // whether the service (or web mode's local server) answers.
-  const connection = useMemo(() => createConnectionWatch(), []);
+  const connection = useMemo(() => createConnectionWatch({ checked: true }), []);
   const client = useMemo(() => watchApi(raw, connection), [raw, connection]);
   const [session, setSession] = useState<SessionStatus | null>(null);
   const [error, setError] = useState<unknown>(null);

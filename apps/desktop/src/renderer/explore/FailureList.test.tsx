@@ -29,7 +29,7 @@ describe('FailureList', () => {
     ];
     await act(async () => root.render(<EconThemeProvider><FailureList failures={failures} total={3} onOpenConnection={noop} /></EconThemeProvider>));
     const headings = [...host.querySelectorAll('.fui-Text')].map((el) => el.textContent).filter((t) => t?.startsWith('Could not'));
-    expect(headings).toEqual(['Could not fetch Vietnam exports 2024-01..2024-06:', 'Could not fetch Vietnam imports from CN, 2023-12:']);
+    expect(headings).toEqual(['Could not fetch Vietnam exports 2024-01 to 2024-06:', 'Could not fetch Vietnam imports from CN, 2023-12:']);
   });
 
   it('names the months in the list of a summarised wide fetch', async () => {
@@ -39,7 +39,7 @@ describe('FailureList', () => {
     // The list is behind "Show which": opened, each line starts with its query's months.
     await act(async () => { host.querySelector<HTMLButtonElement>('button')?.click(); });
     expect([...host.querySelectorAll('li')].map((li) => li.textContent?.split(':')[0])).toEqual([
-      'Vietnam exports 2024-01..2024-01', 'Vietnam exports 2024-02..2024-02', 'Vietnam exports 2024-03..2024-03', 'Vietnam exports 2024-04..2024-04',
+      'Vietnam exports 2024-01 to 2024-01', 'Vietnam exports 2024-02 to 2024-02', 'Vietnam exports 2024-03 to 2024-03', 'Vietnam exports 2024-04 to 2024-04',
     ]);
   });
 });
