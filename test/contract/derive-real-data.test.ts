@@ -7,11 +7,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDerived, derivedQueries, presetRequest, type DerivedRequest } from '@econdata/analysis';
-import { assertSeries, EconDataClient, type Series, type SeriesQuery } from '@econdata/core';
+import { assertSeries, EconDataClient, seriesNamer, type NameLanguage, type Series, type SeriesQuery } from '@econdata/core';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
 
 const wb = (indicator: string, country: string, start_year = 2000, end_year = 2023): SeriesQuery => ({ kind: 'indicator', source: 'WB', indicator, country, start_year, end_year });
+
+// GSO's own Vietnamese labels (gso_vn_gdp_quarterly.csv sector_vi "TỔNG SỐ", the retail table's), as the service composes name_vi.
+const GDP_VI = 'Tổng sản phẩm trong nước theo giá so sánh 2010: TỔNG SỐ, giá trị trong quý: Vietnam';
+const RETAIL_VI = 'Tổng mức bán lẻ hàng hóa và doanh thu dịch vụ tiêu dùng: TỔNG SỐ, trị giá (đã sửa khi GSO công bố lại): Vietnam';
+const GDP_EN = 'Gross domestic product at constant 2010 prices: TOTAL GDP, value for the quarter: Vietnam';
+const gsoGdp: SeriesQuery = { kind: 'indicator', source: 'GSO', indicator: 'GDP.TOTAL.VALUE', frequency: 'quarterly', start_year: 2020, end_year: 2024 };
+const gsoRetail: SeriesQuery = { kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE', frequency: 'monthly', start_year: 2020, end_year: 2024 };
 
 describe.skipIf(!realDataDir)('derived series on real data through the sandbox', () => {
   let sb: Sandbox;
@@ -166,5 +173,36 @@ describe.skipIf(!realDataDir)('derived series on real data through the sandbox',
       expect(s.title).toContain(', per capita, % change from a year ago');
       expect(s.provenance.derivation!.operands[0]!.query).toEqual(wb('NY.GDP.MKTP.CD', countries[i]!));
     }
+  });
+
+  describe('named in the language chosen for series names (operands by core\'s seriesNamer, then computeDerived in that language)', () => {
+    /** A request computed as an app does it: operands fetched in one job, named in `language`, then computeDerived in it. */
+    async function deriveIn(request: DerivedRequest, language: NameLanguage): Promise<Series> {
+      const name = seriesNamer(await client.catalogue(), language);
+      return assertSeries(computeDerived(request, (await fetchAll(derivedQueries(request))).map(name), { language }));
+    }
+
+    it('per capita of GSO GDP: the Vietnamese name and "bình quân đầu người"; the same values as in English', async () => {
+      const request = presetRequest('per_capita', { query: gsoGdp });
+      const [vi, en] = [await deriveIn(request, 'vi'), await deriveIn(request, 'en')];
+      expect(vi.title).toBe(`${GDP_VI}, bình quân đầu người`);
+      expect(vi.columns[0]!.label).toBe(vi.title);
+      expect(en.title).toBe(`${GDP_EN}, per capita`);
+      expect(vi.periods).toEqual(['2020', '2021', '2022', '2023', '2024']);
+      expect(vi.values).toEqual(en.values);
+    });
+
+    it('GSO retail sales in US dollars: "tính bằng đô la Mỹ"; the World Bank rate keeps its English name in the warning', async () => {
+      const out = await deriveIn(presetRequest('usd', { query: gsoRetail }), 'vi');
+      expect(out.title).toBe(`${RETAIL_VI}, tính bằng đô la Mỹ`);
+      expect(out.provenance.warnings).toEqual(['Each month uses the year\'s average exchange rate: b = Official exchange rate (LCU per US$, period average): Vietnam.']);
+    });
+
+    it('an expression without words is the operands\' Vietnamese names around its operators; typed words stay as typed', async () => {
+      const out = await deriveIn({ expression: 'a/b', operands: [{ name: 'a', query: gsoGdp }, { name: 'b', query: gsoRetail }] }, 'vi');
+      expect(out.title).toBe(`[${GDP_VI}] ÷ [${RETAIL_VI}]`);
+      const typed = await deriveIn({ ...presetRequest('per_capita', { query: gsoGdp }), words: 'theo đầu người (tự đặt)' }, 'vi');
+      expect(typed.title).toBe(`${GDP_VI}, theo đầu người (tự đặt)`);
+    });
   });
 });

@@ -110,7 +110,9 @@ export function createHandlers({ session, jobs, exports, library, searchMemory, 
     }),
     'series.derive': ({ jobId, requests, cache }) => jobs.run(jobId, async (job) => {
       const client = await session.client();
-      const results = await fetchDerived(client, requests, { signal: job.signal, onProgress: job.fetchProgress, ...(cache === undefined ? {} : { cache }) });
+      const results = await fetchDerived(client, requests, {
+        language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(cache === undefined ? {} : { cache }),
+      });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
     'series.estimate': async ({ queries, transform, derived, cache }) =>

@@ -53,9 +53,11 @@ export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRan
   // Every operand is needed: a derived value without one of them would be a different number.
   const failed = loaded.find((l) => 'error' in l);
   if (failed && 'error' in failed) throw new FormulaError(failed.error, failed.query);
+  // loadAll named the operands in the chosen language; a preset's words follow it.
+  const language = await rt.nameLanguage();
   let derived: Series;
   try {
-    derived = computeDerived(request, loaded.map((l) => ('series' in l ? l.series : undefined!)));
+    derived = computeDerived(request, loaded.map((l) => ('series' in l ? l.series : undefined!)), { language });
   } catch (error) {
     throw new FormulaError(error, undefined);
   }

@@ -64,6 +64,14 @@ describe('a block of derived series', () => {
     expect((await listBlocks(excel)).blocks[0]).toMatchObject({ derived: [perCapita], refreshed_at: '2026-11-22T20:00:00.000Z' });
   });
 
+  it('computes a preset in the language its operands were named in: the preset\'s words follow it', () => {
+    const answers: SeriesResult[] = [{ ok: true, series: gdpSeries() }, { ok: true, series: population() }];
+    const [vi] = derivedResults([perCapita], answers, 'vi');
+    const [en] = derivedResults([perCapita], answers);
+    expect(vi?.ok && vi.series.title).toBe(`${gdpSeries().title}, bình quân đầu người`);
+    expect(en?.ok && en.series.title).toBe(`${gdpSeries().title}, per capita`);
+  });
+
   it('fails a refresh whose operand failed, naming the block, and writes nothing', async () => {
     const model = new WorkbookModel();
     const excel = mockExcel(model);

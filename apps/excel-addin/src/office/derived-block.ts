@@ -5,7 +5,7 @@
  * transforms) are kept in the block's binding, so Refresh computes the same formula again.
  */
 import { computeDerived, derivedQueries, DERIVED_PRESETS, type DerivedRequest } from '@econdata/analysis';
-import { isEconError, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import { isEconError, type NameLanguage, type SeriesQuery, type SeriesResult } from '@econdata/core';
 
 /** The queries to fetch for derived series, in order (throws analysis's refusal of a bad recipe, before any request). */
 export function derivedToFetch(requests: readonly DerivedRequest[]): SeriesQuery[] {
@@ -17,7 +17,7 @@ export function derivedToFetch(requests: readonly DerivedRequest[]): SeriesQuery
  * failure of its first failed operand, or analysis's refusal (a currency conversion of a
  * percentage), which fails that recipe alone.
  */
-export function derivedResults(requests: readonly DerivedRequest[], answers: readonly SeriesResult[]): SeriesResult[] {
+export function derivedResults(requests: readonly DerivedRequest[], answers: readonly SeriesResult[], language: NameLanguage = 'en'): SeriesResult[] {
   let at = 0;
   return requests.map((request) => {
     const n = request.operands.length;
@@ -25,7 +25,8 @@ export function derivedResults(requests: readonly DerivedRequest[], answers: rea
     const failed = mine.find((a) => !a.ok);
     if (failed) return failed;
     try {
-      return { ok: true, series: computeDerived(request, mine.map((a) => (a as Extract<SeriesResult, { ok: true }>).series)) };
+      // The operands come named in `language`; a preset's words follow it (analysis).
+      return { ok: true, series: computeDerived(request, mine.map((a) => (a as Extract<SeriesResult, { ok: true }>).series), { language }) };
     } catch (error) {
       if (!isEconError(error)) throw error;
       return { ok: false, error };

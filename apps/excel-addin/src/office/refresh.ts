@@ -132,7 +132,7 @@ export function blockFetchQueries(b: BlockBinding): SeriesQuery[] {
  */
 function derivedSeries(block: BlockBinding, recipes: NonNullable<BlockBinding['derived']>, answers: SeriesResult[], failures: RefreshFailure[]): Array<Series | undefined> {
   let at = 0;
-  return derivedResults(recipes, answers).map((r, i) => {
+  return derivedResults(recipes, answers, block.language).map((r, i) => {
     const recipe = recipes[i]!;
     const mine = answers.slice(at, (at += recipe.operands.length));
     if (r.ok) return r.series;

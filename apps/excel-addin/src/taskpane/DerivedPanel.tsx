@@ -47,7 +47,7 @@ export function DerivedPanel({ excel, onInserted }: DerivedPanelProps): ReactNod
     // Every operand in one job: the planner batches them like any other queries. The operands are
     // named in the chosen language first, so the derived title (made from theirs) follows.
     const fetchNamed = namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage);
-    const [result] = derivedResults([request], await fetchNamed(derivedToFetch([request])));
+    const [result] = derivedResults([request], await fetchNamed(derivedToFetch([request])), nameLanguage);
     if (!result?.ok) throw result?.error ?? new Error('No series came back: try again.');
     setProgress('Writing to the worksheet…');
     const block = await insertBlock(excel, [result.series], operandQueries([request]), { derived: [request], language: nameLanguage });

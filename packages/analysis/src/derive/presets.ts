@@ -19,27 +19,29 @@ export interface DerivedPreset {
   operand: { indicator: string; transform?: string };
   /** Words after the series' title. */
   words: string;
+  /** The same words in Vietnamese, for series named in Vietnamese (core's NameLanguage 'vi'). */
+  wordsVi: string;
 }
 
 export const DERIVED_PRESETS: readonly DerivedPreset[] = [
   {
-    id: 'per_capita', label: 'Per capita', words: 'per capita', expression: 'a/b',
+    id: 'per_capita', label: 'Per capita', words: 'per capita', wordsVi: 'bình quân đầu người', expression: 'a/b',
     operand: { indicator: 'SP.POP.TOTL' },
     description: 'Divided by the population (World Bank SP.POP.TOTL).',
   },
   {
-    id: 'share_of_gdp', label: 'Share of GDP', words: 'share of GDP', expression: 'a/b*100',
+    id: 'share_of_gdp', label: 'Share of GDP', words: 'share of GDP', wordsVi: 'tỷ trọng trong GDP', expression: 'a/b*100',
     operand: { indicator: 'NY.GDP.MKTP.CD' },
     description: 'As a percentage of GDP in current US$ (World Bank NY.GDP.MKTP.CD); the series must be in current US$ too.',
   },
   {
-    id: 'real', label: 'Real', words: 'real, deflated by the GDP deflator', expression: 'a/b*100',
+    id: 'real', label: 'Real', words: 'real, deflated by the GDP deflator', wordsVi: 'giá trị thực, loại trừ yếu tố giá bằng chỉ số giảm phát GDP', expression: 'a/b*100',
     // The data has the deflator's growth (annual %), not its level: Level=pch chains it into an index, 100 at the first year.
     operand: { indicator: 'NY.GDP.DEFL.KD.ZG', transform: 'Level=pch' },
     description: 'Divided by the GDP deflator (rebuilt from World Bank NY.GDP.DEFL.KD.ZG, 100 at the first year) × 100: at the first year\'s prices.',
   },
   {
-    id: 'usd', label: 'In US dollars', words: 'in US dollars', expression: 'a/b',
+    id: 'usd', label: 'In US dollars', words: 'in US dollars', wordsVi: 'tính bằng đô la Mỹ', expression: 'a/b',
     operand: { indicator: 'PA.NUS.FCRF' },
     description: 'Local currency divided by the official exchange rate (World Bank PA.NUS.FCRF, LCU per US$, period average); a monthly or quarterly series uses its year\'s rate.',
   },

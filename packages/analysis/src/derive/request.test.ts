@@ -1,7 +1,7 @@
 import { assertSeries, InvalidParameterError, type SeriesQuery } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { makeSeries, months, years } from '../testing/make-series.ts';
-import { presetRequest } from './presets.ts';
+import { DERIVED_PRESETS, presetRequest } from './presets.ts';
 import { computeDerived, derivedQueries, type DerivedRequest } from './request.ts';
 
 const gdpQ: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2001, end_year: 2003 };
@@ -44,6 +44,39 @@ describe('computeDerived: operand transforms, expression, result transform, aske
     const s = computeDerived(req, [makeSeries({ frequency: 'monthly', periods: months(2024, 1, 2), columns: { value: [5, 10] }, unit: '%', query: cpiQ })]);
     expect(s.values).toEqual([[200, 220.00000000000003]]);
     expect(s.provenance.derivation!.operands).toEqual([{ name: 'a', query: cpiQ, transform: 'Level=pch', source: 'test', last_updated: null }]);
+  });
+});
+
+describe('computeDerived in the language of series names', () => {
+  // GSO's Vietnamese name of its quarterly GDP (the service's name_vi), as core's seriesNamer titles it.
+  const gdpVi = 'Tổng sản phẩm trong nước theo giá so sánh 2010: TỔNG SỐ, giá trị trong quý: Vietnam';
+  const req = presetRequest('per_capita', { query: gdpQ });
+  const [qa, qb] = derivedQueries(req) as [SeriesQuery, SeriesQuery];
+  const a = makeSeries({ frequency: 'annual', periods: years(2001, 2003), columns: { value: [100, 110, 121] }, unit: 'billion VND', title: gdpVi, query: qa });
+  const b = makeSeries({ frequency: 'annual', periods: years(2001, 2003), columns: { value: [10, 10, 11] }, unit: 'persons', title: 'Population, total: Vietnam', query: qb });
+
+  it('takes a preset\'s words in Vietnamese after the operand\'s Vietnamese name, and the same values', () => {
+    const vi = computeDerived(req, [a, b], { language: 'vi' });
+    expect(vi.title).toBe(`${gdpVi}, bình quân đầu người`);
+    expect(vi.columns[0]!.label).toBe(vi.title);
+    expect(vi.values).toEqual(computeDerived(req, [a, b]).values);
+  });
+
+  it('keeps English words in English (the default), and words typed for a request as typed', () => {
+    expect(computeDerived(req, [a, b]).title).toBe(`${gdpVi}, per capita`);
+    expect(computeDerived(req, [a, b], { language: 'en' }).title).toBe(`${gdpVi}, per capita`);
+    expect(computeDerived({ ...req, words: 'trên mỗi người' }, [a, b], { language: 'vi' }).title).toBe(`${gdpVi}, trên mỗi người`);
+    const { preset: _preset, ...typed } = req;
+    expect(computeDerived({ ...typed, words: 'per head' }, [a, b], { language: 'vi' }).title).toBe(`${gdpVi}, per head`);
+  });
+
+  it('has Vietnamese words for every preset', () => {
+    expect(Object.fromEntries(DERIVED_PRESETS.map((p) => [p.id, p.wordsVi]))).toEqual({
+      per_capita: 'bình quân đầu người',
+      share_of_gdp: 'tỷ trọng trong GDP',
+      real: 'giá trị thực, loại trừ yếu tố giá bằng chỉ số giảm phát GDP',
+      usd: 'tính bằng đô la Mỹ',
+    });
   });
 });
 

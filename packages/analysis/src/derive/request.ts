@@ -5,13 +5,13 @@
  * fetchSeries job, so the planner batches them like any other queries), and `computeDerived` turns
  * the fetched Series into the derived one.
  */
-import { InvalidParameterError, type Series, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, type NameLanguage, type Series, type SeriesQuery } from '@econdata/core';
 import { applyTransform, readTransform } from '../transform/apply.ts';
 import { formatTransform } from '../transform/spec.ts';
 import { widenQuery } from '../transform/widen.ts';
 import { deriveSeries } from './derive.ts';
 import { parseExpression, type Expression } from './expression.ts';
-import type { PresetId } from './presets.ts';
+import { DERIVED_PRESETS, type PresetId } from './presets.ts';
 
 export interface DerivedOperand {
   /** The letter the expression uses: 'a', 'b', ... */
@@ -72,13 +72,30 @@ export function derivedQueries(request: DerivedRequest): SeriesQuery[] {
   });
 }
 
+/** What computeDerived takes besides the request and the operands. */
+interface ComputeOptions {
+  /**
+   * The language series are named in (core's NameLanguage; default English). The title is made of
+   * the operands' titles, so name them in it first (core's seriesNamer); a preset's words follow it
+   * too ('per capita', 'bình quân đầu người'). Words typed for the request are kept as typed.
+   */
+  language?: NameLanguage;
+}
+
+/** The words after the title in `language`: a preset's own words in that language, else the request's. */
+function titleWords(request: DerivedRequest, language: NameLanguage): string | undefined {
+  const preset = language === 'vi' ? DERIVED_PRESETS.find((p) => p.id === request.preset) : undefined;
+  if (preset && (request.words === undefined || request.words === preset.words)) return preset.wordsVi;
+  return request.words;
+}
+
 /**
  * The derived Series from the fetched operands (`fetched[i]` answers `derivedQueries(request)[i]`):
  * each operand's transform, then the expression, then the result transform, trimmed to the first
  * operand's asked range. Its provenance names the expression and every operand's asked query and
- * transform.
+ * transform. Its title is made of the operands' titles (and a preset's words in `options.language`).
  */
-export function computeDerived(request: DerivedRequest, fetched: readonly Series[]): Series {
+export function computeDerived(request: DerivedRequest, fetched: readonly Series[], options: ComputeOptions = {}): Series {
   const { expr } = check(request);
   if (fetched.length !== request.operands.length) throw new InvalidParameterError('operands', `${fetched.length} series for ${request.operands.length} operands: give one per operand, in the order derivedQueries returned.`);
   const operands: Record<string, Series> = {};
@@ -90,5 +107,6 @@ export function computeDerived(request: DerivedRequest, fetched: readonly Series
   const transform = request.transform ? formatTransform(readTransform(request.transform)) : undefined;
   // The result covers the range asked of the first operand by name (a): the one a title starts from.
   const first = [...request.operands].sort((x, y) => (x.name.toLowerCase() < y.name.toLowerCase() ? -1 : 1))[0]!;
-  return deriveSeries(expr, operands, transform, { asked: first.query, ...(request.words ? { words: request.words } : {}) });
+  const words = titleWords(request, options.language ?? 'en');
+  return deriveSeries(expr, operands, transform, { asked: first.query, ...(words ? { words } : {}) });
 }

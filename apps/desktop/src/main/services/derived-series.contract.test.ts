@@ -67,6 +67,17 @@ describe.skipIf(!realDataDir)(realDataDir ? 'derived series in the explorer (rea
     expect(await services.handlers['library.compare']({ olderId: saved.id, newerId: again.id })).toMatchObject({ changed: [], seriesAdded: [], seriesRemoved: [] });
   });
 
+  it('names a derived series in the language chosen for series names: GSO\'s Vietnamese name and the preset\'s Vietnamese words', async () => {
+    const { services } = await main.make();
+    const gdp = { kind: 'indicator', source: 'GSO', indicator: 'GDP.TOTAL.VALUE', frequency: 'quarterly', start_year: 2020, end_year: 2024 } as const;
+    const [en] = (await services.handlers['series.derive']({ requests: [presetRequest('per_capita', { query: gdp })] })).map(ok);
+    await services.handlers['settings.setPreferences']({ nameLanguage: 'vi' });
+    const [vi] = (await services.handlers['series.derive']({ requests: [presetRequest('per_capita', { query: gdp })] })).map(ok);
+    expect(en!.title).toBe('Gross domestic product at constant 2010 prices: TOTAL GDP, value for the quarter: Vietnam, per capita');
+    expect(vi!.title).toBe('Tổng sản phẩm trong nước theo giá so sánh 2010: TỔNG SỐ, giá trị trong quý: Vietnam, bình quân đầu người');
+    expect(vi!.values).toEqual(en!.values);
+  });
+
   it('refuses a currency conversion of a percentage with a sentence, for that series alone', async () => {
     const { services } = await main.make();
     const inflation = { kind: 'indicator', source: 'WB', indicator: 'FP.CPI.TOTL.ZG', country: 'VN', start_year: 2015, end_year: 2020 } as const;

@@ -56,7 +56,7 @@ export class ExportService {
   private async fetch(request: WriteLocalRequest, job: Job, language: NameLanguage): Promise<Series[]> {
     const client = await this.session.client();
     const options = { signal: job.signal, onProgress: job.fetchProgress };
-    const results = request.derived ? await fetchDerived(client, request.derived, options) : await fetchShown(client, request.queries, request.transform, { ...options, language });
+    const results = request.derived ? await fetchDerived(client, request.derived, { ...options, language }) : await fetchShown(client, request.queries, request.transform, { ...options, language });
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;

@@ -48,7 +48,7 @@ export class LibraryService {
       // From the service, not the cache: a re-run is asked for to see revisions.
       const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress };
       // A derived export computes its series again from its recipes (the expression is kept).
-      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), options) : await fetchShown(client, queries, transform, { ...options, language });
+      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), { ...options, language }) : await fetchShown(client, queries, transform, { ...options, language });
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;

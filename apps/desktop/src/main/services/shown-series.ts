@@ -115,12 +115,13 @@ export function shownQueries(queries: readonly SeriesQuery[], transform: string 
 
 /**
  * Derived series (@econdata/analysis's DerivedRequest) as the explorer shows them: every operand of
- * every request in ONE core job (so the planner batches them like any other queries), then
- * `computeDerived` per request. One result per request: a request analysis refuses (a currency
- * conversion of a percentage), or one whose operand failed, fails alone; its unit warnings travel
- * in the series' provenance.
+ * every request in ONE core job (so the planner batches them like any other queries), each operand
+ * named in `options.language`, then `computeDerived` per request in that language (its title is
+ * made of the operands' names and a preset's words). One result per request: a request analysis
+ * refuses (a currency conversion of a percentage), or one whose operand failed, fails alone; its
+ * unit warnings travel in the series' provenance.
  */
-export async function fetchDerived(client: EconDataClient, requests: readonly DerivedRequest[], options: FetchSeriesOptions = {}): Promise<SeriesResult[]> {
+export async function fetchDerived(client: EconDataClient, requests: readonly DerivedRequest[], options: ShownOptions = {}): Promise<SeriesResult[]> {
   const plans = requests.map((request): { queries: SeriesQuery[] } | { refused: SeriesResult } => {
     try {
       return { queries: derivedQueries(request) };
@@ -129,7 +130,8 @@ export async function fetchDerived(client: EconDataClient, requests: readonly De
     }
   });
   const all = plans.flatMap((p) => ('queries' in p ? p.queries : []));
-  const fetched = all.length === 0 ? [] : await client.fetchSeries(all, options);
+  const fetched = all.length === 0 ? [] : await client.fetchSeries(all, jobOptions(options));
+  const name = all.length === 0 ? (s: Series): Series => s : await namer(client, options);
   let at = 0;
   return requests.map((request, i) => {
     const plan = plans[i]!;
@@ -138,7 +140,7 @@ export async function fetchDerived(client: EconDataClient, requests: readonly De
     const failed = answers.find((a) => !a.ok);
     if (failed) return failed;
     try {
-      return { ok: true, series: computeDerived(request, answers.map((a) => (a as Extract<SeriesResult, { ok: true }>).series)) };
+      return { ok: true, series: computeDerived(request, answers.map((a) => name((a as Extract<SeriesResult, { ok: true }>).series)), { language: options.language ?? 'en' }) };
     } catch (error) {
       return failure(error);
     }
