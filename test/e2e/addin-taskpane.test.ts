@@ -209,10 +209,14 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByLabel('To month').fill('2024-06');
     await selectCell(page, 'E2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G25 (written in one request to Excel).');
-    // The provenance block's 17 rows, the header row, then exactly six months.
-    expect(await cellText(page, 'E19')).toBe('Period');
-    expect(await cellText(page, 'E26')).toBe('');
+    expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G26 (written in one request to Excel).');
+    // The provenance block's 18 rows (its Query the request sent, a Months row the months kept), the header row, then exactly six months.
+    const monthsRow = (await Promise.all(Array.from({ length: 18 }, (_, i) => cellText(page, `E${2 + i}`)))).indexOf('Months');
+    expect(await cellText(page, `F${2 + monthsRow}`)).toBe('2024-01 to 2024-06 (trimmed on the client from the service\'s answer)');
+    expect(await cellText(page, 'E20')).toBe('Period');
+    expect(await cellText(page, 'E21')).toBe('2024-01');
+    expect(await cellText(page, 'E26')).toBe('2024-06');
+    expect(await cellText(page, 'E27')).toBe('');
     // Before a partner is asked for: the answers so far hold totals only, said above the field.
     await page.getByLabel('Partner').focus();
     expect(await page.getByTestId('trade-totals-notice').innerText()).toBe('The service\'s trade answers so far hold totals only (partner World, all goods): a breakdown by country may not exist.');
@@ -412,7 +416,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await expect.poll(() => cpiBox.evaluate((el: HTMLInputElement) => el.labels?.[0]?.textContent)).toBe(`${CPI_VI} (CPI.TOTAL.YOY)`);
     await page.getByLabel('Start year').fill('2024');
     await page.getByLabel('End year').fill('2024');
-    // Beside the growth block (B31:C58), below the trade block (E2:G25): E30.
+    // Beside the growth block (B31:C58), below the trade block (E2:G26): E30.
     await selectCell(page, 'E30');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
     expect(await insertedNotice(page)).toBe(`Inserted “${CPI_VI}: Vietnam” at Sheet1!E30:F59 (written in one request to Excel).`);
@@ -430,6 +434,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     // the sheet scrolled back so column D starts at its left edge.
     await selectCell(page, `F${viHeader + 1}`);
     await page.locator(`td[data-address="D${viHeader + 1}"]`).evaluate((el) => el.scrollIntoView({ inline: 'start', block: 'nearest' }));
+    // The taskpane shows the notice naming the inserted block.
+    await page.getByRole('tabpanel', { name: 'Data' }).getByRole('status').filter({ hasText: 'Inserted' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'addin-5g-vietnamese-block-400.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await axeProblems(page)).toEqual([]);
