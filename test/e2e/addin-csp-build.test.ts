@@ -93,6 +93,12 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
     await page.getByText(/Basic plan: .* today/).waitFor();
+    // The header's reachability check (keyless, no-cors, to another origin) gets its answer through
+    // the policy, and the header stays on the quota: an online event makes it check at once.
+    const probed = page.waitForEvent('response', (r) => r.url() === `${sandbox.url}/api/v1/sources` && r.request().headers()['authorization'] === undefined);
+    await page.evaluate(() => globalThis.dispatchEvent(new Event('online')));
+    expect((await probed).status()).toBe(401);
+    await page.locator('[data-testid="connection-state"][data-state="answering"]').waitFor();
     const searchBox = page.getByRole('searchbox', { name: 'Search every source' });
     await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
     await searchBox.fill('inflation');

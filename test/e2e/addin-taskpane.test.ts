@@ -498,6 +498,12 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const before = await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump());
     await sandbox.close();
     sandboxClosed = true;
+    // The header notices before any request fails: the browser's offline/online event makes the
+    // taskpane check the service at once (keyless, no quota), and it does not answer (issue 22, item 6).
+    const connectionState = page.getByTestId('connection-state');
+    await page.evaluate(() => globalThis.dispatchEvent(new Event('offline')));
+    await page.getByTestId('connection-state').and(page.locator('[data-state="not_answering"]')).waitFor({ timeout: 30_000 });
+    expect(await connectionState.innerText()).toMatch(/^Not answering since \d{2}:\d{2}: the service$/);
     await page.getByRole('button', { name: 'Refresh all' }).click();
     await page.getByRole('region', { name: 'Cost preview' }).getByRole('button', { name: 'Refresh' }).click();
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
@@ -508,10 +514,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );
     expect(await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump())).toBe(before);
-    // The header says the service does not answer, instead of a quota left (issue 22, item 6).
-    const connectionState = page.getByTestId('connection-state');
+    // The header still says the service does not answer, instead of a quota left, and since when.
     expect(await connectionState.getAttribute('data-state')).toBe('not_answering');
-    expect(await connectionState.innerText()).toBe('Not answering: the service');
+    expect(await connectionState.innerText()).toMatch(/^Not answering since \d{2}:\d{2}: the service$/);
     await page.screenshot({ path: join(SHOTS, 'addin-6b-refresh-failed.png') });
     expect(await axeProblems(page)).toEqual([]);
 

@@ -6,6 +6,7 @@
  */
 import { EconError, type EconDataClient, type SeriesQuery } from '@econdata/core';
 import { describeError } from '@econdata/ui';
+import { probeService } from '@econdata/ui/reachability';
 
 /** What went wrong, in the words the taskpane shows. */
 export type ConnectionProblem =
@@ -33,14 +34,8 @@ export type ReachabilityProbe = (url: string) => Promise<boolean>;
  */
 export const browserProbe: ReachabilityProbe = async (url) => {
   if (typeof document === 'undefined' || typeof fetch !== 'function') return false;
-  try {
-    await fetch(url, { mode: 'no-cors', cache: 'no-store', credentials: 'omit' });
-    return true;
-  } catch (error) {
-    // The expected answer when nothing listens: the caller reports "unreachable" with the address.
-    void error;
-    return false;
-  }
+  // ui's keyless check, as the header's reachability watch makes it: one rule for "is it there".
+  return (await probeService(url, { init: { mode: 'no-cors' } })).answered;
 };
 
 export interface TestContext {

@@ -5,7 +5,7 @@
  * have their handlers.
  */
 import { Badge, MessageBar, MessageBarBody, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { EconDataProvider, EmptyState, NameLanguageField, QuotaMeter } from '@econdata/ui';
+import { createConnectionWatch, EconDataProvider, EmptyState, NameLanguageField, QuotaMeter, watchApi } from '@econdata/ui';
 import { defaultStorage } from '../runtime/index.ts';
 import { useNameLanguageSetting } from './series-names.ts';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { ConnectPanel } from './ConnectPanel.tsx';
 import { DerivedPanel } from './DerivedPanel.tsx';
 import { InsertPanel } from './InsertPanel.tsx';
 import { StaleFormulas } from './StaleFormulas.tsx';
+import { useReachability } from './use-reachability.ts';
 import { useRuntimeStatus } from './use-runtime.ts';
 
 const useStyles = makeStyles({
@@ -47,7 +48,11 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
   const styles = useStyles();
   const status = useRuntimeStatus(runtime);
   const client = status.connected ? runtime.client : undefined;
-  const api = useMemo(() => (client ? clientApi(client) : undefined), [client]);
+  // Whether the service answers: from every request made through `api`, and from a keyless check
+  // every 30 s (use-reachability.ts), so the header can say since when it has not answered.
+  const connection = useMemo(() => createConnectionWatch({ checked: true }), [client]);
+  const api = useMemo(() => (client ? watchApi(clientApi(client), connection) : undefined), [client, connection]);
+  useReachability(client ? status.baseURL : null, connection);
   const [tab, setTab] = useState<TabName>(status.connected ? 'data' : 'connection');
   const [inserted, setInserted] = useState(0);
   // Opening the Blocks tab reads the workbook again: parameter cells may have been edited meanwhile.
@@ -113,7 +118,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
 
   return (
     <main className={styles.root} aria-label="Econdata taskpane">
-      {api ? <EconDataProvider api={api} nameLanguage={nameLanguage} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
+      {api ? <EconDataProvider api={api} connection={connection} nameLanguage={nameLanguage} {...(status.baseURL ? { baseURL: status.baseURL } : {})} {...(origin ? { origin } : {})}>{body}</EconDataProvider> : body}
     </main>
   );
 }

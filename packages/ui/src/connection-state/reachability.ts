@@ -25,7 +25,8 @@ export function probeURL(baseURL: string): string {
 
 /**
  * One check of `baseURL` (the address a client is given, with or without /api/v1). It sends no key,
- * no cookie and no header of ours, and follows no redirect: nothing secret can leave with it.
+ * no cookie and no header of ours, and follows no redirect (except in `no-cors` mode, where a browser
+ * requires it): nothing secret can leave with it.
  */
 export async function probeService(baseURL: string, options: ProbeOptions = {}): Promise<ProbeOutcome> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -33,7 +34,10 @@ export async function probeService(baseURL: string, options: ProbeOptions = {}):
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await doFetch(probeURL(baseURL), { ...options.init, method: 'GET', credentials: 'omit', redirect: 'manual', cache: 'no-store', signal: controller.signal });
+    // A browser refuses a no-cors fetch that does not follow redirects (a TypeError, read as no
+    // answer); following one is harmless here, since the check carries nothing of ours.
+    const redirect = options.init?.mode === 'no-cors' ? 'follow' : 'manual';
+    const response = await doFetch(probeURL(baseURL), { ...options.init, method: 'GET', credentials: 'omit', redirect, cache: 'no-store', signal: controller.signal });
     // Drain the body so the connection is freed; what it says does not matter.
     await response.arrayBuffer().catch(() => undefined);
     return { answered: true };
