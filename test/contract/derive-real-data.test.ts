@@ -190,6 +190,9 @@ describe.skipIf(!realDataDir)('derived series on real data through the sandbox',
       expect(en.title).toBe(`${GDP_EN}, per capita`);
       expect(vi.periods).toEqual(['2020', '2021', '2022', '2023', '2024']);
       expect(vi.values).toEqual(en.values);
+      // GSO's short spelling GDP.VALUE (answered under that code) is found by its English name.
+      const short = await deriveIn(presetRequest('per_capita', { query: { ...gsoGdp, indicator: 'GDP.VALUE' } }), 'vi');
+      expect(short.title).toBe(`${GDP_VI}, bình quân đầu người`);
     });
 
     it('GSO retail sales in US dollars: "tính bằng đô la Mỹ"; the World Bank rate keeps its English name in the warning', async () => {

@@ -56,4 +56,13 @@ describe('series names by language', () => {
     const english = series('GSO', CPI);
     expect(seriesNamer(catalogue, 'en')(english)).toBe(english);
   });
+
+  it('finds a code asked in a shorter spelling by its English name, unless two entries of the source share that name', () => {
+    // The service answers GSO's short CPI.YOY (for the listed CPI.TOTAL.YOY) under the code asked, with the listed name.
+    expect(seriesNamer(catalogue, 'vi')(series('GSO', { code: 'CPI.YOY', name: CPI.name })).title).toBe(`${CPI.name_vi}: Vietnam`);
+    const twice: Catalogue = { sources: [{ source: { code: 'GSO', name: 'GSO' }, status: 'ready', indicators: [CPI, { ...CPI, code: 'CPI.OTHER', name_vi: 'khác' }] }] };
+    expect(seriesNamer(twice, 'vi')(series('GSO', { code: 'CPI.YOY', name: CPI.name })).title).toBe(`${CPI.name}: Vietnam`);
+    // Another source's entry of that name is no match.
+    expect(seriesNamer(catalogue, 'vi')(series('IMF', { code: 'CPI.YOY', name: CPI.name })).title).toBe(`${CPI.name}: Vietnam`);
+  });
 });

@@ -49,13 +49,28 @@ export function nameSeries(series: Series, info: IndicatorInfo | undefined, lang
 
 /**
  * Names every indicator Series of a fetch in `language` from the catalogue (looked up by source and
- * code). Apply it to the Series as they come from the client, before a transform adds to the title.
+ * code, else by source and the English name the service sent, when one entry of that source has
+ * it: a code the service also takes in a shorter spelling, GSO's `GDP.VALUE` for the listed
+ * `GDP.TOTAL.VALUE`, answers under the spelling asked). Apply it to the Series as they come from
+ * the client, before a transform adds to the title.
  *
  * @example const name = seriesNamer(await client.catalogue(), 'vi'); series.map(name)
  */
 export function seriesNamer(catalogue: Catalogue, language: NameLanguage): (series: Series) => Series {
   if (language === 'en') return (series) => series;
   const byKey = new Map<string, IndicatorInfo>();
-  for (const s of catalogue.sources) for (const i of s.indicators) byKey.set(`${s.source.code.toUpperCase()}\u0000${i.code}`, i);
-  return (series) => nameSeries(series, byKey.get(`${series.dimensions['source'] ?? ''}\u0000${series.dimensions['indicator'] ?? ''}`), language);
+  // null: two entries of a source share the name, so the name says nothing.
+  const byName = new Map<string, IndicatorInfo | null>();
+  for (const s of catalogue.sources) {
+    for (const i of s.indicators) {
+      byKey.set(`${s.source.code.toUpperCase()}\u0000${i.code}`, i);
+      const nameKey = `${s.source.code.toUpperCase()}\u0000${i.name}`;
+      byName.set(nameKey, byName.has(nameKey) ? null : i);
+    }
+  }
+  return (series) => {
+    const source = series.dimensions['source'] ?? '';
+    const info = byKey.get(`${source}\u0000${series.dimensions['indicator'] ?? ''}`) ?? byName.get(`${source}\u0000${series.dimensions['indicator_name'] ?? ''}`) ?? undefined;
+    return nameSeries(series, info, language);
+  };
 }
