@@ -165,6 +165,15 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.locator('[data-result="WB NY.GDP.MKTP.CD"]').click();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).isChecked()).toBe(true);
+    // Countries in name order, countries before aggregates (issue 22, item 3: not by ISO code,
+    // which began Andorra, United Arab Emirates, Afghanistan); the service's spelling, the common one,
+    // the Vietnamese one and the ISO 3-letter code all find Vietnam.
+    const countryRows = () => page.getByRole('list', { name: 'Countries', exact: true }).locator('li label').allInnerTexts();
+    await expect.poll(async () => (await countryRows()).slice(0, 5)).toEqual(['Afghanistan (AF)', 'Åland Islands (AX)', 'Albania (AL)', 'Algeria (DZ)', 'American Samoa (AS)']);
+    for (const text of ['Viet Nam', 'Việt Nam', 'Vietnam', 'VNM']) {
+      await page.getByLabel('Search countries').fill(text);
+      await expect.poll(countryRows, { message: text }).toEqual(['Vietnam (VN)']);
+    }
     await page.getByLabel('Search countries').fill('Viet');
     await page.getByRole('checkbox', { name: /\(VN\)/ }).check();
     await page.getByLabel('Start year').fill('2015');
@@ -201,8 +210,12 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await selectCell(page, 'E2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
     expect(await insertedNotice(page)).toBe('Inserted “Vietnam trade: exports (World, All goods)” at Sheet1!E2:G26 (written in one request to Excel).');
-    // The provenance block's 18 rows (a Months row says which months were kept of the one request), the header row, then exactly six months.
+    // The provenance block's 18 rows (its Query the request sent, a Months row the months kept), the header row, then exactly six months.
+    const monthsRow = (await Promise.all(Array.from({ length: 18 }, (_, i) => cellText(page, `E${2 + i}`)))).indexOf('Months');
+    expect(await cellText(page, `F${2 + monthsRow}`)).toBe('2024-01 to 2024-06 (trimmed on the client from the service\'s answer)');
     expect(await cellText(page, 'E20')).toBe('Period');
+    expect(await cellText(page, 'E21')).toBe('2024-01');
+    expect(await cellText(page, 'E26')).toBe('2024-06');
     expect(await cellText(page, 'E27')).toBe('');
     // Before a partner is asked for: the answers so far hold totals only, said above the field.
     await page.getByLabel('Partner').focus();
@@ -383,10 +396,60 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByLabel('Frequency').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'addin-5e-gso-frequency.png') });
 
-    // The Blocks list has all five, with their queries and the transform.
+    // Series names in Vietnamese (issue 22, item 13): chosen on the Connection tab, kept in the
+    // add-in's own storage; the picker and the inserted block (title, header row) then carry GSO's
+    // Vietnamese name (the service's name_vi, from GSO's item_vi in gso_vn_cpi_monthly.csv).
+    const CPI_VI = 'Chỉ số giá tiêu dùng: CHỈ SỐ GIÁ TIÊU DÙNG, thay đổi so với cùng tháng năm trước';
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    await page.getByLabel('Series names').selectOption('vi');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('econdata.nameLanguage'))).toBe('vi');
+    await page.getByLabel('Series names').scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 400 + 680, height: 800 });
+    await page.screenshot({ path: join(SHOTS, 'addin-7d-series-names-400.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('tab', { name: 'Data' }).click();
+    // Headline CPI alone, for 2024: twelve months, as published (the growth chosen above undone).
+    await page.getByLabel('Show as').selectOption('lin');
+    await page.getByRole('button', { name: 'Transform (optional): as published' }).waitFor();
+    await page.getByRole('checkbox', { name: /\(CPI\.CORE_INFLATION\.YTD_AVG_YOY\)/ }).first().uncheck();
+    const cpiBox = page.getByRole('checkbox', { name: /\(CPI\.TOTAL\.YOY\)/ }).first();
+    await expect.poll(() => cpiBox.evaluate((el: HTMLInputElement) => el.labels?.[0]?.textContent)).toBe(`${CPI_VI} (CPI.TOTAL.YOY)`);
+    await page.getByLabel('Start year').fill('2024');
+    await page.getByLabel('End year').fill('2024');
+    // Beside the growth block (B31:C58), below the trade block (E2:G26): E30.
+    await selectCell(page, 'E30');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toBe(`Inserted “${CPI_VI}: Vietnam” at Sheet1!E30:F59 (written in one request to Excel).`);
+    // The block's own labels in column E, from its top (E30) down; its title in F.
+    const viLabels = await Promise.all(Array.from({ length: 20 }, (_, i) => rawCell(29 + i, 4)));
+    const viHeader = 29 + viLabels.indexOf('Period');
+    expect(viLabels.indexOf('Period')).toBeGreaterThan(0);
+    expect([await rawCell(viHeader, 4), await rawCell(viHeader, 5)]).toEqual(['Period', `${CPI_VI}: Vietnam`]);
+    // January 2024: 3.3712019907 in gso_vn_cpi_monthly.csv (yoy_pct of CPI).
+    expect(await rawCell(viHeader + 1, 5)).toBe(3.3712019907);
+    const viTitle = await Promise.all(Array.from({ length: 17 }, (_, i) => rawCell(29 + i, 5)));
+    expect(viTitle).toContain(`${CPI_VI}: Vietnam`);
+    await page.setViewportSize({ width: 400 + 680, height: 800 });
+    // The header cell selected (the formula bar shows its whole name), the block's labels in view:
+    // the sheet scrolled back so column D starts at its left edge.
+    await selectCell(page, `F${viHeader + 1}`);
+    await page.locator(`td[data-address="D${viHeader + 1}"]`).evaluate((el) => el.scrollIntoView({ inline: 'start', block: 'nearest' }));
+    // The taskpane shows the notice naming the inserted block.
+    await page.getByRole('tabpanel', { name: 'Data' }).getByRole('status').filter({ hasText: 'Inserted' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-5g-vietnamese-block-400.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await axeProblems(page)).toEqual([]);
+    // Back to English: the blocks below are refreshed in the language they were inserted in.
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    await page.getByLabel('Series names').selectOption('en');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('econdata.nameLanguage'))).toBe('en');
+
+    // The Blocks list has all seven, with their queries and the transform; the Vietnamese one says so.
     await page.getByRole('tab', { name: 'Blocks' }).click();
     const list = page.getByRole('list', { name: 'Blocks' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(7);
+    expect(await list.getByRole('listitem').last().innerText()).toContain(`${CPI_VI}: Vietnam`);
+    expect(await list.getByRole('listitem').last().innerText()).toContain('Tiếng Việt');
     expect(await list.innerText()).toContain('Formula: a/b');
     expect(await list.innerText()).toContain('b = /indicators?source=WB&indicator=SP.POP.TOTL&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('Transform: Units=pc1 (% change from a year ago)');
@@ -403,10 +466,10 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     });
     expect(typeof real2020).toBe('number');
     await page.getByRole('button', { name: 'Refresh all' }).click();
-    // Five requests (the transformed block fetches 2014 too; the derived block's population joins GDP's batch): the cost is shown against the quota left before anything is fetched.
+    // Six requests (GSO's CPI its own; the transformed block fetches 2014 too; the derived block's population joins GDP's batch): the cost is shown against the quota left before anything is fetched.
     const cost = page.getByRole('region', { name: 'Cost preview' });
     await cost.waitFor();
-    expect(await cost.getByRole('status').innerText()).toMatch(/5 requests/);
+    expect(await cost.getByRole('status').innerText()).toMatch(/6 requests/);
     await page.screenshot({ path: join(SHOTS, 'addin-5c-cost-preview.png') });
     await cost.getByRole('button', { name: 'Refresh' }).click();
     const summary = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: 'value revised' });
@@ -414,8 +477,10 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await summary.innerText()).toBe(
       'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
         'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nGDP (current US$): Vietnam, per capita: no change.\nFPT: no change.\n' +
-        'GDP (current US$): Vietnam, % change from a year ago: no change.\nRevised cells are highlighted in the worksheet.',
+        `GDP (current US$): Vietnam, % change from a year ago: no change.\n${CPI_VI}: Vietnam: no change.\nRevised cells are highlighted in the worksheet.`,
     );
+    // Names are English again on the Connection tab, and the Vietnamese block keeps its names.
+    expect(await rawCell(viHeader, 5)).toBe(`${CPI_VI}: Vietnam`);
     expect(await page.locator('td[data-address="C25"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
     // Refresh kept the transform: the block still says it and holds the same growth.
     expect(await cellText(page, 'C44')).toBe('Units=pc1');
@@ -444,7 +509,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
     await failedRefresh.waitFor({ timeout: 90_000 });
     expect(await failedRefresh.innerText()).toBe(
-      'Nothing was changed: the old values are still in place. 7 of 7 queries failed; the first, GDP (current US$): Vietnam: ' +
+      'Nothing was changed: the old values are still in place. 8 of 8 queries failed; the first, GDP (current US$): Vietnam: ' +
         `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );

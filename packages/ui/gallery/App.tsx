@@ -8,7 +8,7 @@ import {
   DerivedFields, ProvenanceBlock, QueryBuilder, QuotaMeter, SourcePicker, TransformFields,
 } from '../src/index.ts';
 import { createFakeEconDataApi, sampleQuota } from '../src/testing/index.ts';
-import { SAMPLE_ERRORS, SAMPLE_SERIES, sampleDerived, sampleEstimate } from './samples.ts';
+import { SAMPLE_ERRORS, SAMPLE_SERIES, sampleDerived, sampleEstimate, sampleTradeRange } from './samples.ts';
 import { Section } from './Section.tsx';
 
 const DERIVED_BASE: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2023 };
@@ -100,7 +100,7 @@ export function App(): ReactNode {
               <CostPreview estimate={sampleEstimate(120, 92)} onConfirm={() => undefined} onCancel={() => undefined} />
             </Section>
             <Section id="provenance" title="Provenance">
-              <ProvenanceBlock series={[...SAMPLE_SERIES, sampleDerived()]} timeZone="UTC" />
+              <ProvenanceBlock series={[...SAMPLE_SERIES, sampleTradeRange(), sampleDerived()]} timeZone="UTC" />
             </Section>
             <Section id="progress" title="Progress">
               <Progress />

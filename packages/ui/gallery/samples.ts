@@ -4,6 +4,7 @@ import {
   PermissionDeniedError, QuotaExhaustedError, RateLimitedError, ServerError, TimeoutError, type Estimate, type Series, type SeriesQuery,
 } from '@econdata/core';
 import { deriveSeries } from '@econdata/analysis';
+import { tradeFixture } from '@econdata/core/testing';
 import { sampleSeries } from '../src/testing/index.ts';
 
 /** One error of each code, as the client raises them (key_unavailable arrives serialized, as over IPC). */
@@ -39,6 +40,12 @@ export function sampleDerived(): Series {
   pop.title = 'Population, total: Viet Nam';
   return deriveSeries('a/b', { a: gdp, b: pop }, 'Units=pc1', { words: 'per capita' });
 }
+
+/** Customs exports for a range of months: one request for every month, six kept (the provenance says which). */
+export const sampleTradeRange = (): Series => tradeFixture({
+  query: { kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' }, sourceName: 'Vietnam Customs', unit: 'USD billion',
+  periods: ['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06'], values: [34.6, 25.9, 32.6, 31.1, 32.7, 34.5], retrievedAt: '2026-11-22T14:03:00.000Z',
+});
 
 /** A job's estimate against a quota. */
 export function sampleEstimate(requests: number, remainingToday: number | null, fitsThisMinute = true, estimatedWaitMs = 0): Estimate {

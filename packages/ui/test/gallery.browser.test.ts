@@ -87,6 +87,9 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     await expect.poll(() => quota.getByText('92 of 100 left today').first().isVisible()).toBe(true);
     expect(await page.locator('#cost').getByText('This needs 5 requests; 92 left today.').isVisible()).toBe(true);
     expect(await page.locator('#provenance').getByText('Stale: cached copy from 2026-11-20 09:12 UTC').isVisible()).toBe(true);
+    // A trade range: the request that was sent, and the months kept on the client apart from it.
+    expect(await page.locator('#provenance').getByText('/trade/vietnam?flow=exports', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('#provenance').getByText("2024-01 to 2024-06 (trimmed on the client from the service's answer)").isVisible()).toBe(true);
     expect(await page.locator('#errors').getByText('Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.').isVisible()).toBe(true);
 
     // Keyboard only: pick GDP, then VN and TH, then submit.

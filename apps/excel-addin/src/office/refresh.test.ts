@@ -104,6 +104,22 @@ describe('listBlocks and refreshBlocks (office-addin-mock)', () => {
     expect(model.dump()).toBe(document);
   });
 
+  it('a failed refresh of a block named in Vietnamese writes nothing and never asks the catalogue (a cached one would not say whether the service answers)', async () => {
+    const model = new WorkbookModel();
+    const excel = mockExcel(model);
+    model.select('Sheet1', 'B2');
+    await insertBlock(excel, [gdpSeries()], [gdpQuery], { now: NOW, language: 'vi' });
+    const { blocks } = await listBlocks(excel);
+    expect(blocks.map((b) => b.language)).toEqual(['vi']);
+    const document = model.dump();
+    let catalogues = 0;
+    const fetch = fetchFrom(() => ({ ok: false, error: new EconError('connection', 'The service cannot be reached.') }));
+    const error = await refreshBlocks(excel, blocks, fetch, { catalogue: async () => { catalogues++; return { sources: [] }; } }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(RefreshError);
+    expect(catalogues).toBe(0);
+    expect(model.dump()).toBe(document);
+  });
+
   it('refuses to let a grown block overwrite the cells below it, and changes nothing', async () => {
     const model = new WorkbookModel();
     await twoBlocks(model);

@@ -96,7 +96,9 @@ function errorText(e: unknown): string {
 async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string, catalogue: RefreshOptions['catalogue']): Promise<Series[][]> {
   const queries = blocks.flatMap(blockFetchQueries);
   const results = await fetchSeries(queries);
-  const named = blocks.some((b) => b.language && b.language !== 'en') && catalogue ? await catalogue() : undefined;
+  // Only when something will be written: a failed refresh writes nothing, and a catalogue served
+  // from the cache would not say whether the service answers.
+  const named = results.every((r) => r.ok) && blocks.some((b) => b.language && b.language !== 'en') && catalogue ? await catalogue() : undefined;
   const failures: RefreshFailure[] = [];
   let at = 0;
   const series = blocks.map((block) => {

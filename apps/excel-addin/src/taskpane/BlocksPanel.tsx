@@ -30,6 +30,7 @@ const useStyles = makeStyles({
   query: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   meta: { color: tokens.colorNeutralForeground3, display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   summary: { whiteSpace: 'pre-line' },
+  noticeBody: { overflowWrap: 'anywhere', minWidth: 0 },
   swatch: { display: 'inline-block', width: '12px', height: '12px', backgroundColor: REVISED_FILL, border: `1px solid ${tokens.colorNeutralStroke1}`, verticalAlign: 'middle', marginRight: '4px' },
 });
 
@@ -156,8 +157,9 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       {progress ? <ProgressPanel label={progress.label} {...(progress.value === undefined ? {} : { value: progress.value })} {...(progress.max === undefined ? {} : { max: progress.max, unit: 'rows' })} /> : null}
       <div aria-live="polite">
         {notice ? (
-          <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
-            <MessageBarBody>
+          // Multiline, breaking anywhere (as NoticeBar): a summary of several blocks ran past the taskpane's edge.
+          <MessageBar layout="multiline" intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
+            <MessageBarBody className={styles.noticeBody}>
               <span className={styles.summary}>{notice.text}</span>
               {notice.revised ? (
                 <>

@@ -24,5 +24,8 @@ describe('namedFetch', () => {
     expect(named[1]).toBe(failed);
     expect(asked).toBe(1);
     expect(namedFetch(fetch, async () => catalogue, 'en')).toBe(fetch);
+    // Every query failed: nothing to name, and the catalogue is not asked.
+    const none = await namedFetch(async () => [failed], async () => { asked++; return catalogue; }, 'vi')([query]);
+    expect([none, asked]).toEqual([[failed], 1]);
   });
 });

@@ -32,6 +32,8 @@ export function namedFetch(fetchSeries: FetchSeries, catalogue: () => Promise<Ca
   if (language === 'en') return fetchSeries;
   return async (queries) => {
     const results = await fetchSeries(queries);
+    // Nothing to name when every query failed (and the catalogue is then not asked for nothing).
+    if (!results.some((r) => r.ok)) return results;
     const name = seriesNamer(await catalogue(), language);
     return results.map((r): SeriesResult => (r.ok ? { ok: true, series: name(r.series) } : r));
   };
