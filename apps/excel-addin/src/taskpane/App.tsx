@@ -33,7 +33,7 @@ const useStyles = makeStyles({
   // pointer when it appears (a click aimed at a tab would land on the quota line).
   statusRow: { minHeight: '20px', display: 'flex', alignItems: 'center', minWidth: 0 },
   panel: { paddingTop: tokens.spacingVerticalS },
-  quota: { marginTop: tokens.spacingVerticalL },
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 });
 
 type TabName = 'data' | 'derived' | 'blocks' | 'connection';
@@ -105,13 +105,16 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
         {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted + blocksShown} office={office} onAttention={showBlocks} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
-        <ConnectPanel runtime={runtime} />
-        <NameLanguageField value={nameLanguage} onChange={(language) => { setNameLanguage(language).catch((e: unknown) => setRibbonFailure(`The language could not be kept: ${e instanceof Error ? e.message : String(e)}`)); }} />
-        {api ? (
-          <section className={styles.quota} aria-label="Quota">
-            <QuotaMeter variant="full" />
-          </section>
-        ) : null}
+        {/* A stack of its own: the panel's `hidden` must not meet a display rule. */}
+        <div className={styles.stack}>
+          <ConnectPanel runtime={runtime} />
+          <NameLanguageField value={nameLanguage} onChange={(language) => { setNameLanguage(language).catch((e: unknown) => setRibbonFailure(`The language could not be kept: ${e instanceof Error ? e.message : String(e)}`)); }} />
+          {api ? (
+            <section aria-label="Quota">
+              <QuotaMeter variant="full" />
+            </section>
+          ) : null}
+        </div>
       </div>
     </>
   );
