@@ -120,6 +120,8 @@ export class WorkbookModel {
   selection: Rect;
   /** Called for every formula written (the browser stand-in evaluates ECON formulas and spills them). */
   onFormula: ((sheet: SheetModel, row: number, col: number, formula: string) => void) | undefined;
+  /** Called for a full calculation (Application.calculate('Full')): every ECON formula calculates again. */
+  onCalculateAll: (() => void) | undefined;
   /** Called after values (not formulas' results) were written: formulas that read them calculate again. */
   onValues: ((r: Rect) => void) | undefined;
   /** Requests sent (context.sync calls that carried or awaited anything) and their payload bytes. */

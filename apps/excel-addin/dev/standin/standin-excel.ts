@@ -213,7 +213,7 @@ class StandinContext implements XContext {
       worksheets: { getItem: (name: string) => new StandinWorksheet(b, () => model.sheet(name)) },
       tables: { getItemOrNullObject: (name: string) => new StandinTable(b, () => model.table(name)) },
       settings: new StandinSettings(b),
-      application: { suspendApiCalculationUntilNextSync: () => b.queue(undefined, () => undefined) },
+      application: { suspendApiCalculationUntilNextSync: () => b.queue(undefined, () => undefined), calculate: () => b.queue(undefined, () => model.onCalculateAll?.()) },
     };
   }
   /** Whether anything is queued (Excel.run sends what is left when the batch returns). */

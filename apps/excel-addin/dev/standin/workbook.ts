@@ -61,6 +61,9 @@ export function createStandinWorkbook(sheetNames: string[] = ['Sheet1'], evaluat
     model.onFormula = (sheet, row, col, formula) => {
       if (/^=ECON\./i.test(formula)) calculate(sheet, row, col, formula);
     };
+    model.onCalculateAll = () => {
+      for (const f of [...formulas.values()]) if (f.sheet.cell(f.row, f.col)?.formula === f.formula) calculate(f.sheet, f.row, f.col, f.formula);
+    };
     model.onValues = (written) => {
       for (const [address, f] of formulas) {
         if (f.sheet.cell(f.row, f.col)?.formula !== f.formula) {

@@ -116,7 +116,11 @@ export interface XWorkbook {
   readonly worksheets: { getItem(name: string): XWorksheet };
   readonly tables: { getItemOrNullObject(name: string): XTable };
   readonly settings: XSettings;
-  readonly application: { suspendApiCalculationUntilNextSync(): void };
+  readonly application: {
+    suspendApiCalculationUntilNextSync(): void;
+    /** Excel.Application.calculate (ExcelApi 1.1): 'Full' calculates every formula, the add-in's included. */
+    calculate(calculationType: 'Full'): void;
+  };
 }
 
 export interface XContext {

@@ -8,8 +8,10 @@ import { Badge, MessageBar, MessageBarBody, Tab, TabList, Text, makeStyles, toke
 import { createConnectionWatch, EconDataProvider, EmptyState, NameLanguageField, QuotaMeter, watchApi } from '@econdata/ui';
 import { defaultStorage } from '../runtime/index.ts';
 import { useNameLanguageSetting } from './series-names.ts';
+import type { NameLanguage } from '@econdata/core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
+import { recalculateWorkbook } from '../office/recalculate.ts';
 import type { OfficeStartupApi } from '../office/startup.ts';
 import type { AddinRuntime } from '../runtime/index.ts';
 import { BlocksPanel } from './BlocksPanel.tsx';
@@ -66,6 +68,18 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
   const storage = useMemo(() => defaultStorage(), []);
   const [nameLanguage, setNameLanguage] = useNameLanguageSetting(storage);
 
+  // A new language is kept, then every formula calculates again so the cells already in the sheet
+  // take it too (their data from the cache); blocks keep the language they were inserted in.
+  const chooseLanguage = async (language: NameLanguage): Promise<void> => {
+    try {
+      await setNameLanguage(language);
+    } catch (e) {
+      setRibbonFailure(`The language could not be kept: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    await recalculateWorkbook(excel).catch((e: unknown) => setRibbonFailure(`Formulas already in the sheet take the new language at their next calculation (Formulas > Calculate Now): Excel did not calculate them now (${e instanceof Error ? e.message : String(e)}).`));
+  };
+
   // Connecting moves on to the data; a failed ribbon command says why here (the ribbon cannot).
   useEffect(() => {
     if (status.connected) setTab((t) => (t === 'connection' ? 'data' : t));
@@ -108,7 +122,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
         {/* A stack of its own: the panel's `hidden` must not meet a display rule. */}
         <div className={styles.stack}>
           <ConnectPanel runtime={runtime} />
-          <NameLanguageField value={nameLanguage} onChange={(language) => { setNameLanguage(language).catch((e: unknown) => setRibbonFailure(`The language could not be kept: ${e instanceof Error ? e.message : String(e)}`)); }} />
+          <NameLanguageField value={nameLanguage} onChange={(language) => void chooseLanguage(language)} />
           {api ? (
             <section aria-label="Quota">
               <QuotaMeter variant="full" />

@@ -318,7 +318,7 @@ export function mockExcel(model: WorkbookModel, payloadLimit = EXCEL_PAYLOAD_LIM
           getSelectedRange: () => session.range(() => model.selection),
           worksheets: { getItem: (name: string) => new OfficeMockObject({ host: 'excel', ...session.worksheet(() => model.sheet(name)) }) },
           tables: { getItemOrNullObject: (name: string) => session.table(() => model.table(name)) },
-          application: { suspendApiCalculationUntilNextSync: () => session.queue(undefined, () => undefined) },
+          application: { suspendApiCalculationUntilNextSync: () => session.queue(undefined, () => undefined), calculate: () => session.queue(undefined, () => model.onCalculateAll?.()) },
         },
         sync: () => session.sync(),
       }) as Mock;
