@@ -400,9 +400,18 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     // add-in's own storage; the picker and the inserted block (title, header row) then carry GSO's
     // Vietnamese name (the service's name_vi, from GSO's item_vi in gso_vn_cpi_monthly.csv).
     const CPI_VI = 'Chỉ số giá tiêu dùng: CHỈ SỐ GIÁ TIÊU DÙNG, thay đổi so với cùng tháng năm trước';
+    // A formula already in the sheet (right of the FPT block) takes the new names at once: the
+    // switch asks for a full calculation, answered from the cache.
+    await page.evaluate(() => {
+      const { model } = (globalThis as unknown as { econdataStandin: { model: { sheets: unknown[]; setValues(r: unknown, v: unknown, formulas?: boolean): void } } }).econdataStandin;
+      model.setValues({ sheet: model.sheets[0], top: 1, left: 29, rows: 1, cols: 1 }, [['=ECON.INDICATOR("GSO","CPI.TOTAL.YOY","",2024,2024,"monthly")']], true);
+    });
+    await expect.poll(() => rawCell(1, 30), { timeout: 30_000 }).toBe('Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam');
     await page.getByRole('tab', { name: 'Connection' }).click();
     await page.getByLabel('Series names').selectOption('vi');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('econdata.nameLanguage'))).toBe('vi');
+    await expect.poll(() => rawCell(1, 30), { timeout: 30_000 }).toBe(`${CPI_VI}: Vietnam`);
+    expect([await rawCell(2, 29), await rawCell(2, 30)]).toEqual(['2024-01', 3.3712019907]);
     await page.getByLabel('Series names').scrollIntoViewIfNeeded();
     await page.setViewportSize({ width: 400 + 680, height: 800 });
     await page.screenshot({ path: join(SHOTS, 'addin-7d-series-names-400.png') });
@@ -443,6 +452,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByRole('tab', { name: 'Connection' }).click();
     await page.getByLabel('Series names').selectOption('en');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('econdata.nameLanguage'))).toBe('en');
+    await expect.poll(() => rawCell(1, 30), { timeout: 30_000 }).toBe('Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam');
 
     // The Blocks list has all seven, with their queries and the transform; the Vietnamese one says so.
     await page.getByRole('tab', { name: 'Blocks' }).click();
