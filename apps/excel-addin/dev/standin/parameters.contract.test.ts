@@ -14,21 +14,10 @@ import { MemoryStorage } from '../../src/runtime/storage.ts';
 import { evaluateEconFormula } from './evaluate.ts';
 import { inlineReferences } from './references.ts';
 import { createStandinWorkbook } from './workbook.ts';
+import { untilChanged } from '../../test/support/until-changed.ts';
 
 const sandbox = useSandboxes({ seed: 5 });
 afterEach(() => setRuntime(undefined));
-
-/** Resolves when `check` holds after a workbook change. */
-function until(subscribe: (fn: () => void) => () => void, check: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (check()) return resolve();
-    const stop = subscribe(() => {
-      if (!check()) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 describe('parameters in cells, calculated against the sandbox', () => {
   it('inlines references as the cells hold them (text quoted, ranges as array constants, empty cells omitted)', () => {
@@ -50,14 +39,14 @@ describe('parameters in cells, calculated against the sandbox', () => {
     await insertParameterFormula(wb.excel, [query], '');
     const cell = (r: number, c: number): unknown => wb.model.sheets[0]?.cell(r, c)?.value;
     // The formula in B10 spills from there: Period, then the series.
-    await until(wb.subscribe, () => cell(9, 2) === 'GDP (current US$): Vietnam');
+    await untilChanged(wb.subscribe, () => cell(9, 2) === 'GDP (current US$): Vietnam');
     // Periods as the formulas spill them (their text: custom functions cannot format a date).
     expect([0, 1, 2, 3].map((r) => cell(9 + r, 1))).toEqual(['Period', '2018', '2019', '2020']);
     expect(sb.stats().received - base).toBe(1);
     const vietnam = cell(10, 2);
 
     wb.edit('C4', 'TH');
-    await until(wb.subscribe, () => cell(9, 2) === 'GDP (current US$): Thailand');
+    await untilChanged(wb.subscribe, () => cell(9, 2) === 'GDP (current US$): Thailand');
     expect(sb.stats().received - base).toBe(2);
     const thailand = (await rt.client!.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018, end_year: 2018 })).data[0]?.value;
     expect(cell(10, 2)).toBe(thailand);
@@ -65,7 +54,7 @@ describe('parameters in cells, calculated against the sandbox', () => {
 
     // The end year: the spill shrinks to two years, from one more request.
     wb.edit('C6', 2019);
-    await until(wb.subscribe, () => cell(9, 1) === 'Period' && cell(12, 1) === undefined);
+    await untilChanged(wb.subscribe, () => cell(9, 1) === 'Period' && cell(12, 1) === undefined);
     expect([0, 1, 2].map((r) => cell(9 + r, 1))).toEqual(['Period', '2018', '2019']);
     // VN, TH, the test's own check of Thailand's 2018, then 2018-2019.
     expect(sb.stats().received - base).toBe(4);
