@@ -346,6 +346,10 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     ]);
     const compareTable = page.getByRole('region', { name: 'Saved exports' }).getByTestId('series-table');
     await compareTable.waitFor();
+    // The summary is shown whole, above the legend (it was squeezed, its last line over the legend).
+    expect(await summary.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    const summaryBox = (await summary.boundingBox())!;
+    expect(summaryBox.y + summaryBox.height).toBeLessThanOrEqual((await page.getByTestId('compare-legend').boundingBox())!.y);
     await compareTable.evaluate((el) => { el.scrollTop = el.scrollHeight; });
     const revised = compareTable.locator('[data-change="revised"]');
     await expect.poll(() => revised.count()).toBe(2);

@@ -5,7 +5,7 @@
  * where the taskpane inserts. Screenshots of it show what Excel would show.
  */
 import { displayText } from '@econdata/sheets';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { addressOf, columnLetters, type SheetModel, type TableModel } from './model.ts';
 import type { StandinWorkbook } from './workbook.ts';
@@ -124,7 +124,7 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
                     <td
                       key={c}
                       data-address={a1}
-                      className={`${styles.cell} ${typeof cell?.value === 'number' ? styles.number : ''} ${isSelected ? styles.selected : ''}`}
+                      className={mergeClasses(styles.cell, typeof cell?.value === 'number' && styles.number, isSelected && styles.selected)}
                       style={{
                         ...(background ? { backgroundColor: background } : {}),
                         ...(role?.header ? { color: '#ffffff', fontWeight: 700 } : {}),

@@ -5,7 +5,7 @@
  * the shared years and the result's transform. Everything about what is valid is
  * @econdata/analysis's (readDerived, derivedQueries); the fields only show its refusals.
  */
-import { Button, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { DERIVED_PRESETS, derivedQueries, formatOperand, parseExpression, parseOperand, presetRequest, readDerived, type DerivedRequest, type PresetId } from '@econdata/analysis';
 import { isEconError, type SeriesQuery } from '@econdata/core';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -141,7 +141,7 @@ export function DerivedFields({ series, onSubmit, submitLabel = 'Show derived se
         </Field>
         {names.map((n) => (
           <Field key={n} label={`Series ${n}`} {...fieldState('e.g. WB/NY.GDP.MKTP.CD/VN, GSO/CPI.MOM/monthly Level=pch', operandErrors[n])}>
-            <Input className={`${form.input} ${styles.operand}`} value={operands[n] ?? ''} onChange={(_, d) => setOperands((o) => ({ ...o, [n]: d.value }))} />
+            <Input className={mergeClasses(form.input, styles.operand)} value={operands[n] ?? ''} onChange={(_, d) => setOperands((o) => ({ ...o, [n]: d.value }))} />
           </Field>
         ))}
         {checked.parameter === 'operand' && operandsFine && allWritten && <Text role="alert">{checked.message}</Text>}

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Series } from '@econdata/core';
-import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import type { CompareResult } from '../../shared/contract.ts';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { cellChange, changeIndex, diffSummary, revisionLines } from './compare-model.ts';
@@ -49,10 +49,10 @@ export function CompareView({ result }: { result: CompareResult }) {
         </MessageBarBody>
       </MessageBar>
       {changes > 0 ? (
-        <div className={styles.legend} aria-hidden>
-          <span><span className={`${styles.swatch} ${styles.revised}`} />Revised</span>
-          <span><span className={`${styles.swatch} ${styles.added}`} />Added</span>
-          <span><span className={`${styles.swatch} ${styles.removed}`} />Only in the older export</span>
+        <div className={styles.legend} aria-hidden data-testid="compare-legend">
+          <span><span className={mergeClasses(styles.swatch, styles.revised)} />Revised</span>
+          <span><span className={mergeClasses(styles.swatch, styles.added)} />Added</span>
+          <span><span className={mergeClasses(styles.swatch, styles.removed)} />Only in the older export</span>
         </div>
       ) : null}
     </>

@@ -41,6 +41,7 @@ const useStyles = makeStyles({
   only: { flex: 1 },
   // A message bar hides its overflow: in this flex column it would be squeezed under the controls.
   note: { flexShrink: 0 },
+  noteBox: { flexShrink: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   provenance: { flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
   provenanceBody: { maxHeight: '240px', overflowY: 'auto' },
   summary: { color: tokens.colorNeutralForeground2 },
@@ -103,7 +104,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           {actions}
         </Toolbar>
       </div>
-      {note}
+      {/* The caller's note (a comparison's summary and legend) is never squeezed either: its text would run over what follows. */}
+      {note ? <div className={styles.noteBox}>{note}</div> : null}
       {conversion ? <MessageBar className={styles.note} intent="info" layout="multiline" data-testid="conversion-note"><MessageBarBody>{conversion}</MessageBarBody></MessageBar> : null}
       {warnings.map((w) => <MessageBar key={w} className={styles.note} intent="warning" layout="multiline"><MessageBarBody>{w}</MessageBarBody></MessageBar>)}
       <div className={styles.controls}>
