@@ -13,20 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import type { Browser } from 'playwright-core';
 import { serveAddin, type AddinServer } from '../support/addin-server.ts';
+import { cellText, insertedNotice, selectCell } from '../support/addin-sheet.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
 
 const KEY = 'sandbox-pro';
 const SHOTS = join(repoRoot, '.test-results/screenshots');
 
-async function selectCell(page: Page, a1: string): Promise<void> {
-  const cell = page.locator(`td[data-address="${a1}"]`);
-  await cell.scrollIntoViewIfNeeded();
-  await cell.click();
-  await expect.poll(() => page.getByTestId('name-box').innerText()).toBe(a1);
-}
-
-const cellText = (page: Page, a1: string): Promise<string> => page.locator(`td[data-address="${a1}"]`).innerText();
 const fill = (page: Page, a1: string): Promise<string> => page.locator(`td[data-address="${a1}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: an analyst\'s report in Chromium', () => {
@@ -72,9 +65,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: an analyst\'s repor
     expect(await page.getByRole('checkbox', { name: /Chart beside the block/ }).isChecked()).toBe(true);
     await selectCell(page, 'B2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
-    const inserted = page.getByRole('tabpanel', { name: 'Data' }).getByRole('status').filter({ hasText: 'Inserted' });
-    await inserted.waitFor({ timeout: 60_000 });
-    expect(await inserted.innerText()).toMatch(/^Inserted “.*: Vietnam” at Sheet1!B2:D\d+, with a chart beside it \(written in one request to Excel\)\.$/);
+    expect(await insertedNotice(page)).toMatch(/^Inserted “.*: Vietnam” at Sheet1!B2:D\d+, with a chart beside it \(written in one request to Excel\)\.$/);
     // The legend line of the provenance block, and the shading of the projected years.
     const forecastsRow = await page.locator('td', { hasText: /^Forecasts$/ }).getAttribute('data-address');
     const row = Number(forecastsRow?.slice(1));

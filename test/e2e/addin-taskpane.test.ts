@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { EconDataClient } from '@econdata/core';
 import { serveAddin, type AddinServer } from '../support/addin-server.ts';
+import { cellText, insertedNotice, selectCell } from '../support/addin-sheet.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
 
@@ -59,21 +60,6 @@ async function expectNoLeak(page: Page): Promise<void> {
   // The add-in's own key storage (OfficeRuntime.storage outside Office falls back to localStorage) is the one place allowed.
   expect(Object.entries(scan.storage).filter(([k, v]) => v.includes(KEY) && k !== 'econdata.apiKey')).toEqual([]);
 }
-
-async function selectCell(page: Page, a1: string): Promise<void> {
-  const cell = page.locator(`td[data-address="${a1}"]`);
-  await cell.scrollIntoViewIfNeeded();
-  await cell.click();
-  await expect.poll(() => page.getByTestId('name-box').innerText()).toBe(a1);
-}
-
-async function insertedNotice(page: Page): Promise<string> {
-  const notice = page.getByRole('tabpanel', { name: 'Data' }).getByRole('status').filter({ hasText: 'Inserted' });
-  await notice.waitFor({ timeout: 60_000 });
-  return notice.innerText();
-}
-
-const cellText = (page: Page, a1: string): Promise<string> => page.locator(`td[data-address="${a1}"]`).innerText();
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium', () => {
   let sandbox: Sandbox;
