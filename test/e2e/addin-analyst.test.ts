@@ -6,39 +6,23 @@
  * "reopened": the taskpane loads, shows the cost against the quota left, and refreshes. Screenshots
  * of each step.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '@econdata/sandbox';
-import type { Browser } from 'playwright-core';
-import { serveAddin, type AddinServer } from '../support/addin-server.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS as SHOTS, useAddinBrowser } from '../support/addin-browser.ts';
 import { cellText, insertedNotice, selectCell } from '../support/addin-sheet.ts';
-import { hasChromium, launchChromium } from '../support/chromium.ts';
-import { realDataDir, repoRoot } from '../support/paths.ts';
+import { hasChromium } from '../support/chromium.ts';
+import { realDataDir } from '../support/paths.ts';
 
 const KEY = 'sandbox-pro';
-const SHOTS = join(repoRoot, '.test-results/screenshots');
 
 const fill = (page: Page, a1: string): Promise<string> => page.locator(`td[data-address="${a1}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: an analyst\'s report in Chromium', () => {
-  let sandbox: Sandbox;
-  let server: AddinServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}) });
-    server = await serveAddin();
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await sandbox?.close();
-  });
+  const env = useAddinBrowser();
 
   it('shades IMF projections with a chart beside the block, re-queries parameter cells, and refreshes on open', async () => {
+    const { sandbox, server, browser } = env;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];

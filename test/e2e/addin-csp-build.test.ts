@@ -9,13 +9,14 @@
  *   script is refused.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { taskpaneCsp } from '../../apps/excel-addin/build/csp.ts';
 import { buildAddin } from '../../apps/excel-addin/test/support/production-build.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
+import { watchCsp, type CspWatch } from '../support/csp-watch.ts';
 import { realDataDir } from '../support/paths.ts';
 
 const app = join(import.meta.dirname, '../../apps/excel-addin');
@@ -30,20 +31,6 @@ window.Office = {
 };
 window.Excel = { run: function () { return Promise.reject(new Error('No workbook in this test page.')); } };
 `;
-
-/** Records the page's CSP violations (its own event) and console reports; returns readers. */
-async function watch(page: Page): Promise<{ violations: () => Promise<string[]>; consoleCsp: string[]; pageErrors: string[] }> {
-  await page.addInitScript(() => {
-    const list: string[] = [];
-    (globalThis as unknown as { cspViolations: string[] }).cspViolations = list;
-    document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.effectiveDirective} ${e.blockedURI}`));
-  });
-  const consoleCsp: string[] = [];
-  page.on('console', (m) => { if (/Content.Security.Policy/i.test(m.text())) consoleCsp.push(m.text()); });
-  const pageErrors: string[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  return { violations: () => page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations), consoleCsp, pageErrors };
-}
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build under its Content-Security-Policy', () => {
   let out: string;
@@ -67,10 +54,20 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
     remove();
   });
 
+  /** The built taskpane at 400 px, its office.js answered by the stand-in, its CSP reports recorded. */
+  const openWithStandIn = async (): Promise<{ context: BrowserContext; page: Page; seen: CspWatch }> => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+    const page = await context.newPage();
+    await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
+    const seen = await watchCsp(page);
+    await page.goto(`${origin}/taskpane.html`);
+    return { context, page, seen };
+  };
+
   it('with the real office.js, outside Excel: the page says where it runs, with no violation', async () => {
     const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
     const page = await context.newPage();
-    const seen = await watch(page);
+    const seen = await watchCsp(page);
     await page.goto(`${origin}/taskpane.html`);
     await page.getByText('Econdata runs inside Excel').waitFor({ timeout: 60_000 });
     expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(taskpaneCsp(false));
@@ -81,11 +78,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
   }, 120_000);
 
   it('the taskpane mounts, connects over HTTP and searches with no violation; an inline script is refused', async () => {
-    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
-    const page = await context.newPage();
-    await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
-    const seen = await watch(page);
-    await page.goto(`${origin}/taskpane.html`);
+    const { context, page, seen } = await openWithStandIn();
     await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 60_000 });
 
     await page.getByLabel('Service URL').fill(sandbox.url);
@@ -122,11 +115,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a production build 
   }, 120_000);
 
   it('a service that states no plan (Enterprise on the sandbox): the taskpane asks once, and the answer is kept', async () => {
-    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
-    const page = await context.newPage();
-    await page.route(`${origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STAND_IN }));
-    const seen = await watch(page);
-    await page.goto(`${origin}/taskpane.html`);
+    const { context, page, seen } = await openWithStandIn();
     const connectionTab = page.getByRole('tab', { name: 'Connection' });
     const tabTop = async (): Promise<number | undefined> => (await connectionTab.boundingBox())?.y;
     const before = await tabTop();

@@ -6,20 +6,17 @@
  * revision shows); a screenshot of every step; axe finds no serious or critical violation; the key
  * is nowhere in the document, the DOM, or localStorage beyond the add-in's own key entry.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { EconDataClient } from '@econdata/core';
-import { serveAddin, type AddinServer } from '../support/addin-server.ts';
+import { SCREENSHOTS as SHOTS, useAddinBrowser } from '../support/addin-browser.ts';
 import { cellText, insertedNotice, selectCell } from '../support/addin-sheet.ts';
-import { hasChromium, launchChromium } from '../support/chromium.ts';
-import { realDataDir, repoRoot } from '../support/paths.ts';
+import { hasChromium } from '../support/chromium.ts';
+import { realDataDir } from '../support/paths.ts';
 
 const KEY = 'sandbox-pro';
-const SHOTS = join(repoRoot, '.test-results/screenshots');
 
 /**
  * Serious or critical axe violations on the page, as 'id: target html' lines (empty when clean).
@@ -62,23 +59,10 @@ async function expectNoLeak(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium', () => {
-  let sandbox: Sandbox;
-  let sandboxClosed = false;
-  let server: AddinServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}) });
-    server = await serveAddin();
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (!sandboxClosed) await sandbox?.close();
-  });
+  const env = useAddinBrowser();
 
   it('connects, inserts an indicator, a trade and a stock block, refreshes with a revision highlighted, and keeps the key out', async () => {
+    const { sandbox, server, browser } = env;
     // axe needs a page of an explicit context.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -492,8 +476,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
 
     // With the service gone, a refresh fails as a whole: it says why and every old value stays.
     const before = await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump());
-    await sandbox.close();
-    sandboxClosed = true;
+    await env.closeSandbox();
     // The header notices before any request fails: the browser's offline/online event makes the
     // taskpane check the service at once (keyless, no quota), and it does not answer (issue 22, item 6).
     const connectionState = page.getByTestId('connection-state');

@@ -1,0 +1,56 @@
+/**
+ * What every Chromium suite of the add-in's page starts before its tests and stops after them: a
+ * sandbox on the real data over loopback HTTP, the add-in's page served by its own Vite
+ * configuration (addin-server.ts), and headless Chromium.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { serveAddin, type AddinServer } from './addin-server.ts';
+import { launchChromium } from './chromium.ts';
+import { realDataDir, repoRoot } from './paths.ts';
+
+export interface AddinBrowser {
+  readonly sandbox: Sandbox;
+  readonly server: AddinServer;
+  readonly browser: Browser;
+  /** Stops the sandbox now (a suite that checks what happens when the service is gone). */
+  closeSandbox(): Promise<void>;
+}
+
+/** Where the suites' screenshots go (made by the fixture). */
+export const SCREENSHOTS = join(repoRoot, '.test-results/screenshots');
+
+/** Registers the suite's beforeAll/afterAll; the returned object's fields are set once beforeAll ran. */
+export function useAddinBrowser(): AddinBrowser {
+  let sandbox: Sandbox | undefined;
+  let server: AddinServer | undefined;
+  let browser: Browser | undefined;
+  let sandboxClosed = false;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}) });
+    server = await serveAddin();
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (!sandboxClosed) await sandbox?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useAddinBrowser: read in a test, after beforeAll has run.');
+    return value;
+  };
+  return {
+    get sandbox() { return started(sandbox); },
+    get server() { return started(server); },
+    get browser() { return started(browser); },
+    async closeSandbox() {
+      sandboxClosed = true;
+      await started(sandbox).close();
+    },
+  };
+}
