@@ -22,13 +22,8 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: an analyst\'s repor
   const env = useAddinBrowser();
 
   it('shades IMF projections with a chart beside the block, re-queries parameter cells, and refreshes on open', async () => {
-    const { sandbox, server, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.pageURL, { timeout: 180_000 });
-    await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 150_000 });
+    const { sandbox } = env;
+    const { context, page, pageErrors } = await env.openPage();
     await page.getByLabel('Service URL').fill(sandbox.url);
     await page.getByLabel('Plan').selectOption('pro');
     await page.getByLabel('API key').fill(KEY);

@@ -62,15 +62,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
   const env = useAddinBrowser();
 
   it('connects, inserts an indicator, a trade and a stock block, refreshes with a revision highlighted, and keeps the key out', async () => {
-    const { sandbox, server, browser } = env;
-    // axe needs a page of an explicit context.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    // The dev server transforms the page's modules on first request: on a loaded machine that takes over 30 s.
-    await page.goto(server.pageURL, { timeout: 180_000 });
-    await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 150_000 });
+    const { sandbox, server } = env;
+    // axe needs a page of an explicit context (openPage makes one).
+    const { context, page, pageErrors } = await env.openPage();
     await page.getByText('Connect to the Economic Data Service').waitFor();
     await page.screenshot({ path: join(SHOTS, 'addin-1-connect.png') });
     expect(await axeProblems(page)).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { serveAddin, type AddinServer } from './addin-server.ts';
@@ -16,6 +16,12 @@ export interface AddinBrowser {
   readonly sandbox: Sandbox;
   readonly server: AddinServer;
   readonly browser: Browser;
+  /**
+   * A fresh context at 1280x800 on the add-in's page, once its heading shows, with the page's
+   * uncaught errors collected. The dev server transforms the page's modules on first request: on a
+   * loaded machine that takes over 30 s, hence the long waits.
+   */
+  openPage(): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }>;
   /** Stops the sandbox now (a suite that checks what happens when the service is gone). */
   closeSandbox(): Promise<void>;
 }
@@ -48,6 +54,15 @@ export function useAddinBrowser(): AddinBrowser {
     get sandbox() { return started(sandbox); },
     get server() { return started(server); },
     get browser() { return started(browser); },
+    async openPage() {
+      const context = await started(browser).newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await page.goto(started(server).pageURL, { timeout: 180_000 });
+      await page.getByRole('heading', { name: 'Econdata' }).waitFor({ timeout: 150_000 });
+      return { context, page, pageErrors };
+    },
     async closeSandbox() {
       sandboxClosed = true;
       await started(sandbox).close();
