@@ -7,8 +7,11 @@ cd "$REPO_ROOT"
 source scripts/lib/setup.sh
 
 # chromium: end-to-end UI tests; libsecret/gnome-keyring/dbus: the real OS keychain;
-# libxml2-utils: manifest well-formedness; libreoffice-calc-nogui: reading back the XLSX we write.
-ensure_apt chromium libsecret-1-dev libsecret-tools gnome-keyring dbus libxml2-utils libreoffice-calc-nogui || exit 1
+# libxml2-utils: manifest well-formedness; libreoffice-calc-nogui: reading back the XLSX we write;
+# python3-pandas/-statsmodels/-requests/-openpyxl: independent references for figures, snippets and files;
+# redis-server: the team gateway's shared state (the gateway suites start their own on a free port).
+ensure_apt chromium libsecret-1-dev libsecret-tools gnome-keyring dbus libxml2-utils libreoffice-calc-nogui \
+  python3-pandas python3-statsmodels python3-requests python3-openpyxl redis-server || exit 1
 ensure_pnpm || exit 1
 ensure_deps || exit 1
 
