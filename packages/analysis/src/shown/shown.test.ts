@@ -109,7 +109,7 @@ describe('planShown and fetchPlans', () => {
   it('fetches several plans (blocks of other transforms and languages) in ONE job', async () => {
     const { fetch, jobs } = recording();
     const plans = [planShown([GDP], 'Units=pc1', { language: 'vi' }), planShown([POP], ''), planDerived([{ expression: 'a/b', operands: [{ name: 'a', query: GDP }, { name: 'b', query: POP }] }])];
-    const [[gdp], [pop], [ratio]] = await fetchPlans(fetch, plans, { names: { catalogue: async () => CATALOGUE } });
+    const [gdp, pop, ratio] = (await fetchPlans(fetch, plans, { names: { catalogue: async () => CATALOGUE } })).map((results) => results[0]);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.queries).toEqual([{ ...GDP, start_year: 2019 }, POP, GDP, POP]);
     expect(series(gdp).title).toMatch(/^GDP \(giá hiện hành\)/);
