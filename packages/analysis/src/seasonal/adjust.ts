@@ -23,7 +23,7 @@ const DEFAULT_TET: [number, number] = [10, 7];
 const refuse = (message: string): InvalidParameterError => new InvalidParameterError('SA', message);
 
 /** The Tết windows of a transform: [w, v]. */
-export function tetWindows(t: Transform): [number, number] {
+function tetWindows(t: Transform): [number, number] {
   if (t.tet === undefined) return DEFAULT_TET;
   const [w, v] = t.tet.split(',').map(Number) as [number, number];
   return [w, v];
