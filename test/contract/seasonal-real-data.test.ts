@@ -97,7 +97,7 @@ describe.skipIf(!realDataDir || !hasStatsmodels)('SA=stl and SA=tet on the real 
 
   const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
   const pct = (beta: number): string => `${signed(100 * Math.expm1(beta), 2)} %`;
-  const raw = (beta: number): string => signed(beta, 4);
+  const raw = (beta: number): string => `${signed(beta, 4)} USD billion`; // the one additive series: customs' balance
 
   it.each(runs.map((run, i) => [run.c.name, run.v.text, i] as const))('%s, %s: equal to statsmodels within 1e-8', async (_name, _text, i) => {
     const { c, v } = runs[i]!;
