@@ -46,7 +46,7 @@ function firstBreak(col: Float64Array, pos: Int32Array, a: number, b: number, fr
 }
 
 const gapRefusal = (label: string, period: string, asked: boolean): InvalidParameterError =>
-  refuse(`SA needs consecutive observations, and ${label} has no value for ${period}${asked ? ', inside the asked range' : ''}. Ask for a range that leaves the gap out (the adjustment then runs on the consecutive observations around that range), or leave out SA.`);
+  refuse(`SA needs consecutive observations: ${label} has no value for ${period}${asked ? ' (inside the asked range)' : ''}. Ask for a range without the gap, or leave out SA.`);
 
 /**
  * The data SA may use: in each column, the longest stretch of consecutive observations holding
