@@ -75,8 +75,8 @@ function lowerText(value: CellValue): string | undefined {
 /** The formula's argument for one of core's parameters. */
 const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index', start_period: 'period', end_period: 'period' };
 
-/** Core's first problem with `query`, as an ArgumentError naming the formula's argument. */
-function askCore(query: CheckedQuery): void {
+/** Throws core's first problem with `query` as an ArgumentError naming the formula's argument (nothing when core accepts it). */
+function throwCoreProblem(query: CheckedQuery): void {
   const problem = Object.values(queryProblems(query))[0];
   if (problem === undefined) return;
   const parameter = problem.parameter.replace(/\[\d+\]$/, '');
@@ -107,7 +107,7 @@ export function indicatorQueries(source: CellValue, indicator: CellRange, countr
   const common = { source: src, ...(start === undefined ? {} : { start_year: start }), ...(end === undefined ? {} : { end_year: end }), ...(freq ? { frequency: freq } : {}) } as const;
   const places: Array<string | undefined> = countries.length ? countries : [undefined];
   const queries = capped(indicators.flatMap((code) => places.map((c): SeriesQuery => ({ kind: 'indicator', ...common, indicator: code, ...(c === undefined ? {} : { country: c }) }) as SeriesQuery)));
-  askCore({ kind: 'batch', ...common, indicators, ...(countries.length || src !== 'GSO' ? { countries } : {}) } as CheckedQuery);
+  throwCoreProblem({ kind: 'batch', ...common, indicators, ...(countries.length || src !== 'GSO' ? { countries } : {}) } as CheckedQuery);
   return queries;
 }
 
@@ -135,7 +135,7 @@ export function tradeQuery(flow?: CellValue, partner?: CellValue, hsCode?: CellV
   const p = optionalText(partner)?.toUpperCase();
   const hs = optionalText(hsCode)?.toUpperCase();
   const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...tradeMonths(period) } as SeriesQuery;
-  askCore(query);
+  throwCoreProblem(query);
   return query;
 }
 
@@ -157,7 +157,7 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   const queries = capped(codes.map((code): SeriesQuery => ((STOCK_INDICES as readonly string[]).includes(code)
     ? { kind: 'stock', index: code as StockIndex, ...dates }
     : { kind: 'stock', symbol: code, ...dates })));
-  for (const query of queries) askCore(query);
+  for (const query of queries) throwCoreProblem(query);
   return { queries, fields };
 }
 

@@ -7,12 +7,12 @@
  * the shared collector with every other formula of the recalculation (one batched job), and the
  * result spills through the same layout as ECON.INDICATOR.
  */
-import { computeDerived, derivedQueries, formatTransform, readDerived, type DerivedRequest } from '@econdata/analysis';
+import { derivedQueries, formatTransform, readDerived, type DerivedRequest } from '@econdata/analysis';
 import type { Arrangement } from '@econdata/sheets';
-import { queryProblems, type CheckedQuery, type Series } from '@econdata/core';
+import { queryProblems, type CheckedQuery } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
 import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, type CellRange, type CellValue } from './args.ts';
-import { FormulaError, loadAll, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
+import { FormulaError, loadDerived, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
 
 /** A year argument: a whole number, or text that reads as one; empty is none (core judges the range). */
 function year(name: string, value: CellValue): number | undefined {
@@ -49,18 +49,9 @@ export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRan
   } catch (error) {
     throw new FormulaError(error, undefined);
   }
-  const loaded = await loadAll(rt, derivedQueries(request), {}, ctx);
   // Every operand is needed: a derived value without one of them would be a different number.
-  const failed = loaded.find((l) => 'error' in l);
-  if (failed && 'error' in failed) throw new FormulaError(failed.error, failed.query);
-  // loadAll named the operands in the chosen language; a preset's words follow it.
-  const language = await rt.nameLanguage();
-  let derived: Series;
-  try {
-    derived = computeDerived(request, loaded.map((l) => ('series' in l ? l.series : undefined!)), { language });
-  } catch (error) {
-    throw new FormulaError(error, undefined);
-  }
+  // The operands are named in the chosen language; a preset's words follow it.
+  const derived = await loadDerived(rt, request, ctx);
   try {
     return spillOf([derived], arrangement);
   } catch (error) {
