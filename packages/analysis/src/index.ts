@@ -3,7 +3,7 @@
  * desktop, the taskpane, the ECON.* formulas and saved exports: transforms in one text form
  * (`Per=Q Agg=avg Units=pc1`), and series derived from several others (`a/b*100`).
  */
-export { parseTransform, optionPairs, formatTransform, checkTransform, isIdentity, type Transform, type Per, type Agg, type Units, type PeriodType } from './transform/spec.ts';
+export { parseTransform, optionPairs, formatTransform, checkTransform, type Transform, type Per, type Agg, type Units, type PeriodType } from './transform/spec.ts';
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
