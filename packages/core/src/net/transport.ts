@@ -92,21 +92,31 @@ export async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8A
 }
 
 /**
- * The default transport: axios, in Node and in browsers alike. Node uses axios' http adapter; a
- * browser (the add-in) uses its fetch adapter, the only browser API that can refuse to follow a
- * redirect (`redirect: 'manual'`, which axios sets for `maxRedirects: 0`; XMLHttpRequest follows
- * every redirect, carrying a key in the query string to wherever it points). A redirect then comes
- * back as status 0 (the browser hides its target), which the client reports as a redirect.
- * `maxBytes` becomes axios' `maxContentLength`, which both adapters enforce while reading (and
- * against a declared Content-Length before reading), so a huge answer never sits in memory whole.
+ * The default transport: axios, in Node and in browsers alike. `maxBytes` is enforced while the body
+ * arrives, so a huge answer never sits in memory whole: as axios' `maxContentLength` (Node's http
+ * adapter) and, for browsers, whose XMLHttpRequest adapter ignores that option, by aborting from the
+ * download progress once the bytes so far (or the declared total) pass it.
  */
 export function axiosTransport(instance: AxiosInstance = axios.create()): Transport {
   return {
     async send(request) {
       const { maxBytes } = request;
+      const local = new AbortController();
+      let over = false;
+      const onAbort = (): void => local.abort();
+      if (request.signal.aborted) local.abort();
+      else request.signal.addEventListener('abort', onAbort, { once: true });
+      const progress = (e: { loaded: number; total?: number | undefined }): void => {
+        if (maxBytes !== undefined && !over && (e.loaded > maxBytes || (e.total ?? 0) > maxBytes)) {
+          over = true;
+          local.abort();
+        }
+        request.onDownloadProgress?.(e.loaded, e.total);
+      };
       // Only the code and axios' own short message are kept: the axios error holds the config,
       // whose URL or Authorization header carries the key.
       const failure = (error: unknown): TransportFailure => {
+        if (over && maxBytes !== undefined) return tooLarge(maxBytes);
         if (request.signal.aborted || axios.isCancel(error)) return new TransportFailure('aborted', 'The request was cancelled');
         if (error instanceof TransportFailure) return error;
         if (maxBytes !== undefined && /maxContentLength size of \d+ exceeded/.test(String((error as { message?: unknown }).message))) return tooLarge(maxBytes);
@@ -120,17 +130,14 @@ export function axiosTransport(instance: AxiosInstance = axios.create()): Transp
           url: request.url,
           headers: request.headers,
           data: request.body,
-          signal: request.signal,
+          signal: local.signal,
           responseType: request.stream ? 'stream' : 'arraybuffer',
           // The client reads every status and every body itself.
           validateStatus: () => true,
           transformResponse: [(data: unknown) => data],
           maxRedirects: 0,
-          adapter: ['http', 'fetch'],
           ...(maxBytes === undefined ? {} : { maxContentLength: maxBytes }),
-          ...(request.onDownloadProgress
-            ? { onDownloadProgress: (e: { loaded: number; total?: number | undefined }) => request.onDownloadProgress?.(e.loaded, e.total) }
-            : {}),
+          ...(request.onDownloadProgress || maxBytes !== undefined ? { onDownloadProgress: progress } : {}),
         });
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers as Record<string, unknown>)) {
