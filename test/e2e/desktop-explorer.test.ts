@@ -187,11 +187,23 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     for (const text of ['inflation', 'lạm phát', 'inflaton']) {
       expect((await search(text)).slice(0, 12), text).toEqual(expect.arrayContaining(['WB FP.CPI.TOTL.ZG', 'IMF PCPIPCH', 'GSO CPI.TOTAL.YOY']));
     }
+    // Headline inflation first in Vietnamese, with and without accents, GSO's core inflation after
+    // GSO's CPI (issue 28, item 1).
+    for (const text of ['lạm phát', 'lam phat']) {
+      const found = await search(text);
+      expect(found[0], text).toBe('WB FP.CPI.TOTL.ZG');
+      expect(found.indexOf('GSO CPI.TOTAL.YOY'), text).toBeLessThan(found.indexOf('GSO CPI.CORE_INFLATION.YOY'));
+    }
+    // GSO's trade series say which way the goods go: no two results share a name (item 2).
+    expect((await search('merchandise total value')).slice(0, 2).sort()).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'GSO TRADE.IMPORT.TOTAL.VALUE']);
+    const tradeNames = await page.locator('[data-query="merchandise total value"] [role="option"] > span:first-of-type > :first-child').allInnerTexts();
+    expect(tradeNames.slice(0, 2).sort()).toEqual(['Merchandise exports: TOTAL, value', 'Merchandise imports: TOTAL, value']);
+    expect(new Set(tradeNames).size).toBe(tradeNames.length);
     const growth = await search('gdp growth');
     expect(growth[0]).toBe('WB NY.GDP.MKTP.KD.ZG');
     expect(growth).toEqual(expect.arrayContaining(['IMF NGDP_RPCH', 'GSO GDP.TOTAL.YOY']));
     const exportsFound = await search('exports');
-    expect(exportsFound.slice(0, 2)).toEqual(['WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
+    expect(exportsFound.slice(0, 3)).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
     expect(exportsFound.some((id) => id.includes('IMPORT'))).toBe(false);
     await search('inflation');
     // Keyboard as in the pickers: into the list, down one, and the card follows the active result.
