@@ -77,6 +77,8 @@ export interface ReachabilityWatchOptions {
   report(outcome: ProbeOutcome): void;
   /** Time between checks (default 30 s), counted from the end of the last one. */
   everyMs?: number;
+  /** Time to the next check after one that got no answer (default 5 s, never more than `everyMs`): a service back is seen soon. */
+  afterFailureMs?: number;
   timers?: WatchTimers;
 }
 
@@ -86,15 +88,19 @@ export interface ReachabilityWatch {
   stop(): void;
 }
 
-/** The default interval: a stopped service is noticed within half a minute. */
+/** The default interval: a stopped service is noticed within half a minute (at once when a request fails: the app calls `check()`). */
 const CHECK_EVERY_MS = 30_000;
+/** After a check that got no answer: sooner, so a service that comes back is seen within seconds. */
+const CHECK_AFTER_FAILURE_MS = 5_000;
 
 /**
- * Checks at once, then every `everyMs` until stopped. Checks never overlap: a `check()` while one
- * runs shares its outcome.
+ * Checks at once, then every `everyMs` until stopped, every `afterFailureMs` while the last check
+ * got no answer. Checks never overlap: a `check()` while one runs shares its outcome.
  */
 export function watchReachability(options: ReachabilityWatchOptions): ReachabilityWatch {
   const every = options.everyMs ?? CHECK_EVERY_MS;
+  const afterFailure = Math.min(options.afterFailureMs ?? CHECK_AFTER_FAILURE_MS, every);
+  let lastAnswered = true;
   const timers = options.timers ?? realTimers;
   let cancel: (() => void) | undefined;
   let running: Promise<ProbeOutcome | null> | undefined;
@@ -103,7 +109,7 @@ export function watchReachability(options: ReachabilityWatchOptions): Reachabili
   const schedule = (): void => {
     if (stopped) return;
     cancel?.();
-    cancel = timers.setTimer(() => { cancel = undefined; void check(); }, every);
+    cancel = timers.setTimer(() => { cancel = undefined; void check(); }, lastAnswered ? every : afterFailure);
   };
 
   const check = (): Promise<ProbeOutcome | null> => {
@@ -116,6 +122,7 @@ export function watchReachability(options: ReachabilityWatchOptions): Reachabili
         // probeService never throws; a probe of an app's own that does says the same as no answer.
         outcome = { answered: false, who: 'service', message: error instanceof Error ? error.message : String(error) };
       }
+      if (outcome !== null) lastAnswered = outcome.answered;
       if (!stopped && outcome !== null) options.report(outcome);
       return outcome;
     })();
