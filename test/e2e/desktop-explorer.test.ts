@@ -168,6 +168,11 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor();
     expect(await page.getByRole('region', { name: 'Explore' }).getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    // The form shows what the example charts (issue 28, item 9): change one thing and Get data.
+    const query = page.getByRole('complementary', { name: 'Query' });
+    await expect.poll(() => query.getByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' }).isChecked()).toBe(true);
+    for (const country of ['Vietnam (VN)', 'Thailand (TH)']) expect(await query.getByRole('checkbox', { name: country }).isChecked(), country).toBe(true);
+    expect(await query.getByLabel('Start year').inputValue()).toBe('2000');
     await screen('1b-example');
     // The transform beside the chart, one click: growth from a year ago, fetched a year wider by main.
     const example = page.getByRole('region', { name: 'Explore' });
