@@ -9,6 +9,7 @@
 import { formatDerived, type DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 
 type Arg = string | number | string[] | undefined;
 
@@ -23,7 +24,7 @@ function literal(a: Exclude<Arg, undefined>): string {
 function call(name: string, args: Arg[]): string {
   let last = args.length;
   while (last > 0 && args[last - 1] === undefined) last -= 1;
-  return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
+  return `=${FUNCTIONS_NAMESPACE}.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
 }
 
 /** A trade query's range of months as ECON.TRADE's period argument (`2024-01:2024-06`); undefined without one. */

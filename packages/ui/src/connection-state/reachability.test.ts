@@ -109,6 +109,14 @@ describe('probeService', () => {
     expect(probeURL('https://api.example.com')).toBe('https://api.example.com/api/v1/sources');
   });
 
+  it('asks the documentation page for a page (target docs): no key needed, so no 401 for a browser to log as an error (issue 28)', async () => {
+    const asked: string[] = [];
+    const fetch200 = ((url: string) => { asked.push(url); return Promise.resolve(new Response('<html></html>', { status: 200 })); }) as typeof fetch;
+    expect(await probeService('http://127.0.0.1:8787/api/v1', { fetch: fetch200, target: 'docs', init: { mode: 'no-cors' } })).toEqual({ answered: true });
+    expect(asked).toEqual(['http://127.0.0.1:8787/api/docs']);
+    expect(probeURL('https://api.example.com/', 'docs')).toBe('https://api.example.com/api/docs');
+  });
+
   it('says why there was no answer: refused, or no answer in time', async () => {
     const refused = (() => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }))) as typeof fetch;
     expect(await probeService('http://127.0.0.1:8787', { fetch: refused })).toEqual({ answered: false, who: 'service', message: 'The service at http://127.0.0.1:8787 did not answer (ECONNREFUSED).' });

@@ -16,11 +16,21 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** Extra fetch options: a browser page checking another origin passes `{ mode: 'no-cors' }` (an opaque answer is still an answer). */
   init?: RequestInit;
+  /**
+   * What to ask: `sources` (default; a 401 at once), or `docs`, the interactive documentation
+   * the spec names ({base}/api/docs, open without a key: a 200). A page asks `docs`: a browser logs
+   * every 401 it loads as a console error, so the expected 401 read as a fault on every check (issue 28).
+   */
+  target?: 'sources' | 'docs';
 }
 
-/** The address a check asks: the service's list of sources, which needs a key, so it answers 401 at once and counts nothing. */
-export function probeURL(baseURL: string): string {
-  return `${baseURL.replace(/\/+$/, '').replace(/\/api\/v1$/i, '')}/api/v1/sources`;
+/**
+ * The address a check asks: the service's list of sources, which needs a key, so it answers 401 at
+ * once and counts nothing; or (`docs`) its interactive documentation, which needs none.
+ */
+export function probeURL(baseURL: string, target: ProbeOptions['target'] = 'sources'): string {
+  const root = baseURL.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return target === 'docs' ? `${root}/api/docs` : `${root}/api/v1/sources`;
 }
 
 /**
@@ -37,7 +47,7 @@ export async function probeService(baseURL: string, options: ProbeOptions = {}):
     // A browser refuses a no-cors fetch that does not follow redirects (a TypeError, read as no
     // answer); following one is harmless here, since the check carries nothing of ours.
     const redirect = options.init?.mode === 'no-cors' ? 'follow' : 'manual';
-    const response = await doFetch(probeURL(baseURL), { ...options.init, method: 'GET', credentials: 'omit', redirect, cache: 'no-store', signal: controller.signal });
+    const response = await doFetch(probeURL(baseURL, options.target), { ...options.init, method: 'GET', credentials: 'omit', redirect, cache: 'no-store', signal: controller.signal });
     // Drain the body so the connection is freed; what it says does not matter.
     await response.arrayBuffer().catch(() => undefined);
     return { answered: true };
