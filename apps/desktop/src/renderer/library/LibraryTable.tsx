@@ -7,7 +7,7 @@ import {
   Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
-import { queryText } from '@econdata/ui';
+import { queriesWords, queryText } from '@econdata/ui';
 import type { ManifestView } from '../../shared/contract.ts';
 
 const useStyles = makeStyles({
@@ -30,14 +30,19 @@ export interface LibraryTableProps {
 
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
 
-/** The query of an export in the service's own words (the first one, and how many more); a derived export names its formula first. */
+/**
+ * What an export asked, in words (ui's queriesWords: "GDP growth (annual %): Vietnam, Thailand,
+ * 2010–2023"; issue 28: the column read "/indicators…"); a derived export names its formula too.
+ */
 function manifestQuery(m: ManifestView): string {
-  const [first] = m.queries;
+  if (m.queries.length === 0) return '(no query: a file opened from disk)';
+  const words = queriesWords(m.queries, m.series.map((s) => s.title));
   const [recipe] = m.derived ?? [];
-  if (recipe && first) return `${recipe.expression} over ${queryText(first)}${m.queries.length > 1 ? ` and ${m.queries.length - 1} more` : ''}`;
-  if (!first) return '(no query: a file opened from disk)';
-  return m.queries.length > 1 ? `${queryText(first)} and ${m.queries.length - 1} more` : queryText(first);
+  return recipe ? `${words} (formula ${recipe.expression})` : words;
 }
+
+/** The requests themselves, for the tooltip: what to cite. */
+const manifestRequests = (m: ManifestView): string => m.queries.map(queryText).join('\n');
 
 /** The saved exports table. */
 export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun, onRemove }: LibraryTableProps) {
@@ -79,7 +84,7 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                 <TableCell>
                   <TableCellLayout media={<DocumentTable20Regular />} truncate>{m.name}</TableCellLayout>
                 </TableCell>
-                <TableCell><span className={styles.query} title={manifestQuery(m)}>{manifestQuery(m)}</span></TableCell>
+                <TableCell><span className={styles.query} title={manifestRequests(m) || manifestQuery(m)}>{manifestQuery(m)}</span></TableCell>
                 <TableCell>{m.format.toUpperCase()}</TableCell>
                 <TableCell>{savedAt(m.created_at)}</TableCell>
                 <TableCell>{m.series.length}</TableCell>
@@ -88,12 +93,12 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                     <Button size="small" icon={<Open20Regular />} disabled={busy !== null} onClick={() => onOpen(m)}>Open</Button>
                   </Tooltip>
                   {m.queries.length > 0 ? (
-                    <Tooltip content={`Re-run ${m.name}: fetch its queries again from the service and compare`} relationship="label">
-                      <Button size="small" appearance="subtle" icon={<ArrowSync20Regular />} disabled={busy !== null} onClick={() => onRerun(m)} />
+                    <Tooltip content={`Re-run ${m.name}: fetch its queries again from the service and compare`} relationship="description">
+                      <Button size="small" appearance="subtle" icon={<ArrowSync20Regular />} disabled={busy !== null} onClick={() => onRerun(m)}>Re-run</Button>
                     </Tooltip>
                   ) : null}
-                  <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="label">
-                    <Button size="small" appearance="subtle" icon={<Delete20Regular />} disabled={busy !== null} onClick={() => onRemove(m)} />
+                  <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="description">
+                    <Button size="small" appearance="subtle" icon={<Delete20Regular />} disabled={busy !== null} onClick={() => onRemove(m)}>Remove</Button>
                   </Tooltip>
                 </TableCell>
               </TableRow>
