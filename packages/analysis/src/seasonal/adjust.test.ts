@@ -57,7 +57,7 @@ describe('SA: seasonal adjustment in applyTransform', () => {
     const alone = applyTransform(makeSeries({ frequency: 'monthly', periods: months(2011, 10, 98), columns: { value: values.slice(21, 119) } }), 'SA=stl');
     expect(out.values[0]).toEqual(alone.values[0]!.slice(15, 63));
     // Without an asked range the stretch is the whole series: its interior gap is refused.
-    expect(thrown(() => applyTransform(s, 'SA=stl')).message).toBe('SA needs consecutive observations, and GDP has no value for 2011-09. Ask for a range that leaves the gap out (the adjustment then runs on the consecutive observations around that range), or leave out SA.');
+    expect(thrown(() => applyTransform(s, 'SA=stl')).message).toBe('SA needs consecutive observations: GDP has no value for 2011-09. Ask for a range without the gap, or leave out SA.');
     // Leading and trailing missing values alone are trimmed, and stay missing.
     const ends = makeSeries({ frequency: 'monthly', periods: months(2010, 1, 60), columns: { value: [null, ...monthly(58).values[0]!, null] } });
     const trimmed = applyTransform(ends, 'SA=stl');
@@ -72,7 +72,7 @@ describe('SA: seasonal adjustment in applyTransform', () => {
     const withNull = makeSeries({ frequency: 'monthly', periods: months(2010, 1, 72), columns: { value: values } });
     const e = thrown(() => applyTransform(withNull, 'SA=stl', gso(2011, 2013)));
     expect(e.parameter).toBe('SA');
-    expect(e.message).toContain('GDP has no value for 2012-07, inside the asked range');
+    expect(e.message).toContain('GDP has no value for 2012-07 (inside the asked range)');
     const periods = months(2010, 1, 72).filter((p) => p !== '2012-02');
     const absent = makeSeries({ frequency: 'monthly', periods, columns: { value: monthly(71).values[0]! } });
     expect(thrown(() => applyTransform(absent, 'SA=stl', gso(2011, 2013))).message).toContain('has no value for 2012-02');

@@ -17,6 +17,8 @@ import { stl, stlParams, type StlParams } from './stl.ts';
 import { tetDay } from './tet.ts';
 
 const PERIOD: Partial<Record<Frequency, number>> = { monthly: 12, quarterly: 4 };
+/** The frequencies SA adjusts (the apps offer it for these only). */
+export const SEASONAL_FREQUENCIES: readonly Frequency[] = ['monthly', 'quarterly'];
 const DEFAULT_SEASONAL = 7;
 const DEFAULT_TET: [number, number] = [10, 7];
 
@@ -46,7 +48,7 @@ function firstBreak(col: Float64Array, pos: Int32Array, a: number, b: number, fr
 }
 
 const gapRefusal = (label: string, period: string, asked: boolean): InvalidParameterError =>
-  refuse(`SA needs consecutive observations, and ${label} has no value for ${period}${asked ? ', inside the asked range' : ''}. Ask for a range that leaves the gap out (the adjustment then runs on the consecutive observations around that range), or leave out SA.`);
+  refuse(`SA needs consecutive observations: ${label} has no value for ${period}${asked ? ' (inside the asked range)' : ''}. Ask for a range without the gap, or leave out SA.`);
 
 /**
  * The data SA may use: in each column, the longest stretch of consecutive observations holding
