@@ -31,37 +31,3 @@ export function queryWords(q: SeriesQuery): string {
   }
   return `stock ${q.symbol ?? q.index ?? ''}`;
 }
-
-/** The years an indicator query asks, in words: "2010–2023", "from 2010", "to 2023", or '' for every year. */
-function yearsWords(q: SeriesQuery): string {
-  if (q.kind !== 'indicator') return '';
-  const { start_year: from, end_year: to } = q;
-  if (from !== undefined && to !== undefined) return from === to ? String(from) : `${from}–${to}`;
-  if (from !== undefined) return `from ${from}`;
-  return to !== undefined ? `to ${to}` : '';
-}
-
-/** Series names of one indicator joined: "GDP growth (annual %): Vietnam, Thailand"; several indicators apart, the first three. */
-function namesWords(titles: readonly string[]): string {
-  const groups = new Map<string, string[]>();
-  for (const title of titles) {
-    const at = title.lastIndexOf(': ');
-    const [head, tail] = at > 0 ? [title.slice(0, at), title.slice(at + 2)] : [title, ''];
-    groups.set(head, [...(groups.get(head) ?? []), ...(tail ? [tail] : [])]);
-  }
-  const parts = [...groups].map(([head, tails]) => (tails.length > 0 ? `${head}: ${tails.join(', ')}` : head));
-  return parts.length > 3 ? `${parts.slice(0, 3).join('; ')} and ${parts.length - 3} more` : parts.join('; ');
-}
-
-/**
- * What a set of queries asked, in words, for a list of saved exports: the series' names where they
- * are known, those of one indicator joined, else each query's words; then the years asked, when
- * every query asks the same ones.
- * @example queriesWords(queries, ['GDP growth (annual %): Vietnam', 'GDP growth (annual %): Thailand']) // "GDP growth (annual %): Vietnam, Thailand, 2010–2023"
- */
-export function queriesWords(queries: readonly SeriesQuery[], titles: readonly string[] = []): string {
-  const names = titles.length > 0 ? namesWords(titles) : queries.length > 3 ? `${queries.slice(0, 3).map(queryWords).join('; ')} and ${queries.length - 3} more` : queries.map(queryWords).join('; ');
-  const years = new Set(queries.map(yearsWords));
-  const [only] = years;
-  return years.size === 1 && only ? `${names}, ${only}` : names;
-}

@@ -7,7 +7,7 @@ import {
   Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
-import { queriesWords, queryText } from '@econdata/ui';
+import { queryText } from '@econdata/ui';
 import type { ManifestView } from '../../shared/contract.ts';
 
 const useStyles = makeStyles({
@@ -30,19 +30,14 @@ export interface LibraryTableProps {
 
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
 
-/**
- * What an export asked, in words (ui's queriesWords: "GDP growth (annual %): Vietnam, Thailand,
- * 2010–2023"; issue 28: the column read "/indicators…"); a derived export names its formula too.
- */
+/** The query of an export in the service's own words (the first one, and how many more); a derived export names its formula first. */
 function manifestQuery(m: ManifestView): string {
-  if (m.queries.length === 0) return '(no query: a file opened from disk)';
-  const words = queriesWords(m.queries, m.series.map((s) => s.title));
+  const [first] = m.queries;
   const [recipe] = m.derived ?? [];
-  return recipe ? `${words} (formula ${recipe.expression})` : words;
+  if (recipe && first) return `${recipe.expression} over ${queryText(first)}${m.queries.length > 1 ? ` and ${m.queries.length - 1} more` : ''}`;
+  if (!first) return '(no query: a file opened from disk)';
+  return m.queries.length > 1 ? `${queryText(first)} and ${m.queries.length - 1} more` : queryText(first);
 }
-
-/** The requests themselves, for the tooltip: what to cite. */
-const manifestRequests = (m: ManifestView): string => m.queries.map(queryText).join('\n');
 
 /** The saved exports table. */
 export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun, onRemove }: LibraryTableProps) {
@@ -84,7 +79,7 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                 <TableCell>
                   <TableCellLayout media={<DocumentTable20Regular />} truncate>{m.name}</TableCellLayout>
                 </TableCell>
-                <TableCell><span className={styles.query} title={manifestRequests(m) || manifestQuery(m)}>{manifestQuery(m)}</span></TableCell>
+                <TableCell><span className={styles.query} title={manifestQuery(m)}>{manifestQuery(m)}</span></TableCell>
                 <TableCell>{m.format.toUpperCase()}</TableCell>
                 <TableCell>{savedAt(m.created_at)}</TableCell>
                 <TableCell>{m.series.length}</TableCell>
