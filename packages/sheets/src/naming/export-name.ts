@@ -59,10 +59,10 @@ function cutAtWord(stem: string, max: number): string {
 /**
  * A file name stem for a name (without extension): letters, digits, dots, dashes and underscores,
  * accents folded (Vietnamese đ too), everything else a dash; never empty, never a name Windows
- * reserves (CON, NUL, COM1 ...), at most `max` (80) characters. A longer name is cut at a word,
- * and what tells it apart is kept: a title's part after its last ": " (the countries, the
- * transform: "…: Vietnam, % change from a year ago") stays whole and the part before is shortened
- * (issue 28: "…change-from-a-yea.csv").
+ * reserves (CON, NUL, COM1 ...: Microsoft's rule, by the part before the first dot), at most `max`
+ * (80) characters. A longer name is cut at a word, and what tells it apart is kept: a title's part
+ * after its last ": " (the countries, the transform: "…: Vietnam, % change from a year ago") stays
+ * whole and the part before is shortened (issue 28: "…change-from-a-yea.csv").
  *
  * @example fileStem('Inflation, consumer prices (annual %): Vietnam') // 'Inflation-consumer-prices-annual-Vietnam'
  */
@@ -77,5 +77,9 @@ export function fileStem(name: string, max = FILE_STEM_MAX): string {
     stem = head && tail && tail.length <= tailRoom ? `${cutAtWord(head, max - tail.length - 1)}-${tail}` : cutAtWord(stem, max);
   }
   if (stem === '') return 'export';
-  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem.split('.')[0] ?? '') ? `${stem}-export` : stem;
+  // Windows reads the part before the first dot as the device ("NUL.tar.gz" is NUL), so the
+  // suffix goes there: "con.csv" becomes "con-export.csv", never "con.csv-export".
+  const dot = stem.indexOf('.');
+  const first = dot < 0 ? stem : stem.slice(0, dot);
+  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(first) ? `${first}-export${stem.slice(first.length)}` : stem;
 }
