@@ -116,7 +116,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
         // The cells it spills into get a block's number formats and widths (the same series, from
         // the cache the formula fills): one formula, every series back; otherwise they stay as they are.
         if (formulas.length === 1) {
-          const results = await fetchTransformed(namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage), job.queries, job.transform);
+          const { fetch, names } = fromClient(api);
+          const results = await fetchShown(fetch, job.queries, job.transform, { names, language: nameLanguage, calendar: 'own' });
           const series = results.flatMap((r) => (r.ok ? [r.series] : []));
           if (series.length === results.length) await formatSpill(excel, address, series, options);
         }
