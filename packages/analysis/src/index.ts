@@ -14,3 +14,4 @@ export { deriveSeries } from './derive/derive.ts';
 export { derivedQueries, computeDerived, type DerivedRequest } from './derive/request.ts';
 export { DERIVED_PRESETS, presetRequest, type PresetId } from './derive/presets.ts';
 export { parseOperand, formatOperand, readDerived, formatDerived } from './derive/operand-text.ts';
+export { fetchDerived, fetchShown, fromClient, planDerived, planShown, savedRecipe } from './shown/shown.ts';
