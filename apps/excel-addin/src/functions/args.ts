@@ -6,7 +6,7 @@
  * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
 import { optionPairs, parseTransform, type Transform } from '@econdata/analysis';
-import { formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
+import { excelSerialToDate, formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
 import { InvalidParameterError, problemSentence, queryProblems, refusalSentence, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
@@ -46,10 +46,9 @@ function optionalYear(value: CellValue): number | string | undefined {
   return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
-/** Excel's serial day number (1900 date system) as YYYY-MM-DD. */
+/** Excel's serial day number as YYYY-MM-DD (the epoch is sheets' excel-epoch module's). */
 export function serialToIsoDate(serial: number): string {
-  // Serial 25569 is 1970-01-01; Excel's phantom 1900-02-29 lies before every date that matters here.
-  return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
+  return excelSerialToDate(serial).toISOString().slice(0, 10);
 }
 
 /** A date argument: text (core judges it), or a real Excel date (a serial number). */
