@@ -7,13 +7,9 @@ export { parseTransform, optionPairs, formatTransform, checkTransform, isIdentit
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
-<<<<<<< HEAD
-export { transformWords } from './transform/describe.ts';
-export { TRANSFORM_WORDS, UNITS_CODES, unitsLabel } from './transform/words.ts';
-=======
 export { transformWords, SEASONAL_LABELS } from './transform/describe.ts';
+export { TRANSFORM_WORDS, UNITS_CODES, unitsLabel } from './transform/words.ts';
 export { SEASONAL_FREQUENCIES } from './seasonal/adjust.ts';
->>>>>>> main
 export { parseExpression } from './derive/expression.ts';
 export { deriveSeries } from './derive/derive.ts';
 export { derivedQueries, computeDerived, type DerivedRequest } from './derive/request.ts';

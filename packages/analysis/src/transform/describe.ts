@@ -24,13 +24,8 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
   const words: string[] = [];
   if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
-<<<<<<< HEAD
-  if (t.sa) words.push(SA_WORDS[t.sa]);
-  if (t.units && t.units !== 'lin') words.push(TRANSFORM_WORDS.Units[t.units].description);
-=======
   if (t.sa) words.push(`${SEASONAL_LABELS[t.sa].charAt(0).toLowerCase()}${SEASONAL_LABELS[t.sa].slice(1)}`);
-  if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
->>>>>>> main
+  if (t.units && t.units !== 'lin') words.push(TRANSFORM_WORDS.Units[t.units].description);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);
   if (t.type === 'A') words.push('actuals only');

@@ -4,12 +4,8 @@
  * a common-frequency conversion it made, and the engine's warnings. Pure, unit-tested.
  */
 import {
-<<<<<<< HEAD
-  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, unitsLabel, type Per, type Transform, type Units,
-=======
-  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, SEASONAL_FREQUENCIES, SEASONAL_LABELS,
+  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, SEASONAL_FREQUENCIES, SEASONAL_LABELS, unitsLabel,
   type Per, type SeasonalMethod, type Transform, type Units,
->>>>>>> main
 } from '@econdata/analysis';
 import type { Frequency, Series, SeriesQuery } from '@econdata/core';
 
