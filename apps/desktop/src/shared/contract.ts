@@ -147,6 +147,24 @@ export interface ManifestView {
   rerun_of?: string;
 }
 
+/** A chart image saved by main: SVG text or PNG bytes, to Downloads or a native save dialog (Electron). */
+export interface ImageSaveRequest {
+  /** The display name the file is named from (sheets' export-name rule and fileStem, as exports). */
+  name: string;
+  format: 'png' | 'svg';
+  /** The SVG document (format 'svg') or the PNG's bytes in base64 (format 'png'). */
+  data: string;
+  destination: Exclude<Destination, 'library'>;
+}
+
+/** What goes on the system clipboard (Electron): any of an image, plain text, HTML. */
+export interface ClipboardWriteRequest {
+  /** A PNG's bytes in base64. */
+  png?: string;
+  text?: string;
+  html?: string;
+}
+
 export interface ExportResult {
   /** The file written (in the library folder for 'library'); null when a dialog was cancelled. */
   path: string | null;
@@ -291,6 +309,11 @@ interface Operations {
   /** The service's /export/csv or /export/excel, streamed to a file (core's saveExport). */
   'exports.service': { request: ServiceExportRequest; response: ExportResult };
 
+  /** A chart image to a file (the export dialog's rules: Downloads, or Electron's save dialog); path null when cancelled. */
+  'images.save': { request: ImageSaveRequest; response: { path: string | null; bytes: number } };
+  /** The system clipboard (Electron only: web mode's page writes its own through navigator.clipboard). */
+  'clipboard.write': { request: ClipboardWriteRequest; response: { written: true } };
+
   'library.list': { request: Empty; response: LibraryList };
   'library.open': { request: { id: string }; response: OpenedExportView };
   /** Two exports of the same queries, older first: revised, added and removed values. */
@@ -314,7 +337,7 @@ export const OPERATION_NAMES = [
   'search.memory', 'search.remember', 'settings.preferences', 'settings.setPreferences',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
   'quota.status', 'connection.check',
-  'exports.writeLocal', 'exports.service',
+  'exports.writeLocal', 'exports.service', 'images.save', 'clipboard.write',
   'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',
 ] as const satisfies readonly OperationName[];
 

@@ -162,6 +162,15 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),
   }),
+  'images.save': object({
+    name: req(exportName), format: req(oneOf(['png', 'svg'] as const)), destination: req(oneOf(['downloads', 'dialog'] as const)),
+    data: req(str({ max: LIMITS.uploadBytes, describe: 'the SVG document or the PNG\'s bytes in base64, at most 64 MB' })),
+  }),
+  'clipboard.write': object({
+    png: opt(str({ max: LIMITS.uploadBytes, describe: 'a PNG\'s bytes in base64, at most 64 MB' })),
+    text: opt(str({ max: LIMITS.uploadBytes, describe: 'text of at most 64 MB' })),
+    html: opt(str({ max: LIMITS.uploadBytes, describe: 'HTML of at most 64 MB' })),
+  }),
   'library.list': empty as Check<RequestOf<'library.list'>>,
   'library.open': object({ id: req(exportId) }),
   'library.compare': object({ olderId: req(exportId), newerId: req(exportId) }),
