@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('sandbox /api/docs in Chromium', () => {
     expect(operations.sort()).toEqual([
       'GET /_sandbox/stats', 'GET /api/v1/countries', 'GET /api/v1/export/csv', 'GET /api/v1/export/excel', 'GET /api/v1/indicators',
       'GET /api/v1/sources', 'GET /api/v1/sources/{source_code}/indicators', 'GET /api/v1/stocks/vietnam', 'GET /api/v1/trade/vietnam',
-      'POST /_sandbox/reset', 'POST /api/v1/indicators/batch',
+      'POST /_sandbox/reload', 'POST /_sandbox/reset', 'POST /api/v1/indicators/batch',
     ]);
     expect(await page.locator('section.models .model-container').count()).toBe(10);
 

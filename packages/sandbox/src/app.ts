@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { LiveData } from './data/live.ts';
 import type { Dataset } from './data/model.ts';
 import { ApiError, badRequest, routeNotFound, serverError } from './http/errors.ts';
 import type { FaultInjector } from './http/faults.ts';
@@ -20,7 +21,9 @@ import { vietnamRoutes } from './routes/vietnam.ts';
 import type { SandboxStats } from './http/stats.ts';
 
 export interface AppParts extends PipelineContext {
+  /** The object the routes read; `live` replaces its contents on a reload. */
   dataset: Dataset;
+  live: LiveData;
   faults: FaultInjector;
   /** undefined: localhost origins; [] : CORS off; otherwise exact origins (or "*"). */
   corsOrigins: string[] | undefined;
@@ -147,6 +150,7 @@ export async function createApp(parts: AppParts): Promise<FastifyInstance> {
   sandboxRoutes(app, {
     stats: (): SandboxStats => parts.stats.snapshot(),
     reset: () => resetState(parts),
+    live: parts.live,
   });
   return app;
 }

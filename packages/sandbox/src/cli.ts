@@ -155,6 +155,7 @@ function banner(sandbox: Sandbox, options: SandboxOptions, startMs: number): str
       + `${options.timeScale && options.timeScale !== 1 ? `; time scale x${options.timeScale}` : ''}${options.retryAfter === false ? '; no Retry-After' : ''}`,
     ...(options.faults ? [`  Faults ${options.faults} (seed ${info.seed})`] : []),
     `  Stats  ${sandbox.url}/_sandbox/stats`,
+    ...(info.demo ? [] : [`  Reload on any change to the folder's files, or POST ${sandbox.url}/_sandbox/reload`]),
     ...info.warnings.map((w) => `  note: ${w}`),
     `Ready in ${(startMs / 1000).toFixed(1)} s. Ctrl+C stops it.`,
   ];

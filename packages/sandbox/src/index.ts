@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createApp, resetState } from './app.ts';
+import { LiveData, type ReloadResult } from './data/live.ts';
 import { loadDataFolder, loadDemo, type LoadedDataset } from './data/load.ts';
 import { DEMO_KEYS, parseKeys, type ApiKey, type Plan } from './http/auth.ts';
 import { FaultInjector, parseFaults } from './http/faults.ts';
@@ -42,6 +43,8 @@ export interface SandboxOptions {
   logger?: boolean | undefined;
   /** The clock of the rate limiter, in milliseconds (tests inject one). Default Date.now. */
   now?: (() => number) | undefined;
+  /** Reload the data folder when its files change. Default true (a data folder; the demo pack has no files). */
+  watch?: boolean | undefined;
 }
 
 export interface Sandbox {
@@ -52,6 +55,8 @@ export interface Sandbox {
   stats(): SandboxStats;
   /** Clears the counters and the rate-limit windows, and restarts the fault sequence from the seed. */
   reset(): void;
+  /** Reads the data folder again now (as POST /_sandbox/reload); rejects with the folder's problem, keeping the data served. */
+  reload(): Promise<ReloadResult>;
   /** What this sandbox serves and how it was configured (the CLI prints it). */
   info: SandboxInfo;
 }
@@ -72,6 +77,7 @@ interface Built {
   app: FastifyInstance;
   stats: StatsCounter;
   reset(): void;
+  reload(): Promise<ReloadResult>;
   info: SandboxInfo;
 }
 
@@ -86,11 +92,12 @@ async function build(options: SandboxOptions): Promise<Built> {
   const rules = parseFaults(options.faults ?? '');
 
   const loaded: LoadedDataset = options.dataDir ? await loadDataFolder(options.dataDir) : loadDemo();
+  const live = new LiveData(loaded.dataset, options.dataDir ?? null);
   const stats = new StatsCounter();
   const limiter = new RateLimiter(timeScale, options.now ?? Date.now);
   const faults = new FaultInjector(rules, seed);
   const parts = {
-    dataset: loaded.dataset,
+    dataset: live.dataset, live,
     keys: new Map(keys.map((k) => [k.key, k.plan])),
     limiter, faults, stats, rateLimitStatus,
     retryAfter: options.retryAfter ?? true,
@@ -98,9 +105,12 @@ async function build(options: SandboxOptions): Promise<Built> {
     logger: options.logger ?? false,
   };
   const app = await createApp(parts);
+  if (options.watch ?? true) live.watch();
+  app.addHook('onClose', async () => live.close());
   return {
     app, stats,
     reset: () => resetState(parts),
+    reload: () => live.reload(),
     info: { data: loaded.dataset.label, demo: loaded.dataset.demo, keys, seed, warnings: loaded.warnings, loadMs: loaded.loadMs },
   };
 }
@@ -131,6 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: () => built.app.close(),
     stats: () => built.stats.snapshot(),
     reset: built.reset,
+    reload: built.reload,
     info: built.info,
   };
 }

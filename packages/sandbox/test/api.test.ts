@@ -266,7 +266,7 @@ describe('routes outside the service', () => {
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.info.description).toContain('Demo keys: `sandbox-free` (WB, IMF), `sandbox-basic` (+ GSO), `sandbox-pro` and `sandbox-enterprise` (everything, trade and stocks too).');
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/_sandbox/reset', '/_sandbox/stats', '/api/v1/countries', '/api/v1/export/csv', '/api/v1/export/excel', '/api/v1/indicators',
+      '/_sandbox/reload', '/_sandbox/reset', '/_sandbox/stats', '/api/v1/countries', '/api/v1/export/csv', '/api/v1/export/excel', '/api/v1/indicators',
       '/api/v1/indicators/batch', '/api/v1/sources', '/api/v1/sources/{source_code}/indicators', '/api/v1/stocks/vietnam', '/api/v1/trade/vietnam',
     ]);
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['BatchItem', 'Country', 'ErrorResponse', 'Indicator', 'IndicatorRecord', 'Metadata', 'SandboxStats', 'Source', 'StockRecord', 'TradeRecord']);

@@ -4,13 +4,16 @@
  */
 import type { SeriesColumn } from '@econdata/core';
 import type { Aggregation } from '../frequency/aggregate.ts';
-import type { Per, Transform, Units } from './spec.ts';
+import type { Per, SeasonalMethod, Transform, Units } from './spec.ts';
 
 const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
 
 const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
   avg: 'average', sum: 'sum', eop: 'end of period', first: 'first', max: 'high', min: 'low',
 };
+
+/** Seasonal adjustment in words (how the option reads in a title; the method is in the provenance). */
+const SA_WORDS: Readonly<Record<SeasonalMethod, string>> = { stl: 'seasonally adjusted', tet: 'seasonally adjusted, Tết removed' };
 
 /** FRED's names of its units, as a reader sees them after a title. */
 const UNITS_WORDS: Readonly<Record<Units, string>> = {
@@ -30,6 +33,7 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
   const words: string[] = [];
   if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
+  if (t.sa) words.push(SA_WORDS[t.sa]);
   if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);

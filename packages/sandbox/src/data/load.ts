@@ -61,13 +61,26 @@ let demoCache: LoadedDataset | undefined;
  * @example const { dataset } = await loadDataFolder('/work/shared/data');
  */
 export function loadDataFolder(dir: string): Promise<LoadedDataset> {
+  return load(dir, false);
+}
+
+/**
+ * Parses a data folder again (its files changed) and makes that the process's cached copy, so the
+ * next sandbox started on it serves the new data too. Throws a DataError as loadDataFolder does;
+ * then the cache keeps nothing and the caller keeps serving what it had.
+ */
+export function reloadDataFolder(dir: string): Promise<LoadedDataset> {
+  return load(dir, true);
+}
+
+function load(dir: string, fresh: boolean): Promise<LoadedDataset> {
   const path = resolve(dir);
   if (!existsSync(path)) return Promise.reject(new DataError(`data folder ${path} does not exist`));
   if (!statSync(path).isDirectory()) {
     return Promise.reject(new DataError(`${path} is a file, not a folder: give the folder that holds the CSV files, e.g. --data ../shared/data`));
   }
   const key = realpathSync(path);
-  let cached = folderCache.get(key);
+  let cached = fresh ? undefined : folderCache.get(key);
   if (!cached) {
     cached = (async () => {
       const started = performance.now();

@@ -9,14 +9,23 @@ import { envelope, errorResponses } from '../http/schemas.ts';
 import { FREQUENCIES, type Dataset } from '../data/model.ts';
 import { findSource } from '../query/indicators.ts';
 
-export function metadataRoutes(app: FastifyInstance, dataset: Dataset): void {
+/** The /sources and /countries lists of one loaded dataset (a reload brings new maps, so new lists). */
+function lists(dataset: Dataset) {
   const sources = [...dataset.sources.values()].map((s) => ({
     code: s.code, name: s.name, description: s.description,
     frequencies: FREQUENCIES.filter((f) => [...s.indicators.values()].some((i) => i.frequencies.includes(f))),
     last_updated: s.last_updated, indicator_count: s.indicators.size,
   }));
-  const sourcesUpdated = sources.map((s) => s.last_updated).sort().pop() ?? '';
-  const countries = [...dataset.countries.values()];
+  return { sources, sourcesUpdated: sources.map((s) => s.last_updated).sort().pop() ?? '', countries: [...dataset.countries.values()] };
+}
+
+export function metadataRoutes(app: FastifyInstance, dataset: Dataset): void {
+  const memo = new WeakMap<object, ReturnType<typeof lists>>();
+  const current = () => {
+    let l = memo.get(dataset.sources);
+    if (!l) memo.set(dataset.sources, (l = lists(dataset)));
+    return l;
+  };
 
   app.get('/sources', {
     schema: {
@@ -27,6 +36,7 @@ export function metadataRoutes(app: FastifyInstance, dataset: Dataset): void {
     },
   }, async (request) => {
     checkEntitlement(planOf(request), 'metadata');
+    const { sources, sourcesUpdated } = current();
     return {
       success: true, data: sources,
       metadata: { source: dataset.demo ? 'DEMO DATA (generated, not real): data sources' : 'Econdata sandbox: data sources', last_updated: sourcesUpdated, total_records: sources.length },
@@ -71,6 +81,7 @@ export function metadataRoutes(app: FastifyInstance, dataset: Dataset): void {
   }, async (request) => {
     checkEntitlement(planOf(request), 'metadata');
     const { name, last_updated } = dataset.countryList;
+    const { countries } = current();
     return { success: true, data: countries, metadata: { source: name, last_updated, total_records: countries.length } };
   });
 }
