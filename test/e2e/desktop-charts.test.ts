@@ -193,5 +193,32 @@ describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (exp
     expect(t['mark-label']).toEqual(['COVID-19']);
     const pngFile = await saveImage('GDP and growth VN', /PNG at 1x/, /Half page/);
     await shootImage(pngFile, 'desktop-15e-two-axes-png.png');
+
+    // Exported to Saved exports and opened again: the right axis and the shading come back with it.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: /Excel workbook/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('GDP and growth, two axes');
+    await dialog.getByRole('radio', { name: /Saved exports/ }).check();
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByTestId('export-result').waitFor();
+    const manifests = readdirSync(join(work, 'home', 'exports')).filter((f) => f.endsWith('.json'));
+    expect(manifests).toHaveLength(1);
+    const manifest = JSON.parse(readFileSync(join(work, 'home', 'exports', manifests[0] ?? ''), 'utf8')) as { chart?: { right_axis?: string[]; marks?: unknown[] } };
+    expect(manifest.chart?.marks).toEqual([{ kind: 'range', from: '2020-01', to: '2020-12', label: 'COVID-19' }]);
+    expect(manifest.chart?.right_axis).toHaveLength(1);
+    expect(manifest.chart?.right_axis?.[0]).toContain('NY.GDP.MKTP.KD.ZG');
+    await page.getByRole('navigation').getByText('Saved exports', { exact: true }).click();
+    const library = page.getByRole('region', { name: 'Saved exports' });
+    await library.locator('[data-export-id]').filter({ hasText: 'GDP and growth, two axes' }).getByRole('button', { name: /^Open/ }).click();
+    await library.locator('[data-chart-drawn]').waitFor();
+    await library.getByRole('button', { name: 'Shading: 1' }).waitFor();
+    await library.getByRole('button', { name: 'Right axis: 1' }).waitFor();
+    await expect.poll(() => library.locator('.u-legend').innerText()).toMatch(/GDP growth \(annual %\): Vietnam \(right axis\)/);
+    await page.screenshot({ path: join(DOCS, 'desktop-15f-reopened-two-axes.png'), animations: 'disabled' });
+    const reopened = await saveImage('Reopened two axes', /SVG/, /Half page/);
+    const again = await svgTexts(readFileSync(join(downloads, reopened), 'utf8'));
+    expect(again['unit-right']).toEqual(['annual %']);
+    expect(again['mark-label']).toEqual(['COVID-19']);
   }, 240_000);
 });

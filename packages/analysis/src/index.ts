@@ -7,7 +7,8 @@ export { parseTransform, optionPairs, formatTransform, checkTransform, isIdentit
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
-export { transformWords } from './transform/describe.ts';
+export { transformWords, conversionWords } from './transform/describe.ts';
+export { defaultAggregation } from './frequency/aggregate.ts';
 export { parseExpression } from './derive/expression.ts';
 export { deriveSeries } from './derive/derive.ts';
 export { derivedQueries, computeDerived, type DerivedRequest } from './derive/request.ts';

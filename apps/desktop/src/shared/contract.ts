@@ -14,6 +14,9 @@ import type {
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
+import type { SavedChart } from '@econdata/sheets/node';
+
+export type { SavedChart };
 import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
 import type { WireError } from './wire-error.ts';
@@ -144,6 +147,8 @@ export interface ManifestView {
   transform?: string;
   /** Derived series (their expressions over operand queries, each operand in `queries`); a re-run computes them again. */
   derived?: Array<Omit<DerivedRequest, 'preset'> & { preset?: string }>;
+  /** The chart's right axis and shading when it was exported. */
+  chart?: SavedChart;
   rerun_of?: string;
 }
 
@@ -197,6 +202,8 @@ export interface WriteLocalRequest {
    * their operands' queries, and a saved export keeps the recipes for its re-run.
    */
   derived?: DerivedRequest[];
+  /** The chart's right axis and shading (sheets' SavedChart): a saved export keeps them and reopens charted the same. */
+  chart?: SavedChart;
 }
 
 export interface ServiceExportRequest {

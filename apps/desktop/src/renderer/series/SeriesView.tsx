@@ -12,7 +12,8 @@ import {
 import { ProvenanceBlock } from '@econdata/ui';
 import { parseTransform, transformWords } from '@econdata/analysis';
 import { chartData, frequenciesOf } from './chart-data.ts';
-import { chartFigure, sourceLine, type ChartMark } from './chart-figure.ts';
+import { chartFigure, lineKey, sourceLine, type ChartMark } from './chart-figure.ts';
+import type { SavedChart } from '../../shared/contract.ts';
 import { ChartImageMenu } from './ChartImageMenu.tsx';
 import { AxisChoice, MarksMenu } from './ChartMarksMenu.tsx';
 import { SeriesChart, type ChartMode } from './SeriesChart.tsx';
@@ -56,8 +57,10 @@ type Show = 'both' | 'chart' | 'table';
 export interface SeriesViewProps {
   series: readonly Series[];
   title: string;
-  /** Buttons on the right of the toolbar (export, save). */
-  actions?: ReactNode;
+  /** Buttons on the right of the toolbar (export, save); given the chart's right axis and shading, for an export to keep. */
+  actions?: ReactNode | ((chart: SavedChart) => ReactNode);
+  /** The right axis and shading to start with (a saved export's). */
+  chart?: SavedChart;
   /** The GSO frequency switch: shown when given, offering `options` (the frequencies the series have; all three when unknown). */
   gsoFrequency?: { value: GsoFrequency; onChange(f: GsoFrequency): void; busy: boolean; options?: readonly GsoFrequency[] | null };
   /** A change to highlight per table cell, by row's period and column (compare). */
@@ -84,7 +87,7 @@ function transformSubtitle(text: string): string | null {
 }
 
 /** Chart, table and provenance of some series. */
-export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note, transform }: SeriesViewProps) {
+export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note, transform, chart: saved }: SeriesViewProps) {
   const styles = useStyles();
   const [show, setShow] = useState<Show>('both');
   const [mode, setMode] = useState<ChartMode>('candles');
@@ -106,8 +109,11 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
   // The lines as both the screen and the saved image draw them, with the chart's own choices.
   const lineMode = !hasStock || mode === 'line';
   const chart = useMemo(() => (lineMode && charted.length > 0 ? chartData(charted, frequency) : undefined), [lineMode, charted, frequency]);
-  const [right, setRight] = useState<ReadonlySet<string>>(() => new Set());
-  const [marks, setMarks] = useState<ChartMark[]>([]);
+  const [chosenRight, setRight] = useState<ReadonlySet<string>>(() => new Set(saved?.right_axis ?? []));
+  const [marks, setMarks] = useState<ChartMark[]>(() => [...(saved?.marks ?? [])]);
+  // Only lines shown count: a choice made for series no longer shown neither applies nor hides the offer.
+  const right = useMemo(() => new Set([...chosenRight].filter((k) => chart?.lines.some((l) => lineKey(l) === k))), [chosenRight, chart]);
+  const savedChart: SavedChart = { ...(right.size > 0 ? { right_axis: [...right] } : {}), ...(marks.length > 0 ? { marks } : {}) };
   const chartBox = useRef<HTMLDivElement>(null);
   const shownTransform = transform?.value ?? shown[0]?.provenance.transform ?? '';
   const figure = () => (chart ? chartFigure({ data: chart, title, subtitle: transformSubtitle(shownTransform), source: sourceLine(shown), right, marks }) : null);
@@ -125,7 +131,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
             <Tab value="chart">Chart</Tab>
             <Tab value="table">Table</Tab>
           </TabList>
-          {actions}
+          {typeof actions === 'function' ? actions(savedChart) : actions}
         </Toolbar>
       </div>
       {/* The caller's note (a comparison's summary and legend) is never squeezed either: its text would run over what follows. */}
