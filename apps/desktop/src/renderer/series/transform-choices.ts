@@ -84,7 +84,7 @@ export function conversionNote(series: readonly Series[], text: string): string 
     const aggregation = t.agg ?? defaultAggregation(s.kind, s.columns.find((c) => !c.key.endsWith('ytd_value'))?.key ?? 'value');
     const suffix = `, ${transformWords(t, aggregation)}`;
     const name = s.title.endsWith(suffix) ? s.title.slice(0, -suffix.length) : s.title;
-    return `${name} as ${conversionWords(t.per ?? 'A', aggregation, queryFrequency(s.provenance.query))}`;
+    return `${name} as ${conversionWords(t.per ?? 'A', aggregation, queryFrequency(s.provenance.query) ?? undefined)}`;
   });
   return `Shown ${ADVERB[first.frequency]}, the lowest frequency open: ${parts.join('; ')}.`;
 }
