@@ -54,10 +54,10 @@ describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (exp
   const explore = (): ReturnType<Page['getByRole']> => page.getByRole('region', { name: 'Explore' });
 
   /** Saves the chart through the dialog; returns the file's name in Downloads. */
-  async function saveImage(name: string, format: RegExp, size: RegExp, shot?: string): Promise<string> {
+  async function saveImage(name: string, format: RegExp, size: RegExp, shot?: string, where = page.getByRole('region', { name: 'Explore' })): Promise<string> {
     const files = (): string[] => (existsSync(downloads) ? readdirSync(downloads) : []);
     const before = new Set(files());
-    await page.getByRole('button', { name: 'Chart image' }).click();
+    await where.getByRole('button', { name: 'Chart image' }).click();
     await page.getByRole('menuitem', { name: 'Save chart as image…' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (exp
     if (shot) await page.screenshot({ path: join(DOCS, shot), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('chart-image-result').getByText(/^Saved the chart as /).waitFor();
+    await where.getByTestId('chart-image-result').getByText(/^Saved the chart as /).waitFor();
     const added = files().filter((f) => !before.has(f));
     expect(added).toHaveLength(1);
     return added[0] ?? '';
@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (exp
     await library.getByRole('button', { name: 'Right axis: 1' }).waitFor();
     await expect.poll(() => library.locator('.u-legend').innerText()).toMatch(/GDP growth \(annual %\): Vietnam \(right axis\)/);
     await page.screenshot({ path: join(DOCS, 'desktop-15f-reopened-two-axes.png'), animations: 'disabled' });
-    const reopened = await saveImage('Reopened two axes', /SVG/, /Half page/);
+    const reopened = await saveImage('Reopened two axes', /SVG/, /Half page/, undefined, library);
     const again = await svgTexts(readFileSync(join(downloads, reopened), 'utf8'));
     expect(again['unit-right']).toEqual(['annual %']);
     expect(again['mark-label']).toEqual(['COVID-19']);
