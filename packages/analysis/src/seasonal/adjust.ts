@@ -17,6 +17,8 @@ import { stl, stlParams, type StlParams } from './stl.ts';
 import { tetDay } from './tet.ts';
 
 const PERIOD: Partial<Record<Frequency, number>> = { monthly: 12, quarterly: 4 };
+/** The frequencies SA adjusts (the apps offer it for these only). */
+export const SEASONAL_FREQUENCIES: readonly Frequency[] = ['monthly', 'quarterly'];
 const DEFAULT_SEASONAL = 7;
 const DEFAULT_TET: [number, number] = [10, 7];
 

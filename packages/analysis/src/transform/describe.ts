@@ -12,8 +12,11 @@ const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
   avg: 'average', sum: 'sum', eop: 'end of period', first: 'first', max: 'high', min: 'low',
 };
 
-/** Seasonal adjustment in words (how the option reads in a title; the method is in the provenance). */
-const SA_WORDS: Readonly<Record<SeasonalMethod, string>> = { stl: 'seasonally adjusted', tet: 'seasonally adjusted, Tết removed' };
+/**
+ * What each seasonal adjustment is called where a person picks it (both apps' transform choices);
+ * a title says the same in lower case. The method and its figures are in the provenance.
+ */
+export const SEASONAL_LABELS: Readonly<Record<SeasonalMethod, string>> = { stl: 'Seasonally adjusted', tet: 'Seasonally adjusted, Tết removed' };
 
 /** FRED's names of its units, as a reader sees them after a title. */
 const UNITS_WORDS: Readonly<Record<Units, string>> = {
@@ -33,7 +36,7 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
   const words: string[] = [];
   if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
-  if (t.sa) words.push(SA_WORDS[t.sa]);
+  if (t.sa) words.push(`${SEASONAL_LABELS[t.sa].charAt(0).toLowerCase()}${SEASONAL_LABELS[t.sa].slice(1)}`);
   if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);
