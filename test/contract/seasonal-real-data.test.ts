@@ -71,7 +71,9 @@ interface Reference {
   t?: [number, number];
 }
 
-describe.skipIf(!realDataDir || !hasStatsmodels)('SA=stl and SA=tet on the real data, against statsmodels', () => {
+const title = 'SA=stl and SA=tet on the real data, against statsmodels';
+const missing = [!realDataDir && 'the real data folder (../shared/data)', !hasStatsmodels && '/usr/bin/python3 with pandas and statsmodels (scripts/test.sh installs them)'].filter(Boolean);
+describe.skipIf(missing.length > 0)(missing.length > 0 ? `${title} (skipped: needs ${missing.join(' and ')})` : title, () => {
   let sb: Sandbox;
   let client: EconDataClient;
   let reference: Reference[];

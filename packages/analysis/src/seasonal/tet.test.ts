@@ -1,8 +1,43 @@
+import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { dayNumber, periodAt } from '../calendar/calendar.ts';
 import { tetDay } from './tet.ts';
 
 const date = (y: number): string => periodAt(tetDay(y), 'daily');
+
+/**
+ * An independent Tết: the calendar's rules applied to astronomy-engine's precise new moons and
+ * solar longitudes (not Meeus's series the engine uses), at `hours` east of UTC. Month 11 starts on
+ * the last new moon (local day) on or before the winter solstice's day; with 13 months to the next
+ * month 11, the first month holding no major solar term (a multiple of 30° of the sun's longitude)
+ * is the leap month; Tết starts the second month after month 11, the third after a leap 11 or 12.
+ */
+function astronomicalTet(year: number, hours: number): number {
+  const DAY = 86_400_000;
+  const local = (t: Astronomy.AstroTime): number => Math.floor((t.date.getTime() + hours * 3_600_000) / DAY);
+  const newMoonAfter = (d: Date): Astronomy.AstroTime => Astronomy.SearchMoonPhase(0, d, 40)!;
+  const month11 = (y: number): Astronomy.AstroTime => {
+    const solstice = local(Astronomy.SearchSunLongitude(270, new Date(Date.UTC(y, 11, 1)), 40)!);
+    let moon = newMoonAfter(new Date(Date.UTC(y, 10, 1)));
+    for (let next = newMoonAfter(new Date(moon.date.getTime() + DAY)); local(next) <= solstice; next = newMoonAfter(new Date(next.date.getTime() + DAY))) moon = next;
+    return moon;
+  };
+  const starts: number[] = [];
+  let moon = month11(year - 1);
+  for (let i = 0; i < 15; i++, moon = newMoonAfter(new Date(moon.date.getTime() + 2 * DAY))) starts.push(local(moon));
+  const majorTerm = (from: number, to: number): boolean => {
+    const since = new Date((from - 2) * DAY);
+    for (let longitude = 0; longitude < 360; longitude += 30) {
+      const term = Astronomy.SearchSunLongitude(longitude, since, 40); // null: not within 40 days
+      if (term && local(term) >= from && local(term) < to) return true;
+    }
+    return false;
+  };
+  if (starts.indexOf(local(month11(year))) === 13) {
+    for (let i = 1; i <= 13; i++) if (!majorTerm(starts[i]!, starts[i + 1]!)) return i <= 2 ? starts[3]! : starts[2]!;
+  }
+  return starts[2]!;
+}
 
 describe('tetDay: the first day of the Lunar New Year in Vietnam (UTC+7)', () => {
   it('gives the published dates', () => {
@@ -21,6 +56,13 @@ describe('tetDay: the first day of the Lunar New Year in Vietnam (UTC+7)', () =>
     expect(date(2007)).toBe('2007-02-17'); // China: 18 February
     expect(date(1985)).toBe('1985-01-21'); // China: 20 February
     expect(date(2030)).toBe('2030-02-02'); // China: 3 February
+  });
+
+  it('agrees with the calendar\'s rules on precise astronomy (astronomy-engine) every year from 1970 to 2050', () => {
+    for (let y = 1970; y <= 2050; y++) expect([y, date(y)]).toEqual([y, periodAt(astronomicalTet(y, 7), 'daily')]);
+    // The same rules at UTC+8 give China's dates where the two calendars differ: the check can tell.
+    expect(periodAt(astronomicalTet(2007, 8), 'daily')).toBe('2007-02-18');
+    expect(periodAt(astronomicalTet(1985, 8), 'daily')).toBe('1985-02-20');
   });
 
   it('falls between 21 January and 20 February every year from 1970 to 2050, 354 to 385 days apart', () => {
