@@ -19,6 +19,7 @@ export { planRequests } from './plan/planner.ts';
 export { cacheKey, MemoryCacheStore, prefixedCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
 export { IndexedDbCacheStore } from './cache/indexeddb-store.ts';
 export { readErrorBody } from './net/error-from-response.ts';
+export { redactSecrets } from './net/redact.ts';
 export { axiosTransport, type Transport, type TransportRequest } from './net/transport.ts';
 export { seriesId } from './series/map.ts';
 export { keptMonths, sentQuery } from './series/trade-months.ts';

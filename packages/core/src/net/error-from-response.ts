@@ -149,10 +149,11 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
   } else if (status >= 200 && status < 300) {
     code = 'invalid_response';
     message = `The service answered status ${status} with success: false (${said}). Try again later; if it persists, report it to the provider.`;
-  } else if (status >= 300 && status < 400) {
-    // Redirects are not followed: the key would travel to an address nobody configured.
+  } else if ((status >= 300 && status < 400) || status === 0) {
+    // Redirects are not followed: the key would travel to an address nobody configured. A browser
+    // refusing one (fetch's redirect: 'manual') shows status 0 and hides the code and target.
     code = 'invalid_response';
-    message = `The service answered with a redirect (status ${status}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
+    message = `The service answered with a redirect (${status === 0 ? 'its status and target hidden by the browser' : `status ${status}`}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
   } else {
     // 1xx, or a number outside HTTP (600 and up): not an answer the interface allows.
     code = 'invalid_response';

@@ -33,7 +33,11 @@ describe('export names', () => {
     expect(fileStem('Chỉ số giá: Đà Nẵng')).toBe('Chi-so-gia-Da-Nang');
     expect(fileStem('../../evil')).toBe('evil');
     expect(fileStem('CON')).toBe('CON-export');
-    expect(fileStem('nul.txt')).toBe('nul.txt-export');
+    // Windows devices by the part before the first dot (Microsoft: "NUL.tar.gz" is NUL).
+    for (const [name, stem] of [['nul.txt', 'nul-export.txt'], ['con.csv', 'con-export.csv'], ['LPT9.txt', 'LPT9-export.txt'], ['Aux.data.2024', 'Aux-export.data.2024'], ['NUL.tar.gz', 'NUL-export.tar.gz'], ['com0', 'com0-export'], ['console.csv', 'console.csv'], ['data.con', 'data.con']]) {
+      expect(fileStem(name!), name).toBe(stem);
+      expect(fileStem(name!).split('.')[0]).not.toMatch(/^(con|prn|aux|nul|com\d|lpt\d)$/i);
+    }
     expect(fileStem(':::')).toBe('export');
     expect(fileStem('x'.repeat(200))).toHaveLength(80);
   });

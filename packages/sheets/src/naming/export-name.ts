@@ -43,7 +43,8 @@ export function proposeExportName(text: string): string {
 /**
  * A file name stem for a name (without extension): letters, digits, dots, dashes and underscores,
  * accents folded (Vietnamese đ too), everything else a dash; never empty, never a name Windows
- * reserves (CON, NUL, COM1 ...), at most 80 characters.
+ * reserves (CON, NUL, COM1 ...: Microsoft's rule, by the part before the first dot), at most 80
+ * characters.
  *
  * @example fileStem('Inflation, consumer prices (annual %): Vietnam') // 'Inflation-consumer-prices-annual-Vietnam'
  */
@@ -51,5 +52,9 @@ export function fileStem(name: string): string {
   const stem = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D')
     .replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-._]+|[-.]+$/g, '').slice(0, 80).replace(/[-.]+$/, '');
   if (stem === '') return 'export';
-  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem.split('.')[0] ?? '') ? `${stem}-export` : stem;
+  // Windows reads the part before the first dot as the device ("NUL.tar.gz" is NUL), so the
+  // suffix goes there: "con.csv" becomes "con-export.csv", never "con.csv-export".
+  const dot = stem.indexOf('.');
+  const first = dot < 0 ? stem : stem.slice(0, dot);
+  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(first) ? `${first}-export${stem.slice(first.length)}` : stem;
 }

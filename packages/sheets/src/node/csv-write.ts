@@ -28,8 +28,12 @@ export function unescapeCsvText(text: string): string {
   return ESCAPED.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * RFC 4180 quoting, and a field holding ';' too: Excel in a locale whose list separator is ';'
+ * (most of Europe) splits unquoted fields there, so `x;=1+1;` would become a formula cell.
+ */
 function quote(field: string): string {
-  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+  return /[",;\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
 /** One cell as a CSV field. */

@@ -13,7 +13,7 @@ import { layoutSeries } from '../../grid/layout.ts';
 import type { Orientation } from '../../grid/types.ts';
 import { fileStem } from '../../naming/export-name.ts';
 import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
-import { dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
+import { dataFilePath, dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
 import { readCsv } from '../csv-read.ts';
 import { writeCsv } from '../csv-write.ts';
 import { readXlsx } from '../xlsx-read.ts';
@@ -257,7 +257,7 @@ export class ExportLibrary {
   /** Opens an export: checks the data file against its checksum, then reads it into Series. */
   async open(id: string): Promise<OpenedExport> {
     const manifest = await this.readManifest(`${id}.json`);
-    const path = join(this.folder, manifest.data_file);
+    const path = await dataFilePath(this.folder, manifest);
     if (!existsSync(path)) {
       throw new SheetsError('damaged_export', `The data file ${manifest.data_file} of saved export "${id}" is missing. Restore it from a copy, or re-run the export.`, { file: path });
     }
@@ -274,6 +274,25 @@ export class ExportLibrary {
     const recipes = new Map(manifest.series.filter((s) => s.provenance.derivation).map((s) => [s.id, s.provenance.derivation]));
     if (recipes.size === 0) return { manifest, series };
     return { manifest, series: series.map((s) => (recipes.has(s.id) ? { ...s, provenance: { ...s.provenance, derivation: recipes.get(s.id)! } } : s)) };
+  }
+
+  /**
+   * Deletes a saved export: its manifest, and its data file when the file is the entry's own (the
+   * name the library gave it, `<id>.<format>`). A damaged or hand-edited manifest naming another
+   * file (another export's data, anything else in the folder) only loses the manifest: the file it
+   * names is left alone. A data file that is a link is removed as a link; its target is never
+   * touched. A changed, cut or missing data file does not stop the removal.
+   */
+  async remove(id: string): Promise<{ removed: string; kept?: string }> {
+    const manifest = await this.readManifest(`${id}.json`);
+    const own = manifest.data_file === `${id}.${manifest.format}`;
+    try {
+      if (own) await rm(join(this.folder, manifest.data_file), { force: true });
+      await rm(join(this.folder, `${id}.json`), { force: true });
+    } catch (error) {
+      throw new SheetsError('write_failed', `Could not remove saved export "${id}" from ${this.folder}: ${(error as Error).message}. Check the folder's permissions.`, { file: this.folder, cause: error });
+    }
+    return own ? { removed: id } : { removed: id, kept: manifest.data_file };
   }
 
   /**

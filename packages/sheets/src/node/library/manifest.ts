@@ -154,6 +154,8 @@ export function validateManifest(value: unknown, file: string): ExportManifest {
       });
     }
   }
-  if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
+  const dataFile = String(m['data_file']);
+  // A name, not a path: "." and ".." are the folder and its parent (reading them gave a raw EISDIR).
+  if (/[/\\]/.test(dataFile) || dataFile.includes('\0') || dataFile === '.' || dataFile === '..') fail(`"data_file" ${JSON.stringify(dataFile)} must be a file name in the same folder`);
   return value as ExportManifest;
 }
