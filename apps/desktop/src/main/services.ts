@@ -75,6 +75,8 @@ export function createMainServices(options: MainOptions): MainServices {
     ...(options.verifyKey === undefined ? {} : { verifyKey: options.verifyKey }),
     ...(options.clientOptions === undefined ? {} : { clientOptions: options.clientOptions }),
     ...(options.startSandbox === undefined ? {} : { startSandbox: options.startSandbox }),
+    // A request that reached no one: check now, and the top bar hears it within a second.
+    onNoAnswer: () => void reachability.check(),
   });
   const exportLibrary = new ExportLibrary({ folder: options.folders.library });
   const jobs = new JobRegistry(emit);

@@ -161,6 +161,35 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   return { queries, fields };
 }
 
+/** An argument written `Name=Value` (`Units=pc1`, `Units=pc1 Dir=H`): options, whatever its position; no other argument holds "=". */
+function isOptionsText(value: CellValue): boolean {
+  return typeof value === 'string' && value.includes('=');
+}
+
+/**
+ * The arguments with options moved to the options position, wherever the user put them after the
+ * required ones: `=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2020,"Units=pc1")` puts them
+ * where the frequency goes, and means the options (as Bloomberg's BDH takes its overrides in any
+ * order). A `Name=Value` text is unambiguous, so it is read as options in any optional position;
+ * several such texts are joined in order, and the position each left is empty.
+ *
+ * @example placeOptions(['WB', 'X', 'VN', 2000, 2020, 'Units=pc1'], 3, 6) // ['WB', 'X', 'VN', 2000, 2020, undefined, 'Units=pc1']
+ */
+export function placeOptions<T extends readonly unknown[]>(args: T, required: number, optionsAt: number): T {
+  const placed: unknown[] = Array.from({ length: Math.max(args.length, optionsAt + 1) }, (_, i) => args[i]);
+  const texts: string[] = [];
+  for (let i = required; i < optionsAt; i++) {
+    if (isOptionsText(placed[i] as CellValue)) {
+      texts.push(String(placed[i]).trim());
+      placed[i] = undefined;
+    }
+  }
+  if (texts.length === 0) return args;
+  const own = optionalText(placed[optionsAt] as CellValue);
+  placed[optionsAt] = [...texts, ...(own ? [own] : [])].join(' ');
+  return placed as unknown as T;
+}
+
 /** What the trailing options argument holds: a transform and a layout. */
 export interface FormulaOptions {
   transform: Transform;

@@ -9,7 +9,7 @@ import { applyTransform, isIdentity, widenQuery, type Transform } from '@econdat
 import { EconError, seriesNamer, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
 import { gridValues, layoutSeries, type Arrangement, type PlainValue } from '@econdata/sheets';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { indicatorQueries, stockQueries, tradeQuery, optionsArg, type CellRange, type CellValue, type StockField } from './args.ts';
+import { indicatorQueries, stockQueries, tradeQuery, optionsArg, placeOptions, type CellRange, type CellValue, type StockField } from './args.ts';
 
 /** What a formula spills: a header row, then one row per period; a missing value is an empty cell (never 0). */
 export type SpillMatrix = PlainValue[][];
@@ -141,7 +141,7 @@ function parse<T>(f: () => T): T {
 
 /** =ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]) */
 export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [source, indicator, country, start, end, frequency, transform] = args;
+  const [source, indicator, country, start, end, frequency, transform] = placeOptions(args, 3, 6);
   const queries = parse(() => indicatorQueries(source, indicator, country, start, end, frequency));
   const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const loaded = await loadAll(rt, queries, t, ctx);
@@ -151,7 +151,7 @@ export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellR
 
 /** =ECON.TRADE([flow], [partner], [hs_code], [period], [transform]) */
 export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [flow, partner, hsCode, period, transform] = args;
+  const [flow, partner, hsCode, period, transform] = placeOptions(args, 0, 4);
   const query = parse(() => tradeQuery(flow, partner, hsCode, period));
   const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const [loaded] = await loadAll(rt, [query], t, ctx);
@@ -161,7 +161,7 @@ export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValu
 
 /** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field], [transform]) */
 export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [symbols, startDate, endDate, field, transform] = args;
+  const [symbols, startDate, endDate, field, transform] = placeOptions(args, 1, 4);
   const { queries, fields } = parse(() => stockQueries(symbols, startDate, endDate, field));
   const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const loaded = await loadAll(rt, queries, t, ctx);

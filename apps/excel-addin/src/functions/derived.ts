@@ -11,7 +11,7 @@ import { computeDerived, derivedQueries, formatTransform, readDerived, type Deri
 import type { Arrangement } from '@econdata/sheets';
 import { queryProblems, type CheckedQuery, type Series } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, type CellRange, type CellValue } from './args.ts';
+import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, placeOptions, type CellRange, type CellValue } from './args.ts';
 import { FormulaError, loadAll, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
 
 /** A year argument: a whole number, or text that reads as one; empty is none (core judges the range). */
@@ -44,8 +44,9 @@ export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRan
   let request: DerivedRequest;
   let arrangement: Arrangement;
   try {
-    request = derivedArgs(...args);
-    arrangement = optionsArg(args[4]).arrangement;
+    const placed = placeOptions(args, 2, 4);
+    request = derivedArgs(...placed);
+    arrangement = optionsArg(placed[4]).arrangement;
   } catch (error) {
     throw new FormulaError(error, undefined);
   }

@@ -13,7 +13,7 @@
 import { dateToPeriod } from '@econdata/sheets';
 import { NotFoundError, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { ArgumentError, cellTexts, indicatorQueries, optionsArg, serialToIsoDate, type CellRange, type CellValue } from './args.ts';
+import { ArgumentError, cellTexts, indicatorQueries, optionsArg, placeOptions, serialToIsoDate, type CellRange, type CellValue } from './args.ts';
 import { FormulaError, loadAll, type CallContext } from './compute.ts';
 
 /** What the `period` argument asks for. */
@@ -107,7 +107,7 @@ function lastPeriod(series: Series): string | undefined {
 
 /** =ECON.VALUE(source, indicator, country, [period], [options]) */
 export async function valueFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?], ctx: CallContext = {}): Promise<number> {
-  const [source, indicator, country, period, options] = args;
+  const [source, indicator, country, period, options] = placeOptions(args, 3, 4);
   let query: SeriesQuery;
   let asked: AskedPeriod;
   let parsed: ReturnType<typeof optionsArg>;

@@ -7,8 +7,11 @@
  * `transform` is @econdata/analysis's canonical text ('Units=pc1').
  */
 import { formatDerived, type DerivedRequest } from '@econdata/analysis';
-import type { SeriesQuery } from '@econdata/core';
+import type { Series, SeriesQuery } from '@econdata/core';
+import { layoutSeries, readArrangement } from '@econdata/sheets';
+import { optionPairs } from '@econdata/analysis';
 import type { ExcelHost } from './excel-api.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 
 type Arg = string | number | string[] | undefined;
 
@@ -23,7 +26,7 @@ function literal(a: Exclude<Arg, undefined>): string {
 function call(name: string, args: Arg[]): string {
   let last = args.length;
   while (last > 0 && args[last - 1] === undefined) last -= 1;
-  return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
+  return `=${FUNCTIONS_NAMESPACE}.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
 }
 
 /** A trade query's range of months as ECON.TRADE's period argument (`2024-01:2024-06`); undefined without one. */
@@ -104,5 +107,38 @@ export async function writeFormulas(excel: ExcelHost, formulas: string[]): Promi
     const cells = anchor.load('address');
     await context.sync();
     return { formulas, address: cells.address };
+  });
+}
+
+/** Points per character of a column's width, as inserted blocks set them (block-writer.ts). */
+const POINTS_PER_CHAR = 6;
+
+/**
+ * Sets the number formats and column widths of the cells a formula spills into, from the Grid an
+ * inserted block of the same series holds (sheets' layout, without the provenance rows, as the
+ * spill itself): a long number is then shown whole ("5,688.12", not "5688.…") where the column
+ * was narrow (issue 28). Periods down only (`Dir=V`, the default): across, the spill's columns are
+ * periods and keep the sheet's widths. One sync.
+ *
+ * @example await formatSpill(excel, 'Sheet1!B61', series, 'Units=pc1')
+ */
+export async function formatSpill(excel: ExcelHost, address: string, series: readonly Series[], options = ''): Promise<void> {
+  const arrangement = readArrangement(optionPairs(options));
+  if (series.length === 0 || arrangement.dir === 'H') return;
+  const grid = layoutSeries(series, { orientation: 'auto', provenance: false, arrangement });
+  const head = grid.rows.length;
+  await excel.run(async (context) => {
+    // Excel's address of the anchor ('Sheet1!B61', a quoted sheet name 'My sheet'!B61): its cell, not the selection, which may have moved.
+    const at = address.lastIndexOf('!');
+    const anchor = context.workbook.worksheets.getItem(address.slice(0, at).replace(/^'|'$/g, '').replace(/''/g, "'")).getRange(address.slice(at + 1));
+    grid.columns.forEach((col, c) => (anchor.getOffsetRange(0, c).format.columnWidth = col.width * POINTS_PER_CHAR));
+    if (grid.body.rowCount > 0) {
+      grid.body.columns.forEach((col, c) => {
+        const cells = anchor.getOffsetRange(head, c).getResizedRange(grid.body.rowCount - 1, 0);
+        if (col.formats) cells.numberFormat = col.formats.map((f) => [f]);
+        else if (col.fmt !== undefined) cells.numberFormat = col.fmt;
+      });
+    }
+    await context.sync();
   });
 }

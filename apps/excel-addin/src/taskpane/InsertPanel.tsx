@@ -9,7 +9,7 @@ import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, Sear
 import { namedFetch } from './series-names.ts';
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { insertFormulas } from '../office/insert-formula.ts';
+import { formatSpill, insertFormulas } from '../office/insert-formula.ts';
 import { insertParameterFormula } from '../office/parameters.ts';
 import { chartFits, insertBlock } from '../office/insert.ts';
 import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
@@ -113,6 +113,13 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
         const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
         const { formulas, address } = await insertFormulas(excel, job.queries, options);
         setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
+        // The cells it spills into get a block's number formats and widths (the same series, from
+        // the cache the formula fills): one formula, every series back; otherwise they stay as they are.
+        if (formulas.length === 1) {
+          const results = await fetchTransformed(namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage), job.queries, job.transform);
+          const series = results.flatMap((r) => (r.ok ? [r.series] : []));
+          if (series.length === results.length) await formatSpill(excel, address, series, options);
+        }
         return;
       }
       if (!confirmed) {

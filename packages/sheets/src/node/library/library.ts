@@ -67,7 +67,7 @@ const GITATTRIBUTES = '# Written by Econdata: manifests hold each data file\'s S
 
 /** The id's stem: the export's file name stem (one rule for every file named after a name), lowercase. */
 function slug(name: string): string {
-  return fileStem(name).toLowerCase().slice(0, 60).replace(/[-.]+$/, '') || 'export';
+  return fileStem(name, 60).toLowerCase() || 'export';
 }
 
 function stamp(date: Date): string {
