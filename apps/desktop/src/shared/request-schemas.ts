@@ -5,7 +5,7 @@
  * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
-import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, problemSentence, queryProblems, readBaseURL, sourceCodeProblem, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_KINDS, PROFILE_NAME_FORM } from '@econdata/keychain';
 import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
@@ -34,7 +34,12 @@ const baseURL: Check<string> = (value, path) => {
 };
 const apiKey = str({ min: 8, max: 512, pattern: /^\S+$/, describe: 'an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard)' });
 const jobId = str({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, describe: 'a job id of 1 to 64 letters, digits, dashes or underscores' });
-const code = (what: string): Check<string> => str({ max: 64, pattern: /^[A-Za-z0-9._-]+$/, describe: `${what} of 1 to 64 letters, digits, dots, dashes or underscores` });
+/** A source code, judged by core's rule and refused in its sentence (the desktop once let `W.B` through to core). */
+const sourceCode: Check<string> = (value, path) => {
+  const problem = sourceCodeProblem(value);
+  if (problem !== undefined) throw new InvalidParameterError(path, problemSentence(problem, path));
+  return value as string;
+};
 const exportId = str({ max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, describe: 'a saved export id (its file name without extension, as the library lists it)' });
 /** sheets' export-name rule (a display name: the files are named from it by sheets' fileStem). */
 const exportName: Check<string> = (value, path) => {
@@ -63,7 +68,7 @@ function askCore<T>(shape: Check<unknown>, asQuery: (checked: Record<string, unk
   return (value, path) => {
     const checked = shape(value, path) as Record<string, unknown>;
     const problem = Object.values(queryProblems(asQuery(checked)))[0];
-    if (problem !== undefined) fail(below(path, problem.parameter), problem.expected, problem.value);
+    if (problem !== undefined) throw new InvalidParameterError(below(path, problem.parameter), problemSentence(problem, below(path, problem.parameter)));
     return checked as T;
   };
 }
@@ -139,7 +144,7 @@ const chart = object({
 type Mark = NonNullable<NonNullable<RequestOf<'exports.writeLocal'>['chart']>['marks']>[number];
 
 const fileName = str({ max: 255, pattern: /\.(csv|xlsx)$/i, describe: 'a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports)' });
-const openCommon = { sourceCode: opt(code('a source code')), saveAs: opt(exportName) };
+const openCommon = { sourceCode: opt(sourceCode), saveAs: opt(exportName) };
 
 const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'session.status': empty as Check<RequestOf<'session.status'>>,
@@ -154,7 +159,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'profiles.rotateKey': object({ name: req(profileName), key: req(apiKey) }),
   'profiles.forgetKey': object({ name: req(profileName) }),
   'catalog.listSources': cacheOnly,
-  'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
+  'catalog.listSourceIndicators': object({ source_code: req(sourceCode), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
   'catalog.listCountries': cacheOnly,
   'catalog.catalogue': cacheOnly,
   'catalog.learnedNames': empty as Check<RequestOf<'catalog.learnedNames'>>,

@@ -6,8 +6,8 @@
  * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
 import { optionPairs, parseTransform, type Transform } from '@econdata/analysis';
-import { formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
-import { InvalidParameterError, queryProblems, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
+import { excelSerialToDate, formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
+import { InvalidParameterError, problemSentence, queryProblems, refusalSentence, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
 export type CellValue = string | number | boolean | null | undefined;
@@ -46,16 +46,15 @@ function optionalYear(value: CellValue): number | string | undefined {
   return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
-/** Excel's serial day number (1900 date system) as YYYY-MM-DD. */
+/** Excel's serial day number as YYYY-MM-DD (the epoch is sheets' excel-epoch module's). */
 export function serialToIsoDate(serial: number): string {
-  // Serial 25569 is 1970-01-01; Excel's phantom 1900-02-29 lies before every date that matters here.
-  return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
+  return excelSerialToDate(serial).toISOString().slice(0, 10);
 }
 
 /** A date argument: text (core judges it), or a real Excel date (a serial number). */
 function optionalDate(name: string, value: CellValue): string | undefined {
   if (typeof value === 'number') {
-    if (!(value > 0 && value < 2_958_466)) throw new ArgumentError(name, `${name} must be a date such as 2024-03-01, got ${value}.`);
+    if (!(value > 0 && value < 2_958_466)) throw new ArgumentError(name, refusalSentence(name, 'a date such as 2024-03-01', value));
     return serialToIsoDate(value);
   }
   return optionalText(value);
@@ -81,10 +80,7 @@ function askCore(query: CheckedQuery): void {
   if (problem === undefined) return;
   const parameter = problem.parameter.replace(/\[\d+\]$/, '');
   const argument = ARGUMENT[parameter] ?? parameter;
-  const missing = problem.value === undefined || (Array.isArray(problem.value) && problem.value.length === 0);
-  throw new ArgumentError(argument, missing
-    ? `${argument} is required: ${problem.expected}.`
-    : `${argument} must be ${problem.expected}, got ${JSON.stringify(problem.value)}.`);
+  throw new ArgumentError(argument, problemSentence(problem, argument));
 }
 
 function capped(queries: SeriesQuery[]): SeriesQuery[] {
@@ -125,7 +121,7 @@ function tradeMonths(period: CellValue): { period?: string; start_period?: strin
   }
   const from = range[1]!.trim();
   const to = range[2]!.trim();
-  if (from === '' && to === '') throw new ArgumentError('period', 'period must be one month such as 2024-03, or a range of months such as 2024-01:2024-06, got ":".');
+  if (from === '' && to === '') throw new ArgumentError('period', refusalSentence('period', 'one month such as 2024-03, or a range of months such as 2024-01:2024-06', ':'));
   return { ...(from ? { start_period: from } : {}), ...(to ? { end_period: to } : {}) };
 }
 
@@ -150,7 +146,7 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   const end = optionalDate('end_date', endDate);
   // `field` is the formula's own argument (which columns to spill), not a query parameter.
   const chosen = lowerText(field);
-  if (chosen !== undefined && !(STOCK_FIELDS as readonly string[]).includes(chosen)) throw new ArgumentError('field', `field must be one of ${STOCK_FIELDS.join(', ')}, got "${chosen}".`);
+  if (chosen !== undefined && !(STOCK_FIELDS as readonly string[]).includes(chosen)) throw new ArgumentError('field', refusalSentence('field', `one of ${STOCK_FIELDS.join(', ')}`, chosen));
   // Several tickers side by side: one column each, of one field (close unless told).
   const fields: StockField[] = chosen ? [chosen as StockField] : codes.length > 1 ? ['close'] : [...STOCK_FIELDS];
   const dates = { ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}) };

@@ -9,7 +9,7 @@
  */
 import { computeDerived, derivedQueries, formatTransform, readDerived, type DerivedRequest } from '@econdata/analysis';
 import type { Arrangement } from '@econdata/sheets';
-import { queryProblems, type CheckedQuery, type Series } from '@econdata/core';
+import { problemSentence, queryProblems, refusalSentence, type CheckedQuery, type Series } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
 import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, placeOptions, type CellRange, type CellValue } from './args.ts';
 import { FormulaError, loadAll, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
@@ -18,7 +18,7 @@ import { FormulaError, loadAll, spillOf, type CallContext, type SpillMatrix } fr
 function year(name: string, value: CellValue): number | undefined {
   if (value === null || value === undefined || String(value).trim() === '') return undefined;
   const n = Number(String(value).trim());
-  if (!Number.isInteger(n)) throw new ArgumentError(name, `${name} must be a year such as 2015, got ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(n)) throw new ArgumentError(name, refusalSentence(name, 'a year such as 2015', value));
   return n;
 }
 
@@ -34,7 +34,7 @@ export function derivedArgs(expression: CellValue, operands: CellRange, startYea
   if (queries.length > MAX_SERIES_PER_CELL) throw new ArgumentError('operands', `This formula asks for ${queries.length} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}.`);
   for (const o of request.operands) {
     const problem = Object.values(queryProblems(o.query as CheckedQuery))[0];
-    if (problem) throw new ArgumentError('operands', `operand ${o.name}: ${problem.parameter} must be ${problem.expected}, got ${JSON.stringify(problem.value)}.`);
+    if (problem) throw new ArgumentError('operands', problemSentence(problem, `operand ${o.name}'s ${problem.parameter}`));
   }
   return request;
 }

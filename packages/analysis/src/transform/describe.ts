@@ -5,6 +5,7 @@
 import type { Frequency, SeriesColumn } from '@econdata/core';
 import type { Aggregation } from '../frequency/aggregate.ts';
 import type { Per, SeasonalMethod, Transform, Units } from './spec.ts';
+import { TRANSFORM_WORDS } from './words.ts';
 
 const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
 
@@ -18,26 +19,13 @@ const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
  */
 export const SEASONAL_LABELS: Readonly<Record<SeasonalMethod, string>> = { stl: 'Seasonally adjusted', tet: 'Seasonally adjusted, Tết removed' };
 
-/** FRED's names of its units, as a reader sees them after a title. */
-const UNITS_WORDS: Readonly<Record<Units, string>> = {
-  lin: 'level',
-  chg: 'change',
-  ch1: 'change from a year ago',
-  pch: '% change',
-  pc1: '% change from a year ago',
-  pca: 'compounded annual rate of change',
-  cch: 'continuously compounded rate of change',
-  cca: 'continuously compounded annual rate of change',
-  log: 'natural log',
-};
-
 /** The transform in words; `aggregation` adds how periods were combined after the frequency. */
 export function transformWords(t: Transform, aggregation?: Aggregation): string {
   const words: string[] = [];
   if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
   if (t.sa) words.push(`${SEASONAL_LABELS[t.sa].charAt(0).toLowerCase()}${SEASONAL_LABELS[t.sa].slice(1)}`);
-  if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
+  if (t.units && t.units !== 'lin') words.push(TRANSFORM_WORDS.Units[t.units].description);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);
   if (t.type === 'A') words.push('actuals only');

@@ -10,7 +10,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { excelSerialToDate, formatDate, isPeriodFormat } from '../grid/periods.ts';
+import { formatDate, isPeriodFormat } from '../grid/periods.ts';
+import { excelSerialToDate } from '../grid/excel-epoch.ts';
 import { gridColumnCount } from '../grid/cells.ts';
 import type { Cell, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';

@@ -21,7 +21,8 @@ import { nativeLowest, seasonalOf, withoutSeasonal } from '../series/transform-c
 import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
 import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
 import { derivedWords, operandQueries, resultTransform, withResultTransform } from '../derived/derived-plan.ts';
-import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
+import { fetchName } from '../exports/export-name.ts';
+import { gsoFrequencies, isGsoFetch, withFrequency } from '../series/gso-frequency.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({

@@ -5,15 +5,15 @@
  */
 import {
   checkTransform, conversionWords, defaultAggregation, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, SEASONAL_FREQUENCIES, SEASONAL_LABELS,
-  transformWords, type Per, type SeasonalMethod, type Transform, type Units,
+  transformWords, unitsLabel, type Per, type SeasonalMethod, type Transform, type Units,
 } from '@econdata/analysis';
 import type { Frequency, Series, SeriesQuery } from '@econdata/core';
 
 export type QuickChoice = 'level' | Units | 'index' | 'ma';
 
-/** The one-click choices, the common ones first (the rest are in "More options"). */
+/** The one-click choices, the common ones first (the rest are in "More options"); a unit's label is analysis's. */
 export const QUICK_CHOICES: ReadonlyArray<readonly [QuickChoice, string]> = [
-  ['level', 'Level'], ['pch', '% change'], ['pc1', '% change from a year ago'], ['pca', 'Annualized'], ['log', 'Log'], ['index', 'Index = 100'], ['ma', 'Moving average'],
+  ['level', unitsLabel('lin')], ...(['pch', 'pc1', 'pca', 'log'] as const).map((u) => [u, unitsLabel(u)] as const), ['index', 'Index = 100'], ['ma', 'Moving average'],
 ];
 
 /** A moving average's window one click gives: about a year (three years of annual data). */
