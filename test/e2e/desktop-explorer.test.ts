@@ -454,7 +454,8 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByRole('button', { name: 'Get data' }).click();
     const note = explore.getByTestId('conversion-note');
     await note.waitFor();
-    expect(await note.innerText()).toBe('Different frequencies are open together, so all are shown quarterly, the lowest of them. Converted: Retail sales of goods and consumer services (from the frequency the service sends, Per=Q).');
+    // The conversion in words (analysis' conversionWords): the query named no frequency, so "its published values".
+    expect(await note.innerText()).toMatch(/^Shown quarterly, the lowest frequency open: Retail sales of goods and consumer services\b[^;]* as the quarterly average of its published values\.$/);
     expect(await explore.getByTestId('series-table').getByRole('row').nth(1).getByRole('rowheader').innerText()).toMatch(/^\d{4}-Q[1-4]$/);
     await explore.locator('[data-chart-drawn]').waitFor();
     await screen('11b-mixed-frequency');

@@ -7,7 +7,8 @@ export { parseTransform, optionPairs, formatTransform, checkTransform, type Tran
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
-export { transformWords, SEASONAL_LABELS } from './transform/describe.ts';
+export { transformWords, conversionWords, SEASONAL_LABELS } from './transform/describe.ts';
+export { defaultAggregation } from './frequency/aggregate.ts';
 export { TRANSFORM_WORDS, UNITS_CODES, unitsLabel } from './transform/words.ts';
 export { SEASONAL_FREQUENCIES } from './seasonal/adjust.ts';
 export { parseExpression } from './derive/expression.ts';

@@ -131,6 +131,18 @@ const base64 = (value: unknown, path: string): string => {
   }
   return value;
 };
+/** The chart's right axis and shading kept with an export: line keys, and marks dated by year, month or day. */
+const markDate = str({ max: 10, pattern: /^\d{4}(-\d{2}(-\d{2})?)?$/, describe: 'a date as a year (2008), a month (2008-09) or a day (2008-09-15)' });
+const markLabel = str({ max: 120, describe: 'a label of 1 to 120 characters' });
+const chart = object({
+  right_axis: opt(list(str({ max: 600, describe: 'a line key (series id|column key)' }), { max: 100 })),
+  marks: opt(list(tagged<Mark>('kind', {
+    range: object({ kind: req(oneOf(['range'] as const)), from: req(markDate), to: req(markDate), label: req(markLabel) }),
+    line: object({ kind: req(oneOf(['line'] as const)), at: req(markDate), label: req(markLabel) }),
+  }), { max: 50 })),
+});
+type Mark = NonNullable<NonNullable<RequestOf<'exports.writeLocal'>['chart']>['marks']>[number];
+
 const fileName = str({ max: 255, pattern: /\.(csv|xlsx)$/i, describe: 'a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports)' });
 const openCommon = { sourceCode: opt(sourceCode), saveAs: opt(exportName) };
 
@@ -164,9 +176,19 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
     destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),
+    chart: opt(chart),
   }),
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),
+  }),
+  'images.save': object({
+    name: req(exportName), format: req(oneOf(['png', 'svg'] as const)), destination: req(oneOf(['downloads', 'dialog'] as const)),
+    data: req(str({ max: LIMITS.uploadBytes, describe: 'the SVG document or the PNG\'s bytes in base64, at most 64 MB' })),
+  }),
+  'clipboard.write': object({
+    png: opt(str({ max: LIMITS.uploadBytes, describe: 'a PNG\'s bytes in base64, at most 64 MB' })),
+    text: opt(str({ max: LIMITS.uploadBytes, describe: 'text of at most 64 MB' })),
+    html: opt(str({ max: LIMITS.uploadBytes, describe: 'HTML of at most 64 MB' })),
   }),
   'library.list': empty as Check<RequestOf<'library.list'>>,
   'library.open': object({ id: req(exportId) }),

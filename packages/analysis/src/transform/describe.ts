@@ -2,7 +2,7 @@
  * How a transformed Series says what was done to it: words for titles and column labels ("GDP, %
  * change from a year ago"), the unit its values end up in, and the warnings a reader must see.
  */
-import type { SeriesColumn } from '@econdata/core';
+import type { Frequency, SeriesColumn } from '@econdata/core';
 import type { Aggregation } from '../frequency/aggregate.ts';
 import type { Per, SeasonalMethod, Transform, Units } from './spec.ts';
 import { TRANSFORM_WORDS } from './words.ts';
@@ -75,4 +75,25 @@ export function transformedColumn(column: SeriesColumn, t: Transform, words: str
   // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
   // this runs once per column of every transformed series.
   return Object.assign({}, column, { label: words ? `${column.label}, ${words}` : column.label, unit: transformedUnit(column.unit, t) });
+}
+
+const FREQUENCY_ADJECTIVE: Readonly<Record<Frequency, string>> = { annual: 'annual', quarterly: 'quarterly', monthly: 'monthly', daily: 'daily' };
+const PER_NOUN: Readonly<Record<Per, string>> = { A: 'year', Q: 'quarter', M: 'month' };
+
+/**
+ * A frequency conversion in words, for a reader: how the values of `from` became one value per
+ * period of `per` ("the quarterly average of the monthly values", "the last monthly value of each
+ * quarter"). `from` undefined: "its published values".
+ */
+export function conversionWords(per: Per, aggregation: Aggregation, from: Frequency | undefined): string {
+  const values = from ? `the ${FREQUENCY_ADJECTIVE[from]} values` : 'its published values';
+  const value = from ? `${FREQUENCY_ADJECTIVE[from]} value` : 'published value';
+  switch (aggregation) {
+    case 'avg': return `the ${PER_WORDS[per]} average of ${values}`;
+    case 'sum': return `the ${PER_WORDS[per]} sum of ${values}`;
+    case 'eop': return `the last ${value} of each ${PER_NOUN[per]}`;
+    case 'first': return `the first ${value} of each ${PER_NOUN[per]}`;
+    case 'max': return `the highest ${value} of each ${PER_NOUN[per]}`;
+    case 'min': return `the lowest ${value} of each ${PER_NOUN[per]}`;
+  }
 }

@@ -11,7 +11,7 @@ import { SheetsError } from '@econdata/sheets';
 /** The seam for native file dialogs (Electron); web mode has none. */
 export interface FileDialogs {
   /** A path to save to, or null when the user cancelled. */
-  saveFile(defaultName: string, extension: 'csv' | 'xlsx'): Promise<string | null>;
+  saveFile(defaultName: string, extension: 'csv' | 'xlsx' | 'png' | 'svg'): Promise<string | null>;
   /** A CSV or XLSX file to open, or null when the user cancelled. */
   openFile(): Promise<string | null>;
 }

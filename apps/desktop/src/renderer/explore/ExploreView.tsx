@@ -213,10 +213,10 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <SeriesView
             series={data.series}
             title={shownName}
-            actions={(
+            actions={(chart) => (
               <div className={styles.actions}>
                 <DerivedMenu {...(data.derived ? {} : { queries: data.queries })} transform={data.transform} busy={job.running} onDerive={submitDerived} />
-                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} title={shownName} onExported={setExported} />
+                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} title={shownName} chart={chart} onExported={setExported} />
               </div>
             )}
             transform={{

@@ -13,7 +13,7 @@ import {
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { ProgressPanel } from '@econdata/ui';
 import { exportNameProblem, proposeExportName } from '@econdata/sheets';
-import type { Destination, ExportResult } from '../../shared/contract.ts';
+import type { Destination, ExportResult, WriteLocalRequest } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { CSV_KINDS, EXPORT_KINDS, exportRequest, isCsvKind, rememberCsvKind, rememberedCsvKind, type ExportKind } from './export-kinds.ts';
@@ -37,6 +37,8 @@ export interface ExportMenuProps {
   derived?: readonly DerivedRequest[];
   /** What the export is of (the chart's title): the proposed name is made from it by sheets' rule, so it is always accepted. */
   title: string;
+  /** The chart's right axis and shading: a file written here keeps them in its manifest. */
+  chart?: WriteLocalRequest['chart'];
   onExported(done: ExportDone): void;
 }
 
@@ -49,7 +51,7 @@ const MENU = EXPORT_KINDS.filter((k) => k.kind !== 'local-csv-data').map((k) => 
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', derived, title, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, transform = '', derived, title, chart, onExported }: ExportMenuProps) {
   const styles = useStyles();
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
@@ -69,7 +71,7 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
         setRefusal(req);
         return Promise.reject(new Error(req));
       }
-      return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(req.request, options) : client.exports.service(req.request, options);
+      return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(chart ? { ...req.request, chart } : req.request, options) : client.exports.service(req.request, options);
     });
     if (result) {
       // A data-only CSV goes to the library as the ordinary CSV (the library keeps provenance in the file).

@@ -19,7 +19,7 @@ import { writeCsv } from '../csv-write.ts';
 import { readXlsx } from '../xlsx-read.ts';
 import { PACKAGE_VERSION } from '../version.ts';
 import { writeSeriesXlsx } from '../xlsx-write.ts';
-import { canonicalDerived, canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest, type SavedDerivation } from './manifest.ts';
+import { canonicalDerived, canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest, type SavedChart, type SavedDerivation } from './manifest.ts';
 
 export interface LibraryOptions {
   /** The library folder (created when missing). */
@@ -40,6 +40,8 @@ export interface SaveOptions {
   transform?: string;
   /** The recipes of derived series (one per series, in order): kept in the manifest for re-runs. */
   derived?: SavedDerivation[];
+  /** The chart's right axis and shading, kept so the export reopens charted the same. */
+  chart?: SavedChart;
 }
 
 export { TEMP_MAX_AGE_MS };
@@ -153,6 +155,7 @@ export class ExportLibrary {
       series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
       ...(options.transform ? { transform: options.transform } : {}),
       ...(options.derived && options.derived.length > 0 ? { derived: options.derived } : {}),
+      ...(options.chart && ((options.chart.right_axis?.length ?? 0) > 0 || (options.chart.marks?.length ?? 0) > 0) ? { chart: options.chart } : {}),
       ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
     };
     await writeAtomic(join(this.folder, `${id}.json`), async (temp) => {
@@ -302,7 +305,7 @@ export class ExportLibrary {
     const series = await fetchSeries(old.queries, old.transform, old.derived);
     return this.save(series, {
       name: old.name, format: old.format, orientation: old.orientation, queries: old.queries,
-      ...(old.transform ? { transform: old.transform } : {}), ...(old.derived ? { derived: old.derived } : {}),
+      ...(old.transform ? { transform: old.transform } : {}), ...(old.derived ? { derived: old.derived } : {}), ...(old.chart ? { chart: old.chart } : {}),
     }, old.id);
   }
 
