@@ -15,7 +15,7 @@ describe('ImageService', () => {
     expect(await images.save({ name: 'GDP: VN/TH', format: 'png', data: PNG.toString('base64'), destination: 'downloads' })).toEqual({ path: join(f.downloads, 'GDP-VN-TH.png'), bytes: 12 });
     await images.save({ name: 'GDP: VN/TH', format: 'png', data: PNG.toString('base64'), destination: 'downloads' });
     await images.save({ name: 'GDP', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>', destination: 'downloads' });
-    expect(readdirSync(f.downloads).sort()).toEqual(['GDP-VN-TH-2.png', 'GDP-VN-TH.png', 'GDP.svg']);
+    expect(readdirSync(f.downloads).sort()).toEqual(['GDP-VN-TH (2).png', 'GDP-VN-TH.png', 'GDP.svg']);
     expect(readFileSync(join(f.downloads, 'GDP-VN-TH.png'))).toEqual(PNG);
   });
 
