@@ -73,7 +73,7 @@ describe('the taskpane\'s formulas, evaluated', () => {
 
   it('a formula the functions refuse shows the cell\'s error', async () => {
     setRuntime(createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory() }));
-    await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN"},"soon")')).rejects.toMatchObject({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "soon".' });
+    await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN"},"soon")')).rejects.toMatchObject({ code: '#VALUE!', message: 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got "soon". Correct it and try again.' });
     await expect(evaluateEconFormula('=ECON.TRADE({"exports","imports"})')).rejects.toMatchObject({ code: '#VALUE!', message: 'Argument 1 of ECON.TRADE takes one value, not a list.' });
     await expect(evaluateEconFormula('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN")')).rejects.toMatchObject({ code: '#N/A', message: 'Not connected to the data service: open the Econdata taskpane and connect.' });
   });
