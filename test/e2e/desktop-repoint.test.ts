@@ -59,7 +59,8 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer re-points a profile'
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Service URL' }).fill(hostile.url);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.getByText(`API key: paste the key for ${hostile.url}. The saved key is only ever sent to ${service.url}.`).waitFor();
+    await dialog.getByText('API key: a new address needs its own key.').waitFor();
+    await dialog.getByText(`The saved key is only ever sent to ${service.url}: paste the key for this new address (it replaces the saved one).`).waitFor();
     await page.screenshot({ path: join(DOCS, 'desktop-16a-repoint-asks-key.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => card.getByTestId('masked-key').textContent()).toContain(KEY.slice(-4));

@@ -93,7 +93,7 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
     const keyProblem = key !== undefined || keptKey
       ? null
       : moved
-        ? `${gateway ? 'Personal token' : 'API key'}: paste the ${what} for ${keyOrigin(baseURL) ?? 'this address'}. The saved ${what} is only ever sent to ${savedOrigin ?? 'its own address'}.`
+        ? `${gateway ? 'Personal token' : 'API key'}: a new address needs its own ${what}.`
         : gateway ? 'Personal token: paste the token your gateway\'s administrator gave you (no token is saved yet).' : 'API key: paste the key from your account page (no key is saved yet).';
     setKeyError(keyProblem);
     const normalized = normalizedBaseURL(baseURL);
