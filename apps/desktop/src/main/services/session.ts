@@ -13,7 +13,8 @@ import {
   ENV_KEY, ProfileManager, SANDBOX_PROFILE, sandboxDemoKey, type KeyStore, type Profile, type VerifyKey,
 } from '@econdata/keychain';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@econdata/sandbox';
-import type { BridgeEvent, EmbeddedSandboxInfo, ProfileView, SessionStatus } from '../../shared/contract.ts';
+import type { EmbeddedSandboxInfo, ProfileView, SessionStatus } from '../../shared/contract.ts';
+import type { BridgeEvent } from '../../shared/bridge.ts';
 import { quotaToWire } from '../../shared/quota-wire.ts';
 import type { AppFolders } from '../paths.ts';
 
