@@ -269,7 +269,12 @@ interface Operations {
 
   'profiles.list': { request: Empty; response: ProfileView[] };
   'profiles.create': { request: ProfileCreateRequest; response: ProfileView };
-  'profiles.update': { request: { name: string; baseURL?: string; plan?: PlanName; authMode?: AuthMode; kind?: ProfileKind }; response: ProfileView };
+  /**
+   * Changes a profile. A saved key is bound to the address's origin: moving the profile to another
+   * scheme, host or port deletes it (the profile then has no key, and the Connection screen asks for
+   * one) unless `key` comes with the change, checked against the new address and saved with it.
+   */
+  'profiles.update': { request: { name: string; baseURL?: string; plan?: PlanName; authMode?: AuthMode; kind?: ProfileKind; key?: string }; response: ProfileView };
   'profiles.remove': { request: { name: string }; response: { removed: string } };
   'profiles.switch': { request: { name: string }; response: SessionStatus };
   'profiles.testConnection': { request: { name?: string }; response: ConnectionTest };
@@ -362,6 +367,4 @@ export function isOperationName(value: unknown): value is OperationName {
   return typeof value === 'string' && (OPERATION_NAMES as readonly string[]).includes(value);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Envelopes, events, IPC channels, the preload's shape, web mode's token: bridge.ts.
-export * from './bridge.ts';
+// Envelopes, events, IPC channels, the preload's shape, web mode's token: bridge.ts (which uses this file; this file does not use it).

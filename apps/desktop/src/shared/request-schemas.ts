@@ -152,7 +152,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'profiles.create': object({
     name: req(profileName), baseURL: req(baseURL), plan: req(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND), key: opt(apiKey), activate: opt(bool()),
   }),
-  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND) }),
+  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND), key: opt(apiKey) }),
   'profiles.remove': object({ name: req(profileName) }),
   'profiles.switch': object({ name: req(profileName) }),
   'profiles.testConnection': object({ name: opt(profileName) }),
