@@ -131,7 +131,7 @@ export class Session {
   async #build(): Promise<Active> {
     const profile = (await this.profiles.active()) ?? { ...SANDBOX_PROFILE };
     const embedded = isEmbeddedProfile(profile);
-    let connection: Pick<ClientOptions, 'baseURL' | 'authMode' | 'getApiKey'>;
+    let connection: Pick<ClientOptions, 'baseURL' | 'authMode' | 'getApiKey' | 'sendPriority'>;
     let keyId: string;
     if (embedded) {
       const sandbox = await this.embeddedSandbox();
