@@ -200,6 +200,7 @@ interface Responses {
 
   'profiles.list': ProfileView[];
   'profiles.create': ProfileView;
+  /** Changes a profile; moving it to another origin deletes its saved key unless `key` comes with the change (request-schemas.ts). */
   'profiles.update': ProfileView;
   'profiles.remove': { removed: string };
   'profiles.switch': SessionStatus;

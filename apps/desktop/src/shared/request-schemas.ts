@@ -272,7 +272,12 @@ const SCHEMAS = {
     /** Make it the active profile (default true). */
     activate: opt(v.boolean('true or false')),
   }),
-  'profiles.update': object({ name: profileName, baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND) }),
+  /**
+   * A saved key is bound to the address's origin: moving the profile to another scheme, host or
+   * port deletes it (the profile then has no key, and the Connection screen asks for one) unless
+   * `key` comes with the change, checked against the new address and saved with it.
+   */
+  'profiles.update': object({ name: profileName, baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND), key: opt(apiKey) }),
   'profiles.remove': object({ name: profileName }),
   'profiles.switch': object({ name: profileName }),
   'profiles.testConnection': object({ name: opt(profileName) }),
