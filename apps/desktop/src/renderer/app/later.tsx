@@ -17,7 +17,7 @@ function later<P extends object>(load: () => Promise<ComponentType<P>>, label: s
   };
 }
 
-const seriesView = (): Promise<typeof import('../series/SeriesView.tsx')> => import('../series/SeriesView.tsx');
+const seriesView = () => import('../series/SeriesView.tsx');
 
 export const SeriesView = later(async () => (await seriesView()).SeriesView, 'Loading the chart…');
 export const DerivedMenu = later(async () => (await import('../derived/DerivedMenu.tsx')).DerivedMenu, 'Loading…');
