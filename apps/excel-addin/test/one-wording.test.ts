@@ -67,8 +67,9 @@ describe('units codes: one label and one description each', () => {
 
 /** GDP of Viet Nam over the years a query asks for (1995 to 2005 unless it says), growing 10 % a year. */
 function gdpAsked(query: SeriesQuery): Series {
-  const from = query.kind === 'indicator' ? (query.start_year ?? 1995) : 1995;
-  const to = query.kind === 'indicator' ? (query.end_year ?? 2005) : 2005;
+  if (query.kind !== 'indicator') throw new Error(`an indicator query, not ${query.kind}`);
+  const from = query.start_year ?? 1995;
+  const to = query.end_year ?? 2005;
   const periods = Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
   return indicatorFixture({ query, name: 'GDP', unit: 'US$', periods, values: periods.map((_, i) => 100 * 1.1 ** i) });
 }
