@@ -3,6 +3,6 @@ export { writeCsv, gridToCsv } from './csv-write.ts';
 export { readCsv } from './csv-read.ts';
 export { writeDataCsv } from './data-csv.ts';
 export { writeXlsx, writeSeriesXlsx, seriesSheets } from './xlsx-write.ts';
-export { readXlsx, type XlsxReadOptions } from './xlsx-read.ts';
+export { readXlsx } from './xlsx-read.ts';
 export { ExportLibrary } from './library/library.ts';
 export { type ExportManifest, type SavedChart } from './library/manifest.ts';

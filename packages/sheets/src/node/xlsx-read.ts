@@ -63,7 +63,7 @@ export function readXlsx(path: string, options: XlsxReadOptions = {}): Promise<S
 }
 
 /** How to read a workbook: a service export's details, and the most it may unzip to. */
-export interface XlsxReadOptions extends ServerExportOptions {
+interface XlsxReadOptions extends ServerExportOptions {
   /** All entries together, inflated (default MAX_UNZIPPED_BYTES, 1 GiB); past it, `file_too_large`. */
   maxUnzippedBytes?: number;
 }
