@@ -190,7 +190,11 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
     };
   }
 
-  /** The cache entries of indicator queries: from the cache, or fetched in the shared window after one fair turn. */
+  /**
+   * The cache entries of indicator queries: from the cache, or, after one fair turn, put on the
+   * team's batch board (the turn ends there: the board's order is the fair order the turns gave)
+   * and fetched by the team's next batch job.
+   */
   async function indicatorEntries(queries: SeriesQuery[], analyst: Analyst, priority: RequestPriority): Promise<{ answers: Array<Cached | EconError>; requests: string[]; cache: CacheNote }> {
     const plan = planRequests(queries);
     const firstInvalid = [...plan.invalid.values()][0];
@@ -202,7 +206,7 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
       byRequest.set(u.request, { query: u.query });
     }
     const misses: string[] = [];
-    const found = await Promise.all([...byRequest.keys()].map((request) => upstream.cached(request)));
+    const found = await upstream.cachedMany([...byRequest.keys()]);
     [...byRequest.entries()].forEach(([request, item], i) => {
       const c = found[i];
       if (c && !c.stale) item.answer = c;
@@ -213,7 +217,11 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
     if (misses.length > 0) {
       const ticket = await fair.enter(analyst, priority);
       try {
-        const settled = await Promise.allSettled(misses.map((r) => upstream.indicator(r, byRequest.get(r)!.query)));
+        let left = misses.length;
+        const queued = (): void => {
+          if ((left -= 1) === 0) ticket.done();
+        };
+        const settled = await Promise.allSettled(misses.map((r) => upstream.indicator(r, byRequest.get(r)!.query, queued)));
         settled.forEach((s, i) => {
           const item = byRequest.get(misses[i]!)!;
           if (s.status === 'fulfilled') {
