@@ -138,11 +138,19 @@ export class FairQueue {
         }
       } while (this.#again);
     } catch (error) {
-      // The shared state stopped answering: every waiter hears it (the gateway answers 503).
-      const waiting = this.#waiting;
-      this.#waiting = [];
-      this.#o.onLength?.(0);
-      for (const w of waiting) w.reject(error instanceof Error ? error : new Error(String(error)));
+      const down = await this.#o.state.ping().then(() => false, () => true);
+      if (down) {
+        // The shared state stopped answering: every waiter hears it (the gateway answers 503).
+        const waiting = this.#waiting;
+        this.#waiting = [];
+        this.#o.onLength?.(0);
+        for (const w of waiting) w.reject(error instanceof Error ? error : new Error(String(error)));
+      } else {
+        // A command failed once (the quota log's lock held long, a slow answer) while the state still
+        // answers: the waiters keep their places and the queue looks again.
+        console.error(`gateway fair queue: ${error instanceof Error ? error.message : String(error)}; trying again`);
+        setTimeout(() => void this.#pump(), 50);
+      }
     } finally {
       this.#pumping = false;
     }

@@ -135,6 +135,8 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
         }
       } catch (error) {
         const e = (error as { wire?: WireError }).wire ?? wireError(error);
+        // Not the service's answer: say what broke (a message of ours or the state's, never a key or token).
+        if (!(error instanceof EconError) && (error as { wire?: WireError }).wire === undefined) console.error(`gateway: ${req.method} ${req.url.split('?')[0]} answered ${e.status}: ${error instanceof Error ? error.message : String(error)}`);
         if (e.status === 503) metrics.refusals.inc({ reason: 'state_unavailable' });
         else if (e.status === 429) metrics.refusals.inc({ reason: 'quota' });
         else if (e.status >= 500) metrics.refusals.inc({ reason: 'upstream' });
@@ -191,9 +193,9 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
   }
 
   /**
-   * The cache entries of indicator queries: from the cache, or, after one fair turn, put on the
-   * team's batch board (the turn ends there: the board's order is the fair order the turns gave)
-   * and fetched by the team's next batch job.
+   * The cache entries of indicator queries: from the cache, or put on the team's batch board and
+   * fetched by the team's next batch job, after one fair turn held until the answer (no turn when
+   * every series missed is already being fetched for someone).
    */
   async function indicatorEntries(queries: SeriesQuery[], analyst: Analyst, priority: RequestPriority): Promise<{ answers: Array<Cached | EconError>; requests: string[]; cache: CacheNote }> {
     const plan = planRequests(queries);
@@ -215,13 +217,11 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
     if (misses.length < byRequest.size) metrics.cacheHits.inc({ route: 'indicators' }, byRequest.size - misses.length);
     let stale = false;
     if (misses.length > 0) {
-      const ticket = await fair.enter(analyst, priority);
+      // Series someone else's request is already fetching cost the plan nothing: no turn to wait for.
+      const free = await upstream.allComing(misses);
+      const ticket = free ? { done: () => undefined } : await fair.enter(analyst, priority);
       try {
-        let left = misses.length;
-        const queued = (): void => {
-          if ((left -= 1) === 0) ticket.done();
-        };
-        const settled = await Promise.allSettled(misses.map((r) => upstream.indicator(r, byRequest.get(r)!.query, queued)));
+        const settled = await Promise.allSettled(misses.map((r) => upstream.indicator(r, byRequest.get(r)!.query)));
         settled.forEach((s, i) => {
           const item = byRequest.get(misses[i]!)!;
           if (s.status === 'fulfilled') {

@@ -162,6 +162,16 @@ export class Upstream {
     });
   }
 
+  /**
+   * Whether every one of these requests is already going to be fetched (gathered here, on the
+   * board, or in the running job): then asking for them again costs the team's plan nothing.
+   */
+  async allComing(requests: readonly string[]): Promise<boolean> {
+    const elsewhere = requests.filter((r) => !this.#pending.has(r) && !this.#waiting.has(r));
+    if (elsewhere.length === 0) return true;
+    return (await this.#state.coming(elsewhere)).every(Boolean);
+  }
+
   /** Puts what this instance gathered on the board, then drives the jobs until every waiter here has its answer. */
   async #flush(): Promise<void> {
     this.#timer = undefined;

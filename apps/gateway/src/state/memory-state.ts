@@ -12,6 +12,7 @@ export class MemoryState implements GatewayState {
   readonly #days = new Map<string, number>();
   readonly #runs = new Map<string, number>();
   #pending = new Map<string, string>();
+  #running = new Map<string, string>();
   #jobs = { started: 0, ended: 0 };
   readonly #notes = new Map<string, { value: string; until: number }>();
   readonly #now: () => number;
@@ -102,8 +103,13 @@ export class MemoryState implements GatewayState {
 
   async takePending(): Promise<Array<[string, string]>> {
     const taken = [...this.#pending];
+    this.#running = this.#pending;
     this.#pending = new Map();
     return taken;
+  }
+
+  async coming(requests: readonly string[]): Promise<boolean[]> {
+    return requests.map((r) => this.#pending.has(r) || this.#running.has(r));
   }
 
   async jobStart(): Promise<number> {
@@ -112,6 +118,7 @@ export class MemoryState implements GatewayState {
 
   async jobEnd(): Promise<void> {
     this.#jobs.ended += 1;
+    this.#running = new Map();
   }
 
   async jobsEnded(): Promise<number> {

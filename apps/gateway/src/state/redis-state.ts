@@ -18,10 +18,12 @@ const USER_BY_TOKEN = "local name = redis.call('hget', KEYS[1], ARGV[1]) if not 
 
 /** The batch board: the order queries were put on it (a sorted set), their JSON (a hash), the sequence. */
 const BOARD = [`${P}batch:order`, `${P}batch:queries`, `${P}batch:seq`] as const;
+/** The queries of the running batch job (the board's hash, moved there when taken). */
+const RUNNING = `${P}batch:running`;
 /** Puts queries on the board in the order given, after everything already there; one already there keeps its place. */
 const PEND = "for i = 1, #ARGV, 2 do if redis.call('hsetnx', KEYS[2], ARGV[i], ARGV[i + 1]) == 1 then redis.call('zadd', KEYS[1], redis.call('incr', KEYS[3]), ARGV[i]) end end return 1";
 /** Takes the whole board, in order: request, query, request, query, ... */
-const TAKE = "local order = redis.call('zrange', KEYS[1], 0, -1) local out = {} for _, r in ipairs(order) do out[#out + 1] = r out[#out + 1] = redis.call('hget', KEYS[2], r) end redis.call('del', KEYS[1], KEYS[2]) return out";
+const TAKE = "local order = redis.call('zrange', KEYS[1], 0, -1) local out = {} for _, r in ipairs(order) do out[#out + 1] = r out[#out + 1] = redis.call('hget', KEYS[2], r) end redis.call('del', KEYS[1]) if #order > 0 then redis.call('rename', KEYS[2], KEYS[4]) redis.call('pexpire', KEYS[4], 120000) end return out";
 
 /** Where a Redis URL points, without its password (for messages). */
 export function redisWhere(url: string): string {
@@ -177,7 +179,7 @@ export class RedisState implements GatewayState {
   }
 
   async takePending(): Promise<Array<[string, string]>> {
-    const flat = (await this.#redis.eval(TAKE, 3, ...BOARD)) as string[];
+    const flat = (await this.#redis.eval(TAKE, 4, ...BOARD, RUNNING)) as string[];
     const out: Array<[string, string]> = [];
     for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
     return out;
@@ -188,7 +190,15 @@ export class RedisState implements GatewayState {
   }
 
   async jobEnd(): Promise<void> {
-    await this.#redis.incr(`${P}batch:ended`);
+    failed(await this.#redis.multi().del(RUNNING).incr(`${P}batch:ended`).exec());
+  }
+
+  async coming(requests: readonly string[]): Promise<boolean[]> {
+    if (requests.length === 0) return [];
+    const pipe = this.#redis.pipeline();
+    for (const r of requests) pipe.hexists(BOARD[1], r).hexists(RUNNING, r);
+    const found = failed(await pipe.exec());
+    return requests.map((_r, i) => found[2 * i] === 1 || found[2 * i + 1] === 1);
   }
 
   async jobsEnded(): Promise<number> {

@@ -55,11 +55,13 @@ export interface GatewayState {
    */
   pend(items: ReadonlyArray<readonly [string, string]>): Promise<void>;
   pendingCount(): Promise<number>;
-  /** Takes every waiting query at once (the board is left empty). */
+  /** Takes every waiting query at once (the board is left empty); they count as in the running job until `jobEnd`. */
   takePending(): Promise<Array<[string, string]>>;
+  /** For each request: whether it is on the board or in the running job (someone will fetch it). */
+  coming(requests: readonly string[]): Promise<boolean[]>;
   /** A batch job starts: its number (1, 2, ...). */
   jobStart(): Promise<number>;
-  /** A batch job ended (its answers are in the cache, its outcomes noted). */
+  /** A batch job ended (its answers are in the cache, its outcomes noted): what it took no longer counts as coming. */
   jobEnd(): Promise<void>;
   /** How many batch jobs have ended. */
   jobsEnded(): Promise<number>;
