@@ -69,6 +69,7 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer through a team gatew
     await page.getByRole('textbox', { name: 'Gateway URL' }).fill(gateway.url);
     await page.getByRole('combobox', { name: 'Plan' }).selectOption('pro');
     await page.getByLabel('Personal token').fill(token);
+    await page.getByRole('button', { name: 'Save', exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(DOCS, 'desktop-16-team-gateway.png'), animations: 'disabled' });
     await leaks.snapshot(page, 'form');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
