@@ -42,6 +42,8 @@ function cellAt(grid: Grid, r: number, c: number, extra = 0): Cell {
   const cell: Cell = { v: col.values[r] ?? null };
   const fmt = moreDecimals(col.formats?.[r] ?? col.fmt, extra);
   if (fmt !== undefined) cell.fmt = fmt;
+  const text = col.texts?.[r];
+  if (text !== undefined) cell.text = text;
   return cell;
 }
 
