@@ -138,6 +138,9 @@ function mergeAxis(lists: ReadonlyArray<readonly string[]>): readonly string[] {
 
 /** A series' values on the axis: two ascending lists walked together, null where it has no value. */
 function alignOn(axis: readonly string[], periods: readonly string[], values: ReadonlyArray<number | null>): Array<number | null> {
+  // The axis is this series' own periods (one series charted) and every value a finite number or
+  // null: the values are the line as they are (read only: uPlot never writes its data), no copy.
+  if (axis === periods && values.length === axis.length && values.every((v) => v === null || Number.isFinite(v))) return values as Array<number | null>;
   const y = new Array<number | null>(axis.length);
   let j = 0;
   for (let i = 0; i < axis.length; i += 1) {
