@@ -7,6 +7,7 @@ export { parseTransform, optionPairs, formatTransform, checkTransform, isIdentit
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
+export { conversionCounts, defaultAggregation } from './frequency/aggregate.ts';
 export { transformWords } from './transform/describe.ts';
 export { parseExpression } from './derive/expression.ts';
 export { deriveSeries } from './derive/derive.ts';

@@ -6,7 +6,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frequency } from '@econdata/core';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { formulasFor } from '../../src/office/insert-formula.ts';
+import { formulasFor } from '@econdata/ui';
 import { setRuntime } from '../../src/runtime/instance.ts';
 import { createAddinRuntime } from '../../src/runtime/runtime.ts';
 import { MemoryStorage } from '../../src/runtime/storage.ts';

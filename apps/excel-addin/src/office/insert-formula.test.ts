@@ -1,6 +1,7 @@
 /** "Insert as formula": exact ECON.* formula text, written at the selection in one sync. */
 import { describe, expect, it } from 'vitest';
-import { derivedFormulaText, formulaFor, formulasFor, insertFormulas } from './insert-formula.ts';
+import { derivedFormulaText, formulaFor, formulasFor } from '@econdata/ui';
+import { insertFormulas } from './insert-formula.ts';
 import { WorkbookModel } from '../../dev/standin/model.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';
 import { presetRequest, readDerived } from '@econdata/analysis';

@@ -7,11 +7,12 @@ import { parseTransform, transformWords } from '@econdata/analysis';
 import type { Estimate } from '@econdata/core';
 import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
+import { CopyAsCode, CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
 import { blockFetchQueries, listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
+import { fetchTransformed } from '../office/transformed.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from '../office/parameter-refresh.ts';
 import type { ParameterState } from '../office/parameters.ts';
 import type { OfficeStartupApi } from '../office/startup.ts';
@@ -55,6 +56,13 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
   const api = useEconData();
   const describe = useDescribeContext();
   const [blocks, setBlocks] = useState<BlockStatus[] | null>(null);
+  // A block's series as it shows them, for Copy as code (from the cache when the block was fetched lately).
+  const blockSeries = useCallback(async (queries: BlockStatus['queries'], transform: string | undefined) => {
+    const results = await fetchTransformed((q) => api.fetchSeries(q), queries, transform);
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) throw failed.error;
+    return results.flatMap((r) => (r.ok ? [r.series] : []));
+  }, [api]);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ label: string; value?: number; max?: number } | null>(null);
@@ -205,6 +213,7 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
                 {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}
                 {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
               </div>
+              {b.derived ? null : <CopyAsCode series={() => blockSeries(b.queries, b.transform)} label={`Copy ${b.title} as code`} />}
             </Card>
           </li>
         ))}

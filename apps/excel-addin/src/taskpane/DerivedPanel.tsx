@@ -8,11 +8,11 @@
  */
 import type { DerivedRequest } from '@econdata/analysis';
 import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DerivedFields, ProgressPanel, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
+import { derivedFormulaText, DerivedFields, ProgressPanel, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
 import { useState, type ReactNode } from 'react';
 import { derivedResults, derivedToFetch, operandQueries } from '../office/derived-block.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
-import { derivedFormulaText, writeFormulas } from '../office/insert-formula.ts';
+import { writeFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import { errorSentence } from './messages.ts';
 import { NoticeBar, type Notice } from './NoticeBar.tsx';

@@ -9,7 +9,7 @@ import { GSO_FREQUENCIES, type Frequency, type GsoFrequency, type Series } from 
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
 } from '@fluentui/react-components';
-import { ProvenanceBlock } from '@econdata/ui';
+import { CopyAsCode, ProvenanceBlock } from '@econdata/ui';
 import { frequenciesOf } from './chart-data.ts';
 import { SeriesChart, type ChartMode } from './SeriesChart.tsx';
 import { SeriesTable } from './SeriesTable.tsx';
@@ -162,6 +162,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           </AccordionHeader>
           <AccordionPanel>
             <div className={styles.provenanceBody} data-testid="provenance-body" tabIndex={0} role="region" aria-label="Provenance of every series">
+              <CopyAsCode series={series} label={`Copy ${title} as code`} />
               <ProvenanceBlock series={series} max={12} />
             </div>
           </AccordionPanel>
