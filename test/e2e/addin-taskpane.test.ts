@@ -431,7 +431,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
 
     // Copy as code (issue 33): the transformed block as Python applying the transform with pandas, from the widened request; no key.
-    await list.getByRole('button', { name: 'Copy GDP (current US$): Vietnam, % change from a year ago as code' }).click();
+    await list.getByRole('button', { name: 'Copy as code: GDP (current US$): Vietnam, % change from a year ago' }).click();
     const code = page.getByRole('dialog', { name: 'Copy as code' });
     const python = code.getByLabel('Python (pandas) snippet');
     await expect.poll(() => python.innerText(), { timeout: 30_000 }).toContain('frame = units(frame, "pc1")');
@@ -524,5 +524,5 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await expectNoLeak(page);
     expect(pageErrors).toEqual([]);
     await context.close();
-  }, 400_000);
+  }, 600_000);
 });

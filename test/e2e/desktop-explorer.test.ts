@@ -254,7 +254,7 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     }
     await screen('4b-provenance');
     // Copy as code (issue 33): the shown query as an address, curl, Python, R and the formula; the key never in it.
-    await page.getByRole('button', { name: /^Copy .* as code$/ }).click();
+    await page.getByRole('button', { name: /^Copy as code: / }).click();
     const code = page.getByRole('dialog', { name: 'Copy as code' });
     const python = await code.getByLabel('Python (pandas) snippet').innerText();
     expect(python).toContain('/api/v1/indicators?country=VN&indicator=NY.GDP.MKTP.CD&source=WB');

@@ -4,8 +4,8 @@
  * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
  * (one more sync while they fit one request), highlighting revised values.
  */
-import { seriesNamer, type Catalogue, type Series, type SeriesQuery, type SeriesResult } from '@econdata/core';
-import { gridColumnCount, gridRowCount } from '@econdata/sheets';
+import { seriesNamer, type Catalogue, type Series, type SeriesQuery, type SeriesResult, type SourceInfo } from '@econdata/core';
+import { gridColumnCount, gridRowCount, seriesWithNewData, watchKey } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
@@ -119,6 +119,19 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
     throw new RefreshError(`Nothing was changed: the old values are still in place. ${which}${first?.block.title}: ${describe(first?.error)}`, failures);
   }
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
+}
+
+/**
+ * The blocks whose sources have data dated on or after the block's last write (the catalogue's
+ * `last_updated`, @econdata/sheets' watch rule), and the queries the others would have asked.
+ * Trade and stock blocks have no catalogue date: always due.
+ */
+export function blocksWithNewData<B extends BlockBinding>(blocks: readonly B[], sources: readonly SourceInfo[]): { due: B[]; savedQueries: number } {
+  const due = blocks.filter((b) => seriesWithNewData(blockFetchQueries(b).map((query) => ({
+    key: watchKey('', query), query, lastUpdated: null, lookedAt: b.refreshed_at ?? b.inserted_at,
+  })), sources).length > 0);
+  const savedQueries = blocks.filter((b) => !due.includes(b)).reduce((n, b) => n + blockFetchQueries(b).length, 0);
+  return { due, savedQueries };
 }
 
 /** What refreshing a block asks the service: a derived block its operands (each recipe is computed again), any other its queries through its transform. */

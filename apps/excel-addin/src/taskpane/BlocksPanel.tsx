@@ -11,7 +11,7 @@ import { CopyAsCode, CostPreview, needsCostPreview, EmptyState, ProgressPanel, f
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
-import { blockFetchQueries, listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
+import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
 import { fetchTransformed } from '../office/transformed.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from '../office/parameter-refresh.ts';
 import type { ParameterState } from '../office/parameters.ts';
@@ -69,6 +69,8 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState<{ targets: BlockStatus[]; params: ParameterState[]; estimate: Estimate } | null>(null);
   const [params, setParams] = useState<ParameterState[]>([]);
+  // Blocks whose source has newer data, from the last check (marked until refreshed).
+  const [updated, setUpdated] = useState<ReadonlySet<string>>(new Set());
 
   const reload = useCallback(async (): Promise<void> => {
     try {
@@ -128,6 +130,35 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
     }
   };
 
+  /**
+   * "Refresh updated": asks the catalogue alone (one request, past the one-hour cache) which
+   * sources have data dated at or after each block's last write, and refreshes only those blocks.
+   * Trade and stock blocks have no catalogue date: they are always refreshed.
+   */
+  const refreshUpdated = async (): Promise<void> => {
+    setBusy(true);
+    setNotice(null);
+    let due: BlockStatus[];
+    let saved = 0;
+    try {
+      ({ due, savedQueries: saved } = blocksWithNewData(present, (await api.listSources({}, { cache: 'reload' })).data));
+      setUpdated(new Set(due.map((b) => b.table)));
+    } catch (error) {
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+      return;
+    } finally {
+      setBusy(false);
+    }
+    const checked = `Checked the catalogue (1 request): ${due.length} of ${present.length} ${present.length === 1 ? 'block has' : 'blocks have'} newer data`;
+    if (due.length === 0) {
+      setNotice({ intent: 'success', text: `${checked}; nothing to refresh (${saved} ${saved === 1 ? 'query' : 'queries'} not asked).` });
+      return;
+    }
+    await refresh(due, false);
+    setUpdated(new Set());
+    setNotice((n) => (n && n.intent === 'success' ? { ...n, text: `${checked}; ${saved} ${saved === 1 ? 'query' : 'queries'} not asked.\n${n.text}` } : n));
+  };
+
   // The ribbon's "Refresh all" runs the same refresh (confirmed: the ribbon has no room for a question).
   useEffect(() =>
     commands.register('refreshAll', async () => {
@@ -146,9 +177,15 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       <RefreshOnOpen excel={excel} office={office} onRan={ranOnOpen} />
       <div className={styles.toolbar}>
         <Text weight="semibold">{blocks === null ? 'Blocks' : `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'} in this workbook`}</Text>
-        <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length + params.length === 0} onClick={() => void refresh(present, false, params).catch(() => undefined)}>
-          Refresh all
-        </Button>
+        <div className={styles.meta}>
+          <Button icon={<ArrowClockwiseRegular />} disabled={busy || present.length === 0} onClick={() => void refreshUpdated().catch(() => undefined)}
+            title="Ask the catalogue which sources have newer data, and refresh only those blocks">
+            Refresh updated
+          </Button>
+          <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length + params.length === 0} onClick={() => void refresh(present, false, params).catch(() => undefined)}>
+            Refresh all
+          </Button>
+        </div>
       </div>
       {pending ? (
         <CostPreview
@@ -211,9 +248,10 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
                 <Text size={200}>{`Inserted ${when(b.inserted_at)} · refreshed ${when(b.refreshed_at)}`}</Text>
                 {b.language === 'vi' ? <Badge appearance="outline" title="Series names in Vietnamese: Refresh keeps them">Tiếng Việt</Badge> : null}
                 {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}
+                {updated.has(b.table) ? <Badge color="brand" appearance="tint">New data</Badge> : null}
                 {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
               </div>
-              {b.derived ? null : <CopyAsCode series={() => blockSeries(b.queries, b.transform)} label={`Copy ${b.title} as code`} />}
+              {b.derived ? null : <CopyAsCode series={() => blockSeries(b.queries, b.transform)} of={b.title} />}
             </Card>
           </li>
         ))}

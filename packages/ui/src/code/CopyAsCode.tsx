@@ -33,13 +33,13 @@ const TAB_LABEL: Record<Tabs, string> = { address: 'Address', curl: 'curl', pyth
 export interface CopyAsCodeProps {
   /** The series as shown, or a loader for them (the add-in reads a block's series when asked). */
   series: readonly Series[] | (() => Promise<Series[]>);
-  /** Accessible name of the button, e.g. "Copy GDP as code". */
-  label?: string;
+  /** What is copied, for the button's accessible name: "Copy as code: GDP (current US$): Vietnam". */
+  of?: string;
   size?: 'small' | 'medium';
 }
 
 /** The "Copy as code" button and its dialog. */
-export function CopyAsCode({ series, label = 'Copy as code', size = 'small' }: CopyAsCodeProps): ReactNode {
+export function CopyAsCode({ series, of, size = 'small' }: CopyAsCodeProps): ReactNode {
   const styles = useStyles();
   const { baseURL } = useDescribeContext();
   const [open, setOpen] = useState(false);
@@ -91,7 +91,7 @@ export function CopyAsCode({ series, label = 'Copy as code', size = 'small' }: C
   return (
     <Dialog open={open} onOpenChange={(_, d) => { setOpen(d.open); setCopied(null); }}>
       <DialogTrigger disableButtonEnhancement>
-        <Button size={size} icon={<CodeRegular />} disabled={!baseURL} aria-label={label} title={baseURL ? undefined : 'Connect to a service first'}>Copy as code</Button>
+        <Button size={size} icon={<CodeRegular />} disabled={!baseURL} aria-label={of ? `Copy as code: ${of}` : 'Copy as code'} title={baseURL ? undefined : 'Connect to a service first'}>Copy as code</Button>
       </DialogTrigger>
       <DialogSurface className={styles.surface} aria-label="Copy as code">
         <DialogBody>

@@ -162,7 +162,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           </AccordionHeader>
           <AccordionPanel>
             <div className={styles.provenanceBody} data-testid="provenance-body" tabIndex={0} role="region" aria-label="Provenance of every series">
-              <CopyAsCode series={series} label={`Copy ${title} as code`} />
+              <CopyAsCode series={series} of={title} />
               <ProvenanceBlock series={series} max={12} />
             </div>
           </AccordionPanel>
