@@ -31,6 +31,13 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway serves the interface with core's client behind it; it uses no app and no UI package.
+    files: ['apps/gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@econdata/ui', '@econdata/ui/*', '@econdata/sheets', '@econdata/sheets/*', '@econdata/analysis', '@econdata/analysis/*', '**/apps/desktop/**', '**/apps/excel-addin/**'], message: 'The gateway uses core (client, ledger, cache key, planner), keychain and the sandbox (embedded demo) only.' }] }],
+    },
+  },
+  {
     // The sandbox is the other side of the wire: it must not share code paths with the client.
     files: ['packages/sandbox/src/**/*.ts'],
     rules: {

@@ -5,6 +5,9 @@
  * 100-combination batch limit allows and the naive one request per formula.
  * Workload: a sheet of 500 formulas: WB and IMF indicators x countries over two year ranges, 25
  * formulas repeated elsewhere on the sheet, in shuffled order. Target: the minimum.
+ * Then filled-down ECON.VALUE sheets of 500, 10,000 and 50,000 cells of one shape, each in a fresh runtime:
+ * requests against the minimum, time a cell against the 500-cell sheet (target <= 1.5x at 50,000),
+ * and the heap the shared runtime keeps.
  */
 import { EconDataClient, MemoryCacheStore, MemoryQuotaStore, planRequests, type SeriesQuery } from '@econdata/core';
 import { startSandbox } from '@econdata/sandbox';
@@ -76,22 +79,63 @@ const { stats } = planRequests(queries);
 const first = await recalculate();
 const again = await recalculate(); // rows inserted, or the workbook reopened within the cache's hour
 
-// 500 ECON.VALUE cells, as a filled-down sheet holds them: 10 WB indicators across, 50 countries
-// down, each cell one year (or "latest"), in a fresh runtime (nothing cached). Baseline: the
-// minimum the batch limit allows for the series those cells read, planned in this run.
-const valueCells = wb.slice(0, 10).flatMap((ind, i) => countries.slice(0, 50).map((cc, j) => [ind, cc, (i + j) % 5 === 0 ? 'latest' : 2000 + ((i * 7 + j) % 24)] as const));
-const valueMinimum = planRequests(valueCells.map(([ind, country]): SeriesQuery => ({ kind: 'indicator', source: 'WB', indicator: ind, country }))).stats.minimumRequests;
-const fresh = createAddinRuntime({ storage: new MemoryStorage(), cache: new MemoryCacheStore(), quotaStore: new MemoryQuotaStore(), probe: async () => false });
-const connectedValue = await fresh.connect({ baseURL: sb.url, plan: 'enterprise' }, 'sandbox-enterprise');
-if (!connectedValue.ok) throw new Error(connectedValue.message);
-setRuntime(fresh);
-const value = functions.get('VALUE')!;
-sb.reset();
-const tv = performance.now();
-const valueResults = await Promise.all(valueCells.map(([ind, cc, period], row) =>
-  value('WB', ind, cc, period, null, { address: `Sheet1!B${row + 2}`, functionName: 'ECON.VALUE' }).then((v) => (typeof v === 'number' ? 'value' : 'odd'), (e: { message: string }) => (e.message.startsWith('No data:') ? 'noData' : e.message))));
-const valueMs = performance.now() - tv;
-const valueRequests = sb.stats().received;
+/** One ECON.VALUE cell: an indicator, a country, a year (or "latest"). */
+type ValueCell = readonly [indicator: string, country: string, period: number | string];
+
+/**
+ * A filled-down ECON.VALUE sheet: `indicators` x `ccs` rows, `years` periods each (one column per
+ * year, or a single column mixing years and "latest" when `years` is 1, as the 500-cell sheet has
+ * always been), every cell reading a WB series.
+ */
+function valueSheet(indicators: readonly string[], ccs: readonly string[], years: number): ValueCell[] {
+  return indicators.flatMap((ind, i) => ccs.flatMap((cc, j) => (years === 1
+    ? [[ind, cc, (i + j) % 5 === 0 ? 'latest' : 2000 + ((i * 7 + j) % 24)] as const]
+    : Array.from({ length: years }, (_, k) => [ind, cc, 2023 - k] as const))));
+}
+
+interface ValueRun { cells: number; series: number; minimum: number; requests: number; values: number; noData: number; other: string[]; ms: number; heapMb: number }
+
+/**
+ * One recalculation of `cells` in a fresh runtime (nothing cached), as Excel calls them (all at
+ * once), counted by the sandbox; the shared runtime's heap growth (after a full GC) is what it
+ * keeps for those cells: the cached answers and the series they hold.
+ */
+async function recalculateValues(cells: readonly ValueCell[]): Promise<ValueRun> {
+  const planned = planRequests(cells.map(([ind, country]): SeriesQuery => ({ kind: 'indicator', source: 'WB', indicator: ind, country }))).stats;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const fresh = createAddinRuntime({ storage: new MemoryStorage(), cache: new MemoryCacheStore(), quotaStore: new MemoryQuotaStore(), probe: async () => false });
+  const connected = await fresh.connect({ baseURL: sb.url, plan: 'enterprise' }, 'sandbox-enterprise');
+  if (!connected.ok) throw new Error(connected.message);
+  setRuntime(fresh); // the previous sheet's runtime is released here
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const value = functions.get('VALUE')!;
+  sb.reset();
+  const t = performance.now();
+  const results = await Promise.all(cells.map(([ind, cc, period], row) =>
+    value('WB', ind, cc, period, null, { address: `Sheet1!B${row + 2}`, functionName: 'ECON.VALUE' }).then((v) => (typeof v === 'number' ? 'value' : 'odd'), (e: { message: string }) => (e.message.startsWith('No data:') ? 'noData' : e.message))));
+  const ms = performance.now() - t;
+  gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  return {
+    cells: cells.length, series: planned.unique, minimum: planned.minimumRequests, requests: sb.stats().received,
+    values: results.filter((r) => r === 'value').length, noData: results.filter((r) => r === 'noData').length,
+    other: results.filter((r) => r !== 'value' && r !== 'noData'), ms, heapMb,
+  };
+}
+
+// Filled-down sheets, each in a fresh runtime. First the 500 cells this benchmark has always had
+// (10 indicators x 50 countries, one year or "latest" each: 500 series). Then the scaling set, all
+// of one shape (one row per indicator and country, ten years across) so that a cell costs the same
+// work at every size: 500 (5 x 10 x 10), 10,000 (20 x 50 x 10) and 50,000 (25 x 200 x 10) cells.
+// Baseline for requests: the minimum the batch limit allows for the series the cells read, planned
+// in this run; for time: the cost a cell of the 500-cell sheet of the same shape, in this run.
+const mixed = await recalculateValues(valueSheet(wb.slice(0, 10), countries.slice(0, 50), 1));
+const valueRuns = [
+  await recalculateValues(valueSheet(wb.slice(0, 5), countries.slice(0, 10), 10)),
+  await recalculateValues(valueSheet(wb.slice(0, 20), countries.slice(0, 50), 10)),
+  await recalculateValues(valueSheet(wb.slice(0, 25), countries.slice(0, 200), 10)),
+];
 await sb.close();
 
 console.log(`sheet: ${sheet.length} ECON.INDICATOR formulas (${stats.unique} distinct series, ${stats.duplicates} repeated), one recalculation`);
@@ -103,10 +147,17 @@ const met = first.requests <= stats.minimumRequests && first.other.length === 0 
 console.log(`target: the minimum (${stats.minimumRequests}), then 0 from the cache  ${met ? 'MET' : 'NOT MET'}`);
 if (first.other.length) console.log(first.other.slice(0, 5).join('\n'));
 
-const valueOther = valueResults.filter((r) => r !== 'value' && r !== 'noData');
-console.log(`sheet: ${valueCells.length} ECON.VALUE cells (10 indicators x 50 countries, years and "latest"), one recalculation, nothing cached`);
-console.log(`naive, one request per cell:                     ${valueCells.length} requests (${(valueCells.length / valueMinimum).toFixed(1)}x the minimum)`);
-console.log(`minimum for the series they read (this run):     ${valueMinimum} requests (1.00)`);
-console.log(`ECON.VALUE via the shared collector:             ${valueRequests} requests (${(valueRequests / valueMinimum).toFixed(2)}), ${valueResults.filter((r) => r === 'value').length} values, ${valueResults.filter((r) => r === 'noData').length} "No data", ${valueOther.length} other errors, ${valueMs.toFixed(0)} ms`);
-console.log(`target: the minimum (${valueMinimum})  ${valueRequests <= valueMinimum && valueOther.length === 0 ? 'MET' : 'NOT MET'}`);
-if (valueOther.length) console.log(valueOther.slice(0, 5).join('\n'));
+const perCell = (r: ValueRun): number => r.ms / r.cells;
+const small = valueRuns[0]!;
+for (const r of [mixed, ...valueRuns]) {
+  console.log(`sheet: ${r.cells.toLocaleString('en')} ECON.VALUE cells (${r.series.toLocaleString('en')} distinct series), one recalculation, nothing cached`);
+  console.log(`  naive, one request per cell:                   ${r.cells.toLocaleString('en')} requests (${(r.cells / r.minimum).toFixed(1)}x the minimum)`);
+  console.log(`  minimum for the series they read (this run):   ${r.minimum} requests (1.00)`);
+  console.log(`  ECON.VALUE via the shared collector:           ${r.requests} requests (${(r.requests / r.minimum).toFixed(2)}), ${r.values} values, ${r.noData} "No data", ${r.other.length} other errors`);
+  console.log(`  time: ${r.ms.toFixed(0)} ms, ${(perCell(r) * 1000).toFixed(1)} µs a cell (${r === mixed ? 'years and "latest" mixed' : `${(perCell(r) / perCell(small)).toFixed(2)}x the 500-cell sheet's`}); shared runtime's heap after: +${r.heapMb.toFixed(1)} MB`);
+  console.log(`  target: the minimum (${r.minimum})  ${r.requests <= r.minimum && r.other.length === 0 ? 'MET' : 'NOT MET'}`);
+  if (r.other.length) console.log(r.other.slice(0, 5).join('\n'));
+}
+const large = valueRuns[valueRuns.length - 1]!;
+const scale = perCell(large) / perCell(small);
+console.log(`time a cell at ${large.cells.toLocaleString('en')} / at ${small.cells}: ${scale.toFixed(2)}x   target <= 1.5x: ${scale <= 1.5 ? 'MET' : 'NOT MET'}`);

@@ -7,7 +7,16 @@
  * general path (parse, Frame, every rule, a new Series with titles and provenance out).
  * `Per=M` does not apply to annual data (a refused conversion), so the annual set runs `Units=pc1`
  * and `MA=20`. Target: engine time / loop time <= 2.0 for each.
+ *
+ * Then pandas (Debian's python3-pandas, in a Python process reading the same values from a temporary
+ * file) on the same five sets, when /usr/bin/python3 has pandas: its times start from DataFrames
+ * already built (a parsed DatetimeIndex, one float matrix), as a notebook holds them, and end with
+ * the result frame. Target (issue 31): engine time / pandas time <= 1.0 for each.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { applyTransform } from '@econdata/analysis';
 import type { Series } from '@econdata/core';
 
@@ -168,8 +177,109 @@ for (const c of cases) {
   if (loop.filter((x) => Number.isFinite(x)).length !== out.values[0]!.filter((x) => x !== null).length) throw new Error(`${c.name}: engine and loop keep different periods`);
 }
 
+
+/** pandas doing each set's work on DataFrames (columns = series), timed per repetition in ms. */
+const PANDAS_BASELINE = String.raw`
+import json, sys, time
+import numpy as np, pandas as pd
+folder, reps = sys.argv[1], int(sys.argv[2])
+days = pd.DatetimeIndex(open(folder + '/days.txt').read().split())
+daily = pd.DataFrame(np.fromfile(folder + '/daily.f64').reshape(int(sys.argv[3]), len(days)).T, index=days)
+years = pd.Index(range(1980, 1980 + int(sys.argv[5])))
+annual = pd.DataFrame(np.fromfile(folder + '/annual.f64').reshape(int(sys.argv[4]), len(years)).T, index=years)
+
+def pct(x, base):
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return pd.DataFrame(np.where(base > 0, (x / base - 1) * 100, np.nan), index=x.index)
+
+def monthly_pc1(df):
+    # FRED's partial-period rule, as the engine applies it: a column's first and last months need 17 days.
+    r = df.resample('M')
+    avg, cnt = r.mean(), r.count().to_numpy()
+    has = cnt > 0
+    first = has.argmax(axis=0)
+    last = len(cnt) - 1 - has[::-1].argmax(axis=0)
+    cols = np.arange(cnt.shape[1])
+    a = avg.to_numpy()
+    a[first, cols] = np.where(cnt[first, cols] >= 17, a[first, cols], np.nan)
+    a[last, cols] = np.where(cnt[last, cols] >= 17, a[last, cols], np.nan)
+    avg = pd.DataFrame(a, index=avg.index)
+    return pct(avg, avg.shift(12))
+
+def daily_pc1(df):
+    # The last trading day on or before the same date a year earlier (29 February: the 28th).
+    back = df.index - pd.DateOffset(years=1)
+    at = df.index.searchsorted(back, side='right') - 1
+    v = df.to_numpy()
+    base = np.where((at >= 0)[:, None], v[np.maximum(at, 0)], np.nan)
+    return pct(df, base)
+
+sets = {
+    'daily  Per=M Agg=avg Units=pc1': lambda: monthly_pc1(daily),
+    'daily  MA=20': lambda: daily.rolling(20).mean(),
+    'daily  Units=pc1': lambda: daily_pc1(daily),
+    'annual MA=20': lambda: annual.rolling(20).mean(),
+    'annual Units=pc1': lambda: pct(annual, annual.shift(1)),
+}
+out = {}
+for name, work in sets.items():
+    for _ in range(2):
+        work()
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        result = work()
+        times.append((time.perf_counter() - t) * 1000)
+    # Column 1 (the engine's check series), NaN as null, for the agreement check.
+    col = result.iloc[:, 1]
+    out[name] = {'times': times, 'index': [str(i)[:10] for i in col.index], 'check': [None if np.isnan(x) else float(x) for x in col.to_numpy()]}
+print(json.dumps(out))
+`;
+
+const hasPandas = existsSync('/usr/bin/python3') && spawnSync('/usr/bin/python3', ['-c', 'import pandas']).status === 0;
+
+interface PandasSet { times: number[]; index: string[]; check: Array<number | null> }
+
+/** Runs the pandas baseline on the same values (null as NaN), `reps` timed repetitions a set. */
+function pandasTimes(reps: number): Record<string, PandasSet> {
+  const dir = mkdtempSync(join(tmpdir(), 'analysis-bench-'));
+  try {
+    const matrix = (set: Series[], length: number): Buffer => {
+      const m = new Float64Array(set.length * length);
+      set.forEach((s, i) => s.values[0]!.forEach((v, j) => { m[i * length + j] = v ?? NaN; }));
+      return Buffer.from(m.buffer);
+    };
+    writeFileSync(join(dir, 'days.txt'), days.join('\n'));
+    writeFileSync(join(dir, 'daily.f64'), matrix(daily, TRADING_DAYS));
+    writeFileSync(join(dir, 'annual.f64'), matrix(annual, YEARS));
+    writeFileSync(join(dir, 'baseline.py'), PANDAS_BASELINE);
+    // OpenBLAS tuned for another core makes numpy slower than it is: its variables are unset here only.
+    const env = { ...process.env };
+    delete env['OPENBLAS_CORETYPE'];
+    delete env['OPENBLAS_L2_SIZE'];
+    const out = execFileSync('/usr/bin/python3', [join(dir, 'baseline.py'), dir, String(reps), String(DAILY_SERIES), String(ANNUAL_SERIES), String(YEARS)], { env, maxBuffer: 1 << 28 });
+    return JSON.parse(out.toString()) as Record<string, PandasSet>;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** pandas and the engine give the same numbers for series 1 (pandas keeps the months the engine trims at the ends as NaN). */
+function checkPandas(c: Case, p: PandasSet): void {
+  const out = applyTransform(c.data[1]!, c.transform);
+  const at = new Map(p.index.map((label, i) => [out.frequency === 'monthly' ? label.slice(0, 7) : label.slice(0, out.frequency === 'annual' ? 4 : 10), i]));
+  out.periods.forEach((period, i) => {
+    const a = out.values[0]![i] ?? null;
+    const k = at.get(period);
+    const b = k === undefined ? undefined : p.check[k] ?? null;
+    if (b === undefined) throw new Error(`${c.name}: pandas has no ${period}`);
+    if (a === null || b === null ? a !== b : !(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)))) throw new Error(`${c.name}: engine ${a} vs pandas ${b} at ${period}`);
+  });
+}
+
 console.log(`daily: ${DAILY_SERIES} series x ${TRADING_DAYS} trading days = ${(DAILY_SERIES * TRADING_DAYS).toLocaleString('en')} observations; annual: ${ANNUAL_SERIES} series x ${YEARS} years`);
 let worst = 0;
+const engineMs = new Map<string, number>();
 for (const c of cases) {
   for (let i = 0; i < 2; i++) { timeLoop(c); timeEngine(c); }
   const base: number[] = [];
@@ -181,6 +291,7 @@ for (const c of cases) {
     ours.push(timeEngine(c));
   }
   const ratio = median(ours) / median(base);
+  engineMs.set(c.name, median(ours));
   worst = Math.max(worst, ratio);
   const perSeries = ((median(ours) - median(base)) / c.data.length) * 1000;
   console.log(`${c.name.padEnd(32)} loop ${median(base).toFixed(1).padStart(7)} ms   engine ${median(ours).toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}  ${ratio <= 2 ? 'MET' : 'NOT MET'}   (+${perSeries.toFixed(2)} us a series)`);
@@ -188,3 +299,18 @@ for (const c of cases) {
 // On 45-point series the engine's fixed cost per call (a new Series: title, labels, provenance, id,
 // values boxed as number | null) outweighs the arithmetic: the last column shows it per series.
 console.log(`worst ratio ${worst.toFixed(2)}  target <= 2.00  ${worst <= 2 ? 'MET' : 'NOT MET'}  (${sink} periods out)`);
+
+if (!hasPandas) {
+  console.log('pandas: no /usr/bin/python3 with pandas, engine/pandas not measured (target not judged)');
+} else {
+  const pandas = pandasTimes(9);
+  let worstPandas = 0;
+  for (const c of cases) {
+    const p = pandas[c.name]!;
+    checkPandas(c, p);
+    const ratio = engineMs.get(c.name)! / median(p.times);
+    worstPandas = Math.max(worstPandas, ratio);
+    console.log(`${c.name.padEnd(32)} pandas ${median(p.times).toFixed(1).padStart(7)} ms   engine ${engineMs.get(c.name)!.toFixed(1).padStart(7)} ms   engine/pandas ${ratio.toFixed(2)}  target <= 1.00  ${ratio <= 1 ? 'MET' : 'NOT MET'}`);
+  }
+  console.log(`worst engine/pandas ${worstPandas.toFixed(2)}  target <= 1.00  ${worstPandas <= 1 ? 'MET' : 'NOT MET'}`);
+}

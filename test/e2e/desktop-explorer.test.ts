@@ -509,7 +509,32 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await nav('Explore').click();
     await expect.poll(() => viTable.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.getAttribute('title')))).toEqual(['Period', `${nameEn}: Vietnam`]);
 
-    // 10c. Trade for a range of months: one request for every month, trimmed to January-June 2024.
+    // 10c''. Seasonal adjustment (issue 30): GSO retail sales, monthly, adjusted with Tết taken out at
+    // one click, then the original beside it on the same chart; the method and the Tết effects are
+    // read beside the values.
+    await page.getByRole('tab', { name: 'Indicators' }).click();
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('CPI.TOTAL.YOY');
+    await page.getByRole('checkbox', { name: /\(CPI\.TOTAL\.YOY\)/ }).uncheck();
+    await page.getByRole('searchbox', { name: 'Search indicators' }).fill('RETAIL.TOTAL.VALUE');
+    await page.getByRole('checkbox', { name: /\(RETAIL\.TOTAL\.VALUE\)/ }).check();
+    await page.getByRole('combobox', { name: 'Frequency' }).selectOption('monthly');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await explore.getByTestId('series-table').getByRole('rowheader', { name: '2012-01', exact: true }).waitFor();
+    await explore.getByRole('button', { name: 'Seasonally adjusted, Tết removed', exact: true }).click();
+    await expect.poll(() => explore.getByTestId('transform-text').textContent()).toBe('SA=tet');
+    await expect.poll(() => explore.getByRole('heading', { level: 2 }).first().getAttribute('title')).toMatch(/, seasonally adjusted, Tết removed$/);
+    expect(await explore.getByText(/seasonally adjusted with STL, multiplicative .* Tết effect .*: before [+−][\d.]+ % \(t = [+−][\d.]+\)/).count()).toBe(1);
+    await explore.getByRole('checkbox', { name: 'With the original' }).check();
+    await expect.poll(() => explore.getByTestId('series-table').getByRole('columnheader').count()).toBe(3);
+    await explore.locator('[data-chart-drawn]').waitFor();
+    const saLegend = await explore.locator('.u-legend .u-series[title]').evaluateAll((rows) => rows.map((r) => r.getAttribute('title')));
+    expect(saLegend).toHaveLength(2);
+    expect(saLegend.filter((t) => t?.endsWith('seasonally adjusted, Tết removed'))).toHaveLength(1);
+    await screen('11g-seasonal-adjustment');
+    await explore.getByRole('button', { name: 'Seasonally adjusted, Tết removed', exact: true }).click();
+    await expect.poll(() => explore.getByTestId('series-table').getByRole('columnheader').count()).toBe(2);
+
+
     await page.getByRole('tab', { name: 'Trade' }).click();
     await page.getByRole('textbox', { name: 'From month' }).fill('2024-01');
     await page.getByRole('textbox', { name: 'To month' }).fill('2024-06');

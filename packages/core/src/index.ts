@@ -4,7 +4,7 @@ export { GSO_FREQUENCIES, STOCK_INDICES, TRADE_FLOWS } from './validate/rules.ts
 export { type DerivationOperand, type Frequency, frequencyOfPeriod, PERIOD_PATTERNS, type Provenance, type Series, type SeriesColumn, type SeriesKind } from './series.ts';
 export { type AuthMode, type KeyProvider } from './auth.ts';
 export { AbortError, AuthenticationError, BadRequestError, ConnectionError, EconError, type EconErrorDetails, ERROR_NAMES, type ErrorCode, errorFromJSON, InvalidParameterError, InvalidResponseError, isEconError, isSerializedEconError, KeyUnavailableError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, type SerializedEconError, ServerError, StorageError, TimeoutError } from './errors/errors.ts';
-export { BrowserQuotaStore, IndexedDbQuotaStore, isPlanName, MemoryQuotaStore, openGate, PLAN_NAMES, planFromLimits, type PlanName, quotaKeyId, QuotaLedger, type QuotaStatus, type QuotaStore, type QuotaWindowStatus, type RequestGate, type RequestPermit, type RequestPriority, type ServerUsageHint } from './quota/index.ts';
+export { BrowserQuotaStore, IndexedDbQuotaStore, isPlanName, MemoryQuotaStore, openGate, PLAN_NAMES, planFromLimits, type PlanName, quotaKeyId, QuotaLedger, type QuotaStatus, type QuotaStore, type QuotaWindowStatus, type RequestGate, type RequestPermit, type RequestPriority, type ServerUsageHint, emptyLog, readStoredLog, recoveryNote, salvagedLog, type QuotaLog } from './quota/index.ts';
 export { type ApiResult, type CountryInfo, type IndicatorInfo, type SourceInfo } from './wire/records.ts';
 export { EconDataClient } from './client/client.ts';
 export type { CallOptions, ClientOptions } from './client/options.ts';
@@ -17,7 +17,7 @@ export type { LearnedNames } from './learned/names.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
 export { planRequests } from './plan/planner.ts';
 export { requestAddress } from './plan/address.ts';
-export { MemoryCacheStore, prefixedCacheStore, type CacheStore } from './cache/store.ts';
+export { cacheKey, MemoryCacheStore, prefixedCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
 export { IndexedDbCacheStore } from './cache/indexeddb-store.ts';
 export { readErrorBody } from './net/error-from-response.ts';
 export { axiosTransport, type Transport, type TransportRequest } from './net/transport.ts';

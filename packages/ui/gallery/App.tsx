@@ -60,7 +60,7 @@ export function App(): ReactNode {
   const styles = useStyles();
   const [emitted, setEmitted] = useState<SeriesQuery[] | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [transform, setTransform] = useState('Per=Q Units=pc1 MA=4');
+  const [transform, setTransform] = useState('SA=tet Units=pch MA=3');
   const [derived, setDerived] = useState<DerivedRequest | null>(null);
   return (
     <EconThemeProvider>

@@ -57,6 +57,39 @@ describe('TransformFields', () => {
     expect(screen.queryByLabelText('Convert to')).toBeNull();
   });
 
+  it('offers seasonal adjustment for monthly and quarterly series only, with its options', () => {
+    const { emitted } = setup('', 'monthly');
+    expect(options('Seasonal adjustment')).toEqual(['None', 'Seasonally adjusted', 'Seasonally adjusted, Tết removed']);
+    change('Seasonal adjustment', 'tet');
+    change('Show as', 'pch');
+    expect(emitted.at(-1)).toBe('SA=tet Units=pch');
+    expect(screen.getByText('Shows: seasonally adjusted, Tết removed, % change')).toBeTruthy();
+    change('Tết windows', '7, 7');
+    change('Seasonal smoother', '13');
+    fireEvent.click(screen.getByLabelText('Robust to outliers (STL\'s robust fit)'));
+    expect(emitted.at(-1)).toBe('SA=tet Seasonal=13 Robust=Y Tet=7,7 Units=pch');
+    change('Seasonal smoother', '8');
+    expect(screen.getByText(/^Invalid Seasonal "8": expected an odd whole number from 7 up/)).toBeTruthy();
+    change('Seasonal smoother', '');
+    change('Seasonal adjustment', 'stl');
+    expect(emitted.at(-1)).toBe('SA=stl Robust=Y Units=pch');
+    expect(screen.queryByLabelText('Tết windows')).toBeNull();
+    change('Seasonal adjustment', '');
+    expect(emitted.at(-1)).toBe('Units=pch');
+    expect(screen.queryByLabelText('Seasonal smoother')).toBeNull();
+    cleanup();
+    setup('', 'quarterly');
+    expect(options('Seasonal adjustment')).toHaveLength(3);
+    cleanup();
+    setup('', 'annual');
+    expect(screen.queryByLabelText('Seasonal adjustment')).toBeNull();
+    cleanup();
+    setup('', 'daily');
+    expect(screen.queryByLabelText('Seasonal adjustment')).toBeNull();
+    change('Convert to', 'M');
+    expect(options('Seasonal adjustment')).toHaveLength(3);
+  });
+
   it('shows the engine\'s refusal beside the field and emits nothing until it is fixed', () => {
     const { emitted } = setup('Units=pch');
     expect((screen.getByLabelText('Show as') as HTMLSelectElement).value).toBe('pch');

@@ -3,6 +3,7 @@
  * and web mode's HTTP bridge both reach them only through `createDispatcher`, which validates the
  * request first and turns every failure into a serialized error.
  */
+import { fetchDerived, fetchShown, fromClient, planDerived, planShown } from '@econdata/analysis';
 import { EconDataClient, type CallOptions } from '@econdata/core';
 import type { BridgeEvent, Envelope, OperationName, RequestOf, ResponseOf } from '../shared/contract.ts';
 import { isOperationName } from '../shared/contract.ts';
@@ -16,7 +17,6 @@ import type { SearchMemoryService } from './services/search-memory.ts';
 import type { PreferencesService } from './services/preferences.ts';
 import type { ReachabilityService } from './services/reachability.ts';
 import type { Session } from './services/session.ts';
-import { derivedFetchQueries, fetchDerived, fetchShown, shownQueries } from './services/shown-series.ts';
 import { toWireError } from './wire.ts';
 
 export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
@@ -102,21 +102,21 @@ export function createHandlers({ session, jobs, exports, library, searchMemory, 
     'settings.setPreferences': (request) => preferences.save(request),
 
     'series.fetch': ({ jobId, queries, transform, priority, cache }) => jobs.run(jobId, async (job) => {
-      const client = await session.client();
-      const results = await fetchShown(client, queries, transform, {
-        language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
+      const { fetch, names } = fromClient(await session.client());
+      const results = await fetchShown(fetch, queries, transform, {
+        names, language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
       });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
     'series.derive': ({ jobId, requests, cache }) => jobs.run(jobId, async (job) => {
-      const client = await session.client();
-      const results = await fetchDerived(client, requests, {
-        language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(cache === undefined ? {} : { cache }),
+      const { fetch, names } = fromClient(await session.client());
+      const results = await fetchDerived(fetch, requests, {
+        names, language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(cache === undefined ? {} : { cache }),
       });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
     'series.estimate': async ({ queries, transform, derived, cache }) =>
-      (await session.client()).estimate([...shownQueries(queries, transform), ...derivedFetchQueries(derived ?? [])], cache === undefined ? {} : { cache }),
+      (await session.client()).estimate([...planShown(queries, transform).queries, ...planDerived(derived ?? []).queries], cache === undefined ? {} : { cache }),
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
 
     'quota.status': async () => {

@@ -1,6 +1,7 @@
 /**
- * applyTransform: one Series in, a new Series out, in the fixed order Level, Per/Agg, Units, MA, Rebase,
- * then the asked range, then Type (actuals / projections), then Points. The input is never changed.
+ * applyTransform: one Series in, a new Series out, in the fixed order Level, Per/Agg, SA, Units, MA,
+ * Rebase, then the asked range, then Type (actuals / projections), then Points. The input is never
+ * changed. With SA, the data is first cut to the stretch of consecutive observations around the asked range.
  */
 import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
@@ -8,6 +9,7 @@ import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../fram
 import { releaseScratch } from '../frame/scratch.ts';
 import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
+import { adjustFrame, seasonalSpan } from '../seasonal/adjust.ts';
 import { levelFrame } from '../window/level.ts';
 import { lastPointsRows, movingAverageFrame, rebaseFrame } from '../window/window.ts';
 import { LEVEL_UNIT, transformedColumn, transformWarnings, transformWords } from './describe.ts';
@@ -78,21 +80,50 @@ function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number]
   return [lo, hi];
 }
 
-/** The frame through Per/Agg, Units, MA and Rebase; `aggs` is each column's aggregation (when Per converted). */
-function compute(series: Series, t: Transform): { frame: Frame; aggs: Aggregation[] | null } {
+/**
+ * The frame through Level, Per/Agg, SA, Units, MA and Rebase; `aggs` is each column's aggregation
+ * (when Per converted), `notes` what SA reports (method, span, Tết effects).
+ */
+function compute(series: Series, t: Transform, asked: SeriesQuery | undefined): Computed {
   let frame = toFrame(series);
   let aggs: Aggregation[] | null = null;
-  if (t.level) frame = levelFrame(frame);
+  let notes: string[] = [];
+  let levelBase: Array<string | null> = [];
+  const labels = series.columns.map((c) => c.label);
+  if (t.sa) {
+    const [lo, hi] = asked ? askedBounds(asked, frame.frequency) : [-NO_END, NO_END];
+    frame = seasonalSpan(frame, lo, hi, asked !== undefined, labels);
+  }
+  if (t.level) {
+    levelBase = frame.cols.map((col) => firstObserved(col, frame.periods));
+    frame = levelFrame(frame);
+  }
   if (t.per) {
     const to = PER_FREQUENCY[t.per];
     aggs = series.columns.map((c) => t.agg ?? defaultAggregation(series.kind, c.key));
     if (to !== series.frequency) frame = aggregateFrame(frame, to, aggs);
     else aggs = null;
   }
+  if (t.sa) ({ frame, notes } = adjustFrame(frame, t, labels, series.columns.map((c) => c.unit)));
   if (t.units && t.units !== 'lin') frame = unitsFrame(frame, t.units);
   if (t.ma !== undefined) frame = movingAverageFrame(frame, t.ma);
   if (t.rebase) frame = rebaseFrame(frame, t.rebase, series.columns);
-  return { frame, aggs };
+  return { frame, aggs, notes, levelBase };
+}
+
+interface Computed {
+  frame: Frame;
+  aggs: Aggregation[] | null;
+  /** What SA reports, one note per column. */
+  notes: string[];
+  /** Per column, the period a Level index is 100 at (its chain's first rate). */
+  levelBase: Array<string | null>;
+}
+
+/** The first period where a column has a value (null for none). */
+function firstObserved(col: Float64Array, periods: readonly string[]): string | null {
+  for (let i = 0; i < periods.length; i++) if (col[i] === col[i]) return periods[i]!;
+  return null;
 }
 
 /**
@@ -112,7 +143,7 @@ export function applyTransform(series: Series, transform: Transform | string, as
 
 function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined): Series {
   const t = p.t;
-  const computed = compute(series, t);
+  const computed = compute(series, t, asked);
   const aggs = computed.aggs;
   let frame = computed.frame;
   if (asked) {
@@ -128,7 +159,7 @@ function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined
     const rows = lastPointsRows(frame, t.points);
     if (rows.length !== frame.periods.length || rows[0] !== 0) frame = selectRows(frame, rows);
   }
-  return toSeries(series, p, frame, aggs, asked);
+  return toSeries(series, p, frame, aggs, asked, computed);
 }
 
 /** Rows whose projection flag is `projected` (no flag: an actual). */
@@ -140,23 +171,22 @@ function typedRows(frame: Frame, projected: boolean): Int32Array {
 }
 
 /** A column rebuilt by Level (and not rebased or changed since) names its base: 'index, 2010 = 100'. */
-function levelBased(column: SeriesColumn, series: Series, c: number): SeriesColumn {
-  if (column.unit !== LEVEL_UNIT) return column;
-  const values = series.values[c]!;
-  const first = values.findIndex((v) => v !== null);
-  return first < 0 ? column : Object.assign(column, { unit: `index, ${series.periods[first]!} = 100` });
+function levelBased(column: SeriesColumn, base: string | null | undefined): SeriesColumn {
+  if (column.unit !== LEVEL_UNIT || !base) return column;
+  return Object.assign(column, { unit: `index, ${base} = 100` });
 }
 
 /**
  * The result Series, saying what was done. With `asked`, its id and provenance carry the asked
  * query (not the widened one): widenQuery(asked, transform) fetches it again.
  */
-function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined): Series {
+function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined, computed: Computed): Series {
   const { t, text, identity } = p;
   // One aggregation for every column (explicit Agg, or the defaults agree) reads well in the title too.
   const sameAgg = aggs && aggs.every((a) => a === aggs[0]) ? aggs[0] : undefined;
   const words = wordsOf(p, sameAgg);
-  const warnings = transformWarnings(series.columns, t);
+  // What SA reports (multiplicative or additive, the Tết effects) is read beside the values, like a warning.
+  const warnings = [...transformWarnings(series.columns, t), ...computed.notes];
   // Object.assign rather than spreads: V8 copies an object from elsewhere much faster this way,
   // and on short series these copies cost more than the arithmetic.
   const provenance = Object.assign({}, series.provenance);
@@ -169,7 +199,7 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
     title: words ? `${series.title}, ${words}` : series.title,
     frequency: frame.frequency,
     dimensions: Object.assign({}, series.dimensions),
-    columns: series.columns.map((c, i) => levelBased(transformedColumn(c, t, wordsOf(p, aggs?.[i])), series, i)),
+    columns: series.columns.map((c, i) => levelBased(transformedColumn(c, t, wordsOf(p, aggs?.[i])), computed.levelBase[i])),
     // A frame that kept the input's axis still holds the input's array: copy it, never share it.
     periods: frame.periods === series.periods ? series.periods.slice() : frame.periods,
     values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),

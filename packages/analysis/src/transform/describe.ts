@@ -4,13 +4,19 @@
  */
 import type { SeriesColumn } from '@econdata/core';
 import type { Aggregation } from '../frequency/aggregate.ts';
-import type { Per, Transform, Units } from './spec.ts';
+import type { Per, SeasonalMethod, Transform, Units } from './spec.ts';
 
 const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
 
 const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
   avg: 'average', sum: 'sum', eop: 'end of period', first: 'first', max: 'high', min: 'low',
 };
+
+/**
+ * What each seasonal adjustment is called where a person picks it (both apps' transform choices);
+ * a title says the same in lower case. The method and its figures are in the provenance.
+ */
+export const SEASONAL_LABELS: Readonly<Record<SeasonalMethod, string>> = { stl: 'Seasonally adjusted', tet: 'Seasonally adjusted, Tết removed' };
 
 /** FRED's names of its units, as a reader sees them after a title. */
 const UNITS_WORDS: Readonly<Record<Units, string>> = {
@@ -30,6 +36,7 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
   const words: string[] = [];
   if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
+  if (t.sa) words.push(`${SEASONAL_LABELS[t.sa].charAt(0).toLowerCase()}${SEASONAL_LABELS[t.sa].slice(1)}`);
   if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);

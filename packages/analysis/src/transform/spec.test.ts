@@ -39,12 +39,44 @@ describe('parseTransform', () => {
   });
 
   it('refuses an unknown option, a bare word, a repeated option and Agg without Per', () => {
-    expect(thrown(() => parseTransform('Fill=prev')).message).toContain('Per, Agg, Units, MA, Rebase, Type, Points');
+    expect(thrown(() => parseTransform('Fill=prev')).message).toContain('Level, Per, Agg, SA, Seasonal, Robust, Tet, Units, MA, Rebase, Type, Points');
     expect(thrown(() => parseTransform('pc1')).message).toContain('Name=Value');
     const twice = thrown(() => parseTransform('Units=pc1 units=pch'));
     expect(twice.message).toBe('Units is given twice: give each option once.');
     const agg = thrown(() => parseTransform('Agg=sum'));
     expect(agg.message).toContain('Agg needs Per');
+  });
+});
+
+describe('the seasonal adjustment options', () => {
+  it('reads SA, Seasonal, Robust and Tet; Tet=w,v is one option whatever the separators around it', () => {
+    expect(parseTransform('SA=tet Units=pch')).toEqual({ sa: 'tet', units: 'pch' });
+    expect(parseTransform('sa=STL seasonal=13 robust=y')).toEqual({ sa: 'stl', seasonal: 13, robust: 'Y' });
+    expect(parseTransform('SA=tet Tet=7,7 Units=pc1')).toEqual({ sa: 'tet', tet: '7,7', units: 'pc1' });
+    expect(parseTransform('SA=tet,Tet=7, 30;Units=pc1')).toEqual({ sa: 'tet', tet: '7,30', units: 'pc1' });
+    expect(parseTransform('Tet = 12 , 5 SA=tet')).toEqual({ sa: 'tet', tet: '12,5' });
+    expect(parseTransform('SA=stl Robust=N')).toEqual({ sa: 'stl' });
+    expect(formatTransform(parseTransform('Units=pch Tet=7,7 Robust=Y Seasonal=13 SA=tet Level=pch'))).toBe('Level=pch SA=tet Seasonal=13 Robust=Y Tet=7,7 Units=pch');
+    expect(optionPairs('SA=tet Tet=7,7, Dir=H')).toEqual([{ name: 'SA', value: 'tet' }, { name: 'Tet', value: '7,7' }, { name: 'Dir', value: 'H' }]);
+  });
+
+  it.each([
+    ['SA=x13', 'SA', 'Invalid SA "x13": expected one of stl, tet.'],
+    ['SA=stl Seasonal=8', 'Seasonal', 'Invalid Seasonal "8": expected an odd whole number from 7 up (7, 9, 11, 13 ...), the length of STL\'s seasonal smoother in years.'],
+    ['SA=stl Seasonal=5', 'Seasonal', 'Invalid Seasonal "5"'],
+    ['SA=stl Robust=maybe', 'Robust', 'Invalid Robust "maybe": expected one of Y, N.'],
+    ['SA=tet Tet=0,7', 'Tet', 'Invalid Tet "0,7": expected two whole numbers of days from 1 to 30, before Tết and from Tết on, e.g. Tet=10,7.'],
+    ['SA=tet Tet=10,31', 'Tet', 'Invalid Tet "10,31"'],
+    ['SA=tet Tet=10', 'Tet', 'Invalid Tet "10"'],
+    ['Seasonal=13', 'Seasonal', 'Seasonal needs SA: it sets how the seasonal adjustment is done; add SA=stl or SA=tet, e.g. "SA=stl Seasonal=13".'],
+    ['Robust=Y', 'Robust', 'Robust needs SA'],
+    ['Robust=N', 'Robust', 'Robust needs SA'],
+    ['Tet=10,7', 'Tet', 'Tet needs SA'],
+    ['SA=stl Tet=10,7', 'Tet', 'Tet sets the Lunar New Year windows of SA=tet; SA=stl takes no Tết effect out: use SA=tet, or leave Tet out.'],
+  ])('refuses %s naming %s', (text, option, message) => {
+    const e = thrown(() => parseTransform(text));
+    expect(e.parameter).toBe(option);
+    expect(e.message).toContain(message);
   });
 });
 
@@ -76,6 +108,6 @@ describe('the options text shared with other owners', () => {
   it('parseTransform skips the names another owner reads, and still refuses names nobody reads', () => {
     expect(parseTransform('Units=pc1 Dir=H Sort=D', ['Dir', 'Sort', 'Header', 'Dates'])).toEqual({ units: 'pc1' });
     expect(() => parseTransform('Dir=H')).toThrow('Unknown option "Dir"');
-    expect(() => parseTransform('Colour=red', ['Dir'])).toThrow('Unknown option "Colour": expected one of Level, Per, Agg, Units, MA, Rebase, Type, Points, Dir.');
+    expect(() => parseTransform('Colour=red', ['Dir'])).toThrow('Unknown option "Colour": expected one of Level, Per, Agg, SA, Seasonal, Robust, Tet, Units, MA, Rebase, Type, Points, Dir.');
   });
 });

@@ -47,6 +47,17 @@ describe('widenQuery', () => {
     expect(widenQuery(q, 'Rebase=2020')).toEqual({ ...q, start_date: '2020-01-01' });
   });
 
+  it('SA fetches the full history, and refuses annual and daily data before any request', () => {
+    const gso: SeriesQuery = { kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE', frequency: 'monthly', start_year: 2015, end_year: 2024 };
+    expect(widenQuery(gso, 'SA=tet Units=pch')).toEqual({ kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE', frequency: 'monthly' });
+    expect(widenQuery({ kind: 'trade', flow: 'balance', start_period: '2022-01', end_period: '2024-12' }, 'SA=stl')).toEqual({ kind: 'trade', flow: 'balance' });
+    expect(widenQuery({ kind: 'stock', symbol: 'VNM', start_date: '2020-01-01' }, 'Per=M SA=stl')).toEqual({ kind: 'stock', symbol: 'VNM' });
+    expect(() => widenQuery(wb(2000, 2023), 'SA=stl')).toThrow('SA adjusts monthly and quarterly series; this one is annual (a year has no seasons to take out).');
+    expect(() => widenQuery({ ...gso, frequency: 'annual' }, 'SA=tet')).toThrow(InvalidParameterError);
+    expect(() => widenQuery({ kind: 'stock', symbol: 'VNM' }, 'SA=stl')).toThrow('this one is daily (convert it first, e.g. "Per=M SA=stl")');
+    expect(() => widenQuery({ ...gso, frequency: 'monthly' }, 'Per=A SA=stl')).toThrow('this one is annual');
+  });
+
   it('fetches every month of a one-month trade query that needs the months before', () => {
     expect(widenQuery({ kind: 'trade', flow: 'exports', period: '2024-02' }, 'Units=pc1')).toEqual({ kind: 'trade', flow: 'exports' });
     expect(widenQuery({ kind: 'trade', flow: 'exports', period: '2024-02' }, 'Points=1')).toEqual({ kind: 'trade', flow: 'exports', period: '2024-02' });

@@ -7,6 +7,7 @@
 import { frequencyOfPeriod, type Frequency, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayRange, periodAt, periodPosition, PERIODS_PER_YEAR } from '../calendar/calendar.ts';
 import { checkConversion } from '../frequency/aggregate.ts';
+import { checkSeasonalFrequency } from '../seasonal/adjust.ts';
 import { PER_FREQUENCY, readTransform } from './apply.ts';
 import type { Transform } from './spec.ts';
 
@@ -43,6 +44,11 @@ export function widenQuery(asked: SeriesQuery, transform: Transform | string): S
   const native = queryFrequency(asked);
   const working = t.per ? PER_FREQUENCY[t.per] : native;
   if (t.per && native) checkConversion(native, working!);
+  if (t.sa) {
+    // SA is refused on annual and daily data before any request; it reads the series' whole history.
+    if (working) checkSeasonalFrequency(working);
+    return fullHistory(asked);
+  }
   if (!readsOutside(t)) return { ...asked };
   if (asked.kind === 'trade') {
     // The route takes one month or all of them: a lag needs the months before, so fetch all (one
@@ -52,6 +58,20 @@ export function widenQuery(asked: SeriesQuery, transform: Transform | string): S
   }
   if (asked.kind === 'indicator') return widenYears(asked, t, working ?? 'annual');
   return widenDates(asked, t, working ?? 'daily');
+}
+
+/** The query without its range: seasonal adjustment runs on the full history and the asked range is applied after. */
+function fullHistory(asked: SeriesQuery): SeriesQuery {
+  if (asked.kind === 'trade') {
+    const { period: _one, start_period: _from, end_period: _to, ...all } = asked;
+    return all;
+  }
+  if (asked.kind === 'indicator') {
+    const { start_year: _from, end_year: _to, ...all } = asked;
+    return all;
+  }
+  const { start_date: _from, end_date: _to, ...all } = asked;
+  return all as SeriesQuery;
 }
 
 function widenYears(asked: Extract<SeriesQuery, { kind: 'indicator' }>, t: Transform, working: Frequency): SeriesQuery {

@@ -5,3 +5,4 @@ export { quotaKeyId } from './key-id.ts';
 export { type QuotaStatus, type QuotaWindowStatus } from './status.ts';
 export { QuotaLedger } from './ledger.ts';
 export { IndexedDbQuotaStore } from './indexeddb-store.ts';
+export { emptyLog, readStoredLog, recoveryNote, salvagedLog, type QuotaLog } from './log.ts';

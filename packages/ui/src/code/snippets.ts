@@ -87,6 +87,11 @@ function pythonSteps(series: Series, t: Transform, asked: SeriesQuery, headers: 
       `AGG = {${headers.map((h, i) => `${py(h)}: ${py(aggs[i] ?? 'avg')}`).join(', ')}}`,
       `frame = convert(frame, ${PANDAS_FREQ[to] === 'ANNUAL' ? 'ANNUAL' : py(PANDAS_FREQ[to])}, AGG, COUNTS)`);
   }
+  if (t.sa) {
+    // Not restated yet: analysis's STL (statsmodels' STL with its defaults) and the Tết regressors.
+    notDone.push(`SA=${t.sa} (seasonal adjustment: statsmodels.tsa.seasonal.STL on each column, then the steps below)`);
+    lines.push('', `# SA=${t.sa} would apply here (see the note at the top): the values below are not seasonally adjusted`);
+  }
   if (t.units && t.units !== 'lin') lines.push('', `# Units=${t.units}: FRED's units formula`, `frame = units(frame, ${py(t.units)})`);
   if (t.ma !== undefined) lines.push('', `# MA=${t.ma}: trailing moving average, missing when any of the ${t.ma} periods is missing`, `frame = frame.rolling(${t.ma}).mean()`);
   if (t.rebase) {

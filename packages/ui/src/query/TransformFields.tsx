@@ -1,11 +1,14 @@
 /**
  * The transform fields both apps show beside a query: what to show (level, % change, % change from
  * a year ago, annualized, log, ...), an index rebuilt from % changes, index = 100 at a period, a moving average, a lower frequency
- * and how to combine it, the last N periods. It reads and writes @econdata/analysis's one text form
+ * and how to combine it, seasonal adjustment (monthly and quarterly series), the last N periods. It reads and writes @econdata/analysis's one text form
  * (`Per=Q Agg=avg Units=pc1`); every rule about what is valid is analysis's (checkTransform).
  */
 import { Checkbox, Field, Input, makeStyles, mergeClasses, Select, Text } from '@fluentui/react-components';
-import { checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, transformWords, type Agg, type Per, type PeriodType, type Transform, type Units } from '@econdata/analysis';
+import {
+  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, SEASONAL_FREQUENCIES, SEASONAL_LABELS, transformWords,
+  type Agg, type Per, type PeriodType, type SeasonalMethod, type Transform, type Units,
+} from '@econdata/analysis';
 import { isEconError, type Frequency } from '@econdata/core';
 import { useState, type ReactNode } from 'react';
 import { fieldState } from './field-state.ts';
@@ -29,6 +32,8 @@ const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
 ];
 const PER_CHOICES: ReadonlyArray<readonly [Per, string, Frequency]> = [['M', 'Monthly', 'monthly'], ['Q', 'Quarterly', 'quarterly'], ['A', 'Annual', 'annual']];
 const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], ['sum', 'Sum'], ['eop', 'End of period']];
+/** Seasonal adjustment, named as analysis names it. */
+const SA_CHOICES = Object.entries(SEASONAL_LABELS) as ReadonlyArray<readonly [SeasonalMethod, string]>;
 /** Periods by the service's projection flag (IMF): both by default. */
 const TYPE_CHOICES: ReadonlyArray<readonly [PeriodType, string]> = [['AF', 'Actuals and projections'], ['A', 'Actuals only'], ['F', 'Projections only']];
 
@@ -41,7 +46,7 @@ const useStyles = makeStyles({
 });
 
 /** The text fields as typed (a half-typed "1" for MA is no transform yet). */
-interface Draft { level: boolean; units: string; per: string; agg: string; ma: string; rebase: string; points: string; type: string }
+interface Draft { level: boolean; units: string; per: string; agg: string; sa: string; seasonal: string; robust: boolean; tet: string; ma: string; rebase: string; points: string; type: string }
 
 function draftOf(text: string): Draft {
   let t: Transform = {};
@@ -51,7 +56,11 @@ function draftOf(text: string): Draft {
     // A saved text the engine refuses starts the fields empty; the owner of the text shows the refusal.
     if (!isEconError(error)) throw error;
   }
-  return { level: t.level !== undefined, units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '', ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '', type: t.type ?? 'AF' };
+  return {
+    level: t.level !== undefined, units: t.units ?? 'lin', per: t.per ?? '', agg: t.agg ?? '',
+    sa: t.sa ?? '', seasonal: t.seasonal?.toString() ?? '', robust: t.robust === 'Y', tet: t.tet ?? '',
+    ma: t.ma?.toString() ?? '', rebase: t.rebase ?? '', points: t.points?.toString() ?? '', type: t.type ?? 'AF',
+  };
 }
 
 /** The Transform the draft describes (unchecked: checkTransform says what is wrong). */
@@ -60,8 +69,15 @@ function transformOf(d: Draft): Transform {
   if (d.level) t.level = 'pch';
   if (d.per) t.per = d.per as Per;
   if (d.per && d.agg) t.agg = d.agg as Agg;
-  if (d.units && d.units !== 'lin') t.units = d.units as Units;
   const whole = (s: string): number => (/^\s*\d+\s*$/.test(s) ? Number(s) : NaN);
+  if (d.sa) {
+    t.sa = d.sa as SeasonalMethod;
+    if (d.seasonal.trim()) t.seasonal = whole(d.seasonal);
+    if (d.robust) t.robust = 'Y';
+    // The engine reads the windows as typed ("10, 7"); a value it refuses is shown beside the field.
+    if (d.sa === 'tet' && d.tet.trim()) t.tet = d.tet.replace(/\s+/g, '');
+  }
+  if (d.units && d.units !== 'lin') t.units = d.units as Units;
   if (d.ma.trim()) t.ma = whole(d.ma);
   if (d.rebase.trim()) t.rebase = d.rebase.trim().toUpperCase();
   if (d.points.trim()) t.points = whole(d.points);
@@ -94,6 +110,10 @@ export function TransformFields({ value, onChange, frequency, onProblem }: Trans
   };
   const errorFor = (option: string): string | undefined => (error?.option === option ? error.message : undefined);
   const pers = PER_CHOICES.filter(([, , f]) => frequency === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[frequency]);
+  // Seasonal adjustment is offered for monthly and quarterly data (after any conversion) only; a
+  // saved text that has it keeps its field, so it can be taken off.
+  const working = draft.per ? PER_FREQUENCY[draft.per as Per] : frequency;
+  const seasonal = (working !== undefined && SEASONAL_FREQUENCIES.includes(working)) || draft.sa !== '';
 
   return (
     <div className={styles.form}>
@@ -124,6 +144,32 @@ export function TransformFields({ value, onChange, frequency, onProblem }: Trans
               {AGG_CHOICES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
             </Select>
           </Field>
+        )}
+        {seasonal && (
+          <Field className={own.fullRow} label="Seasonal adjustment" {...fieldState(undefined, errorFor('SA'))}>
+            <Select className={styles.input} value={draft.sa} onChange={(_, d) => change({ sa: d.value })}>
+              <option value="">None</option>
+              {SA_CHOICES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+            </Select>
+          </Field>
+        )}
+        {draft.sa && (
+          <Field label="Seasonal smoother" {...fieldState('odd, 7 or more years', errorFor('Seasonal'))}>
+            <Input className={styles.input} value={draft.seasonal} placeholder="7" inputMode="numeric" onChange={(_, d) => change({ seasonal: d.value })} />
+          </Field>
+        )}
+        {draft.sa === 'tet' && (
+          <Field label="Tết windows" {...fieldState('days before, days from Tết', errorFor('Tet'))}>
+            <Input className={styles.input} value={draft.tet} placeholder="10,7" onChange={(_, d) => change({ tet: d.value })} />
+          </Field>
+        )}
+        {draft.sa && (
+          <Checkbox
+            className={mergeClasses(own.fullRow, own.wrap)}
+            checked={draft.robust}
+            label={{ children: 'Robust to outliers (STL\'s robust fit)', className: own.wrapLabel }}
+            onChange={(_, d) => change({ robust: d.checked === true })}
+          />
         )}
         <Field label="Keep the last" {...fieldState('N periods with a value', errorFor('Points'))}>
           <Input className={styles.input} value={draft.points} placeholder="all" inputMode="numeric" onChange={(_, d) => change({ points: d.value })} />

@@ -16,7 +16,7 @@ import type { AppFolders } from '../paths.ts';
 import type { Job } from './jobs.ts';
 import { claimFile, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
-import { fetchDerived, fetchShown } from './shown-series.ts';
+import { fetchDerived, fetchShown, fromClient } from '@econdata/analysis';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
 function seriesQueryOf(query: ExportQuery): SeriesQuery {
@@ -54,9 +54,9 @@ export class ExportService {
    * must succeed: a missing series would be a silent hole in the file.
    */
   private async fetch(request: WriteLocalRequest, job: Job, language: NameLanguage): Promise<Series[]> {
-    const client = await this.session.client();
-    const options = { signal: job.signal, onProgress: job.fetchProgress };
-    const results = request.derived ? await fetchDerived(client, request.derived, { ...options, language }) : await fetchShown(client, request.queries, request.transform, { ...options, language });
+    const { fetch, names } = fromClient(await this.session.client());
+    const options = { signal: job.signal, onProgress: job.fetchProgress, names, language };
+    const results = request.derived ? await fetchDerived(fetch, request.derived, options) : await fetchShown(fetch, request.queries, request.transform, options);
     const series: Series[] = [];
     for (const result of results) {
       if (!result.ok) throw result.error;

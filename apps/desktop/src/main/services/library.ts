@@ -13,7 +13,7 @@ import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
 import { allowedFile, claimFile, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
-import { fetchDerived, fetchShown, savedRecipe } from './shown-series.ts';
+import { fetchDerived, fetchShown, fromClient, savedRecipe } from '@econdata/analysis';
 
 export class LibraryService {
   constructor(
@@ -46,9 +46,10 @@ export class LibraryService {
   async rerun(id: string, client: EconDataClient, job: Job, language: NameLanguage = 'en'): Promise<ExportManifest> {
     return this.library.rerun(id, async (queries, transform, derived) => {
       // From the service, not the cache: a re-run is asked for to see revisions.
-      const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress };
+      const { fetch, names } = fromClient(client);
+      const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress, names, language };
       // A derived export computes its series again from its recipes (the expression is kept).
-      const results = derived ? await fetchDerived(client, derived.map(savedRecipe), { ...options, language }) : await fetchShown(client, queries, transform, { ...options, language });
+      const results = derived ? await fetchDerived(fetch, derived.map(savedRecipe), options) : await fetchShown(fetch, queries, transform, options);
       return results.map((r) => {
         if (!r.ok) throw r.error;
         return r.series;

@@ -17,7 +17,7 @@ import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
-import { nativeLowest } from '../series/transform-choices.ts';
+import { nativeLowest, seasonalOf, withoutSeasonal } from '../series/transform-choices.ts';
 import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
 import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
 import { derivedWords, operandQueries, resultTransform, withResultTransform } from '../derived/derived-plan.ts';
@@ -86,9 +86,11 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const [shownByKind, setShownByKind] = useState<Partial<Record<QueryKind, Fetched>>>({});
   const setShown = (k: QueryKind, fetched: Fetched | null): void => setShownByKind((m) => ({ ...m, [k]: fetched ?? undefined }));
   const [wanted, setWanted] = useState<GsoFrequency | null>(null);
+  // The original series beside a seasonally adjusted one, on the same chart (one click in the transform bar).
+  const [withOriginal, setWithOriginal] = useState(false);
   const [exported, setExported] = useState<ExportDone | null>(null);
 
-  const fetchNow = (queries: SeriesQuery[], transform: string, keepShown = false): void => {
+  const fetchNow = (queries: SeriesQuery[], transform: string, keepShown = false, original = withOriginal): void => {
     const k = kind;
     setRunKind(k);
     setPending(null);
@@ -100,6 +102,12 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         if (r.ok) fetched.series.push(r.series);
         else fetched.failures.push({ query: queries[i] ?? queries[0]!, error: r.error });
       });
+      if (original && seasonalOf(transform)) {
+        // The same series without SA (the rest of the transform kept), drawn beside the adjusted ones.
+        const plain = withoutSeasonal(transform);
+        const originals = await client.fetchSeries(queries, { ...options, ...(plain ? { transform: plain } : {}) });
+        originals.forEach((r) => { if (r.ok) fetched.series.push(r.series); });
+      }
       return fetched;
     }).then((fetched) => {
       if (fetched && fetched.series.length > 0) setShown(k, fetched);
@@ -206,6 +214,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             transform={{
               value: data.transform, native: nativeLowest(data.queries), busy: job.running,
               onChange: (text: string) => (data.derived ? deriveNow(withResultTransform(data.derived, text), true) : fetchNow(data.queries, text, true)),
+              ...(data.derived ? {} : { original: { on: withOriginal, onChange: (on: boolean) => { setWithOriginal(on); fetchNow(data.queries, data.transform, true, on); } } }),
             }}
             {...(gso ? { gsoFrequency: { value: job.running && wanted ? wanted : gsoFrequency, busy: job.running, options: gsoOptions, onChange: (f: GsoFrequency) => { setWanted(f); fetchNow(withFrequency(data.queries, f), data.transform, true); } } } : {})}
           />

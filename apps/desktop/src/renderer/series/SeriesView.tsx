@@ -61,7 +61,7 @@ export interface SeriesViewProps {
   /** A line under the title (compare summary). */
   note?: ReactNode;
   /** The transform control: shown when given (Explore). */
-  transform?: { value: string; onChange(text: string): void; native: Frequency | undefined; busy: boolean };
+  transform?: { value: string; onChange(text: string): void; native: Frequency | undefined; busy: boolean; original?: { on: boolean; onChange(on: boolean): void } };
 }
 
 const MAX_CHART_SERIES = 12;

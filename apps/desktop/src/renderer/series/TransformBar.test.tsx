@@ -20,12 +20,12 @@ afterEach(() => {
   root = undefined;
 });
 
-function render(value: string, native: Frequency | undefined, busy = false): string[] {
+function render(value: string, native: Frequency | undefined, busy = false, originals: boolean[] = []): string[] {
   const seen: string[] = [];
   root = createRoot(host);
   act(() => root!.render(
     <FluentProvider theme={webLightTheme}>
-      <TransformBar value={value} onChange={(t) => seen.push(t)} shown={native ?? 'annual'} native={native} baseYear="2000" busy={busy} />
+      <TransformBar value={value} onChange={(t) => seen.push(t)} shown={native ?? 'annual'} native={native} baseYear="2000" busy={busy} original={{ on: false, onChange: (on) => originals.push(on) }} />
     </FluentProvider>,
   ));
   return seen;
@@ -40,6 +40,28 @@ describe('TransformBar', () => {
     expect(host.querySelector('[data-testid=transform-text]')?.textContent).toBe('Units=pc1');
     for (const name of ['Level', '% change', 'Annualized', 'Log', 'Index = 100', 'Moving average']) act(() => button(name).click());
     expect(seen).toEqual(['', 'Units=pch', 'Units=pca', 'Units=log', 'Rebase=2000', 'Units=pc1 MA=3']);
+  });
+
+  it('offers seasonal adjustment for monthly and quarterly series only, and the original beside it once chosen', () => {
+    const originals: boolean[] = [];
+    const seen = render('Units=pch', 'monthly', false, originals);
+    expect(button('Seasonally adjusted').getAttribute('aria-pressed')).toBe('false');
+    expect(host.textContent).not.toContain('With the original');
+    act(() => button('Seasonally adjusted, Tết removed').click());
+    expect(seen).toEqual(['SA=tet Units=pch']);
+    act(() => root?.unmount());
+    const again = render('SA=tet Tet=7,7 Units=pch', 'quarterly', false, originals);
+    expect(button('Seasonally adjusted, Tết removed').getAttribute('aria-pressed')).toBe('true');
+    act(() => button('Seasonally adjusted').click());
+    act(() => button('Seasonally adjusted, Tết removed').click());
+    expect(again).toEqual(['SA=stl Units=pch', 'Units=pch']);
+    const box = host.querySelector('input[type=checkbox]') as HTMLInputElement;
+    expect(box.closest('span,div')?.textContent).toContain('With the original');
+    act(() => box.click());
+    expect(originals).toEqual([true]);
+    act(() => root?.unmount());
+    render('', 'annual');
+    expect(button('Seasonally adjusted')).toBeUndefined();
   });
 
   it('offers conversion only below the series\' own frequency, and nothing while busy', () => {

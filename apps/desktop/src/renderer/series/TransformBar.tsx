@@ -1,17 +1,18 @@
 /**
  * The transform control beside the chart: the common choices one click away (level, % change,
- * % change from a year ago, annualized, log, index = 100, moving average, frequency), every option
+ * % change from a year ago, annualized, log, index = 100, moving average, seasonally adjusted with
+ * or without Tết for monthly and quarterly series, the original beside the adjusted one, frequency), every option
  * in "More options" through @econdata/ui's TransformFields, and the canonical text in use. It
  * only writes @econdata/analysis's text; main fetches and applies it.
  */
 import { FREQUENCY_RANK, parseTransform, PER_FREQUENCY } from '@econdata/analysis';
 import type { Frequency } from '@econdata/core';
 import {
-  Button, makeStyles, Popover, useId, PopoverSurface, PopoverTrigger, Select, Text, ToggleButton, tokens,
+  Button, Checkbox, makeStyles, Popover, useId, PopoverSurface, PopoverTrigger, Select, Text, ToggleButton, tokens,
 } from '@fluentui/react-components';
 import { Options20Regular } from '@fluentui/react-icons';
 import { TransformFields } from '@econdata/ui';
-import { choose, isChosen, QUICK_CHOICES, withPer } from './transform-choices.ts';
+import { choose, chooseSeasonal, isChosen, QUICK_CHOICES, SEASONAL_CHOICES, seasonalOf, seasonalOffered, withPer } from './transform-choices.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
@@ -33,10 +34,12 @@ export interface TransformBarProps {
   /** Where Index = 100 puts its base: the first year shown. */
   baseYear: string;
   busy: boolean;
+  /** The original series beside the seasonally adjusted one (offered while SA is chosen). */
+  original?: { on: boolean; onChange(on: boolean): void };
 }
 
 /** The transform control. */
-export function TransformBar({ value, onChange, shown, native, baseYear, busy }: TransformBarProps) {
+export function TransformBar({ value, onChange, shown, native, baseYear, busy, original }: TransformBarProps) {
   const styles = useStyles();
   const convertId = useId('convert-to');
   const lower = FREQUENCIES.filter(([f]) => native !== undefined && FREQUENCY_RANK[f] < FREQUENCY_RANK[native]);
@@ -53,6 +56,17 @@ export function TransformBar({ value, onChange, shown, native, baseYear, busy }:
           </ToggleButton>
         );
       })}
+      {seasonalOffered(shown) ? SEASONAL_CHOICES.map(([method, label]) => {
+        const on = seasonalOf(value) === method;
+        return (
+          <ToggleButton key={method} size="small" checked={on} appearance={on ? 'primary' : 'secondary'} disabled={busy} onClick={() => onChange(chooseSeasonal(value, method))}>
+            {label}
+          </ToggleButton>
+        );
+      }) : null}
+      {original && seasonalOf(value) ? (
+        <Checkbox label="With the original" checked={original.on} disabled={busy} onChange={(_, d) => original.onChange(d.checked === true)} />
+      ) : null}
       {lower.length > 0 ? (
         <Text id={convertId} className={styles.label} weight="semibold" size={200}>Convert to</Text>
       ) : null}

@@ -60,6 +60,14 @@ describe('chartData', () => {
     expect(lines.map((l) => l.full)).toEqual(['Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam', 'Consumer prices: Consumer price index (all items), change vs previous month: Vietnam']);
   });
 
+  it('tells the seasonally adjusted series from the original by its title, not its country', () => {
+    const retail = (transform?: string) => {
+      const f = indicatorFixture({ query: { kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE' }, name: 'Retail sales', countryName: 'Vietnam', unit: 'billion VND', periods: ['2024-01'], values: [1] });
+      return transform ? { ...f, title: `${f.title}, seasonally adjusted`, provenance: { ...f.provenance, transform } } : f;
+    };
+    expect(chartData([retail('SA=stl'), retail()]).lines.map((l) => l.full)).toEqual(['Retail sales: Vietnam, seasonally adjusted', 'Retail sales: Vietnam']);
+  });
+
   it('cuts long legend text with an ellipsis', () => {
     expect(shorten('Consumer prices: Core inflation, average of the year so far', 20)).toBe('Consumer prices: Co…');
     expect(shorten('GDP', 20)).toBe('GDP');

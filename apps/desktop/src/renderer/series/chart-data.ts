@@ -122,7 +122,9 @@ function alignOn(axis: readonly string[], periods: readonly string[], values: Re
 export function chartData(series: readonly Series[], frequency: Frequency | undefined = frequenciesOf(series)[0]): ChartData {
   const chosen = series.filter((s) => s.frequency === frequency);
   const f: Frequency = frequency ?? 'annual';
-  const indicators = new Set(chosen.map((s) => (s.kind === 'indicator' ? `${s.dimensions['source']}:${s.dimensions['indicator']}` : s.id)));
+  // The same indicator under two transforms (the seasonally adjusted series beside the original) is
+  // told apart by its title, not its country.
+  const indicators = new Set(chosen.map((s) => (s.kind === 'indicator' ? `${s.dimensions['source']}:${s.dimensions['indicator']}~${s.provenance.transform ?? ''}` : s.id)));
   const sameIndicator = indicators.size === 1 && chosen.length > 1;
   const present = mergeAxis(chosen.map((s) => s.periods));
   const axis = completePeriods(present, f);

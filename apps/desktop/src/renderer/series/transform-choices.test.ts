@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { applyTransform } from '@econdata/analysis';
 import { gso } from '../../../test/support/series.ts';
 import { exportRequest } from '../exports/export-kinds.ts';
-import { choose, conversionNote, isChosen, nativeLowest, transformWarnings, withPer } from './transform-choices.ts';
+import { choose, chooseSeasonal, conversionNote, isChosen, nativeLowest, seasonalOffered, transformWarnings, withoutSeasonal, withPer } from './transform-choices.ts';
 
 const months = Array.from({ length: 24 }, (_, i) => `${2020 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
 
 describe('the transform control', () => {
+  it('turns seasonal adjustment on and off on top of the rest, and strips it for the original', () => {
+    expect(chooseSeasonal('Units=pch', 'tet')).toBe('SA=tet Units=pch');
+    expect(chooseSeasonal('SA=tet Tet=7,7 Units=pch', 'stl')).toBe('SA=stl Units=pch');
+    expect(chooseSeasonal('SA=stl Robust=Y MA=3', 'stl')).toBe('MA=3');
+    expect(choose('SA=tet Units=pch', 'pc1', 'monthly', '2015')).toBe('SA=tet Units=pc1');
+    expect(withoutSeasonal('Level=pch SA=tet Seasonal=13 Tet=7,7 Units=pch')).toBe('Level=pch Units=pch');
+    expect((['monthly', 'quarterly', 'annual', 'daily'] as const).map(seasonalOffered)).toEqual([true, true, false, false]);
+  });
+
   it('writes analysis\'s canonical text for each one-click choice', () => {
     expect(choose('', 'pc1', 'annual', '2015')).toBe('Units=pc1');
     expect(choose('Units=pc1', 'pch', 'annual', '2015')).toBe('Units=pch');

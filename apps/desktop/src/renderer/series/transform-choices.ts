@@ -4,7 +4,8 @@
  * a common-frequency conversion it made, and the engine's warnings. Pure, unit-tested.
  */
 import {
-  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, type Per, type Transform, type Units,
+  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, SEASONAL_FREQUENCIES, SEASONAL_LABELS,
+  type Per, type SeasonalMethod, type Transform, type Units,
 } from '@econdata/analysis';
 import type { Frequency, Series, SeriesQuery } from '@econdata/core';
 
@@ -48,6 +49,28 @@ export function choose(text: string, choice: QuickChoice, shown: Frequency, base
     return write({ ...t, ma: MA_WINDOW[t.per ? PER_FREQUENCY[t.per] : shown] });
   }
   return write({ ...rest, units: choice });
+}
+
+/** The seasonal adjustments, one click each, named as analysis names them. */
+export const SEASONAL_CHOICES = Object.entries(SEASONAL_LABELS) as ReadonlyArray<readonly [SeasonalMethod, string]>;
+
+/** Whether seasonal adjustment is offered at the frequency shown (monthly and quarterly only). */
+export const seasonalOffered = (shown: Frequency): boolean => SEASONAL_FREQUENCIES.includes(shown);
+
+/** The seasonal adjustment in the text, if any. */
+export const seasonalOf = (text: string): SeasonalMethod | undefined => read(text).sa;
+
+/** The text with the SA options removed: what the original series is shown with beside the adjusted one. */
+export function withoutSeasonal(text: string): string {
+  const { sa: _s, seasonal: _n, robust: _r, tet: _t, ...rest } = read(text);
+  return write(rest);
+}
+
+/** The text after a click on a seasonal adjustment: on (replacing the other, keeping units and the rest), or off when it was on. */
+export function chooseSeasonal(text: string, method: SeasonalMethod): string {
+  if (seasonalOf(text) === method) return withoutSeasonal(text);
+  const { tet, ...rest } = read(text);
+  return write({ ...rest, sa: method, ...(method === 'tet' && tet !== undefined ? { tet } : {}) });
 }
 
 const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };

@@ -1,0 +1,265 @@
+/**
+ * One path from queries and a transform to the series a user sees: widen each query for the
+ * transform (2000's growth needs 1999), fetch everything in ONE job through the fetch function the
+ * caller gives (core's `client.fetchSeries`, or the add-in's collector: analysis never fetches by
+ * itself), name the series in the chosen language (core's `seriesNamer`), apply the transform back
+ * to the asked range, and bring series of mixed frequencies to the lowest of them. The explorer's
+ * chart, table and exports, the taskpane's blocks and every ECON.* formula call this module; no
+ * app widens or transforms on its own.
+ *
+ * A refusal (a `Per` above a query's frequency, a `Rebase` period without a value, a derived
+ * recipe analysis refuses) fails its own query alone; the others are still shown.
+ *
+ * Two steps, so a caller that shows several things at once (a refresh of every block of a
+ * workbook) still sends one job: `planShown` / `planDerived` say what to fetch, `fetchPlans` fetches
+ * every plan's queries together and finishes each plan. `fetchShown` / `fetchDerived` are the one-
+ * plan forms.
+ */
+import { isEconError, seriesNamer, type CallOptions, type Catalogue, type EconError, type FetchSeriesOptions, type Frequency, type NameLanguage, type Series, type SeriesQuery } from '@econdata/core';
+import { FREQUENCY_RANK } from '../calendar/calendar.ts';
+import { DERIVED_PRESETS } from '../derive/presets.ts';
+import { computeDerived, derivedQueries, type DerivedRequest } from '../derive/request.ts';
+import { applyTransform, PER_FREQUENCY } from '../transform/apply.ts';
+import { isIdentity, parseTransform, type Per, type Transform } from '../transform/spec.ts';
+import { queryFrequency, widenQuery } from '../transform/widen.ts';
+
+/** One query's outcome: its series, or why it failed (core's SeriesResult when `E` is EconError). */
+export type Fetched<E = EconError> = { ok: true; series: Series } | { ok: false; error: E };
+
+/**
+ * A fetch shaped like core's `client.fetchSeries(queries, options)`: one result per query, in
+ * order. `E` is what a failure carries (core's EconError; the add-in's loader may also fail with
+ * its own "not connected").
+ */
+export type SeriesFetch<E = EconError> = (queries: SeriesQuery[], options: FetchSeriesOptions) => Promise<Array<Fetched<E>>>;
+
+/** Where names in a language other than English come from. */
+export interface ShownNames {
+  /** The catalogue (core's `client.catalogue`, which core keeps in its cache). */
+  catalogue: (options: CallOptions) => Promise<Catalogue>;
+  /**
+   * A catalogue that cannot be had: 'fail' (default) throws its error; 'keep' leaves the names as
+   * the service sent them (a formula's cell still shows its data rather than failing for a header).
+   */
+  unavailable?: 'fail' | 'keep';
+}
+
+/** What the one job is given: core's job options, and the catalogue when a plan names in another language. */
+export interface ShownOptions extends FetchSeriesOptions {
+  names?: ShownNames;
+}
+
+/** What one plan shows, besides its queries. */
+export interface PlanOptions {
+  /** The language its series are named in (default English: as sent, no catalogue asked). */
+  language?: NameLanguage;
+  /**
+   * Series of different frequencies: 'common' (default) brings the faster ones to the lowest of
+   * them (the explorer's chart and files); 'own' keeps each at its own (a worksheet block or a
+   * spill lays mixed frequencies out long, one row per value).
+   */
+  calendar?: 'common' | 'own';
+}
+
+/** What to fetch for one thing shown, and how to turn the answers into what is shown. */
+export interface ShownPlan {
+  /** The queries to fetch (widened; a refused query is left out: it costs nothing). */
+  readonly queries: readonly SeriesQuery[];
+  readonly language: NameLanguage;
+  /** One result per asked query (or request), in order, from the answers to `queries` and the namer. */
+  finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>>;
+}
+
+const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };
+
+/** The lowest of some frequencies (undefined for none). */
+function lowest(frequencies: Iterable<Frequency | null | undefined>): Frequency | undefined {
+  let low: Frequency | undefined;
+  for (const f of frequencies) if (f && (low === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[low])) low = f;
+  return low;
+}
+
+/**
+ * The transform one series gets: the user's, plus `Per` down to the common frequency when it is
+ * faster. `Per` folds in first, so the user's Units/MA/Rebase work at the shown frequency (a
+ * year-on-year change of annual averages, not an average of monthly changes); the conversion is
+ * named in the series' title and `provenance.transform`, as `Per=` always is.
+ */
+function transformAt(t: Transform, own: Frequency | null | undefined, common: Frequency | undefined): Transform {
+  if (t.per !== undefined || !own || !common || FREQUENCY_RANK[own] <= FREQUENCY_RANK[common]) return t;
+  const per = PER_OF[common];
+  return per === undefined ? t : { ...t, per };
+}
+
+/** A refusal of the engine becomes that query's failure (nothing is sent for it); anything else is a bug. */
+function refused(error: unknown): { ok: false; error: EconError } {
+  if (isEconError(error)) return { ok: false, error };
+  throw error;
+}
+
+/**
+ * What showing `queries` under `transform` (the text form, or parsed; '' or undefined: none) fetches
+ * and how the answers become what is shown: one result per query, in order.
+ */
+export function planShown(queries: readonly SeriesQuery[], transform: string | Transform | undefined, options: PlanOptions = {}): ShownPlan {
+  const t = typeof transform === 'object' ? transform : parseTransform(transform ?? '');
+  const common = (options.calendar ?? 'common') === 'common';
+  const userPer = t.per === undefined ? undefined : PER_FREQUENCY[t.per];
+  // Widen for the frequency each query will be shown at (known from the query before any request).
+  const expected = common ? lowest([userPer, ...queries.map(queryFrequency)]) : undefined;
+  const refusals = new Map<number, Fetched<EconError>>();
+  const toFetch: Array<{ at: number; query: SeriesQuery }> = [];
+  queries.forEach((query, at) => {
+    try {
+      toFetch.push({ at, query: widenQuery(query, transformAt(t, queryFrequency(query), expected)) });
+    } catch (error) {
+      refusals.set(at, refused(error));
+    }
+  });
+  return {
+    queries: toFetch.map((f) => f.query),
+    language: options.language ?? 'en',
+    finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>> {
+      if (fetched.length < toFetch.length) missing();
+      const results: Array<Fetched<E | EconError> | undefined> = queries.map((_, at) => refusals.get(at));
+      // The frequencies that came (a GSO query without one says only now), and the lowest of them.
+      const at = common ? lowest([userPer, ...fetched.map((r) => (r.ok ? r.series.frequency : undefined))]) : undefined;
+      fetched.forEach((r, i) => {
+        const asked = toFetch[i]!.at;
+        if (!r.ok) {
+          results[asked] = r;
+          return;
+        }
+        const own = transformAt(t, r.series.frequency, at);
+        try {
+          const named = name(r.series);
+          results[asked] = { ok: true, series: isIdentity(own) ? named : applyTransform(named, own, queries[asked]) };
+        } catch (error) {
+          results[asked] = refused(error);
+        }
+      });
+      return results as Array<Fetched<E | EconError>>;
+    },
+  };
+}
+
+/** Only reached when a fetch function breaks its contract (fewer answers than queries). */
+function missing(): never {
+  throw new Error('The fetch function answered fewer results than the queries it was given (it must answer one per query, in order).');
+}
+
+/**
+ * What showing derived series fetches (every operand of every request) and how the answers become
+ * them: each operand named in the plan's language, then `computeDerived` per request in that
+ * language (its title is made of the operands' names and a preset's words). One result per request:
+ * a request analysis refuses (a currency conversion of a percentage), or one whose operand failed
+ * (that operand's own result), fails alone; its unit warnings travel in the series' provenance.
+ */
+export function planDerived(requests: readonly DerivedRequest[], options: Pick<PlanOptions, 'language'> = {}): ShownPlan {
+  const language = options.language ?? 'en';
+  const plans = requests.map((request): { queries: SeriesQuery[] } | { refused: Fetched<EconError> } => {
+    try {
+      return { queries: derivedQueries(request) };
+    } catch (error) {
+      return { refused: refused(error) };
+    }
+  });
+  return {
+    queries: plans.flatMap((p) => ('queries' in p ? p.queries : [])),
+    language,
+    finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>> {
+      let at = 0;
+      return requests.map((request, i) => {
+        const plan = plans[i]!;
+        if ('refused' in plan) return plan.refused;
+        const answers = fetched.slice(at, (at += plan.queries.length));
+        if (answers.length < plan.queries.length) missing();
+        const failed = answers.find((a) => !a.ok);
+        if (failed) return failed;
+        try {
+          return { ok: true, series: computeDerived(request, answers.map((a) => name((a as Extract<Fetched<E>, { ok: true }>).series)), { language }) };
+        } catch (error) {
+          return refused(error);
+        }
+      });
+    },
+  };
+}
+
+const same = (series: Series): Series => series;
+
+/**
+ * The namer of each language the plans need, from one catalogue: asked only when an indicator
+ * series came back to be named in a language other than English.
+ */
+async function namers<E>(plans: readonly ShownPlan[], fetched: ReadonlyArray<ReadonlyArray<Fetched<E>>>, options: ShownOptions): Promise<(language: NameLanguage) => (series: Series) => Series> {
+  const needed = plans.some((p, i) => p.language !== 'en' && fetched[i]!.some((r) => r.ok && r.series.kind === 'indicator'));
+  if (!needed || !options.names) return () => same;
+  let catalogue: Catalogue;
+  try {
+    catalogue = await options.names.catalogue(options.signal ? { signal: options.signal } : {});
+  } catch (error) {
+    if (options.names.unavailable === 'keep') return () => same;
+    throw error;
+  }
+  return (language) => seriesNamer(catalogue, language);
+}
+
+/** Core's job options alone (what the fetch function is given). */
+function jobOptions(options: ShownOptions): FetchSeriesOptions {
+  const { names: _names, ...rest } = options;
+  return rest;
+}
+
+/**
+ * Fetches every plan's queries in ONE job through `fetch` (so the planner batches them like any
+ * other queries), names and finishes each plan: one list of results per plan.
+ */
+export async function fetchPlans<E = EconError>(fetch: SeriesFetch<E>, plans: readonly ShownPlan[], options: ShownOptions = {}): Promise<Array<Array<Fetched<E | EconError>>>> {
+  const all = plans.flatMap((p) => p.queries);
+  const answers = all.length === 0 ? [] : await fetch(all, jobOptions(options));
+  let at = 0;
+  const mine = plans.map((p) => answers.slice(at, (at += p.queries.length)));
+  const name = await namers(plans, mine, options);
+  return plans.map((p, i) => p.finish(mine[i]!, name(p.language)));
+}
+
+/**
+ * Fetches `queries` as they are to be shown under `transform`: one result per query, in order, each
+ * named, transformed and (by default) at the common frequency.
+ *
+ * @example const [gdp] = await fetchShown((q, o) => client.fetchSeries(q, o), [gdpQuery], 'Units=pc1');
+ */
+export async function fetchShown<E = EconError>(fetch: SeriesFetch<E>, queries: readonly SeriesQuery[], transform: string | Transform | undefined, options: ShownOptions & PlanOptions = {}): Promise<Array<Fetched<E | EconError>>> {
+  const { language, calendar, ...rest } = options;
+  const plan = planShown(queries, transform, { ...(language ? { language } : {}), ...(calendar ? { calendar } : {}) });
+  return (await fetchPlans(fetch, [plan], rest))[0]!;
+}
+
+/** Derived series as they are shown: one result per request (see planDerived). */
+export async function fetchDerived<E = EconError>(fetch: SeriesFetch<E>, requests: readonly DerivedRequest[], options: ShownOptions & Pick<PlanOptions, 'language'> = {}): Promise<Array<Fetched<E | EconError>>> {
+  const { language, ...rest } = options;
+  return (await fetchPlans(fetch, [planDerived(requests, language ? { language } : {})], rest))[0]!;
+}
+
+/** What `fromClient` reads: core's client, or anything of its shape (the add-in's taskpane api). */
+export interface ShownClient {
+  fetchSeries(queries: readonly SeriesQuery[], options?: FetchSeriesOptions): Promise<Array<Fetched<EconError>>>;
+  catalogue(options?: CallOptions): Promise<Catalogue>;
+}
+
+/**
+ * The fetch and the names of a client, for the functions above.
+ *
+ * @example const { fetch, names } = fromClient(client); await fetchShown(fetch, queries, 'Units=pc1', { names, language: 'vi' });
+ */
+export function fromClient(client: ShownClient): { fetch: SeriesFetch; names: ShownNames } {
+  return { fetch: (queries, options) => client.fetchSeries(queries, options), names: { catalogue: (options) => client.catalogue(options) } };
+}
+
+/** A recipe as a saved export or a block keeps it (plain data) read back as analysis's request: a preset it does not know is dropped (it only names the formula). */
+export function savedRecipe(saved: { expression: string; operands: DerivedRequest['operands']; transform?: string; words?: string; preset?: string }): DerivedRequest {
+  const { preset, ...rest } = saved;
+  const known = DERIVED_PRESETS.find((p) => p.id === preset);
+  return known ? { ...rest, preset: known.id } : rest;
+}
