@@ -24,7 +24,7 @@ import { addUser, listUsers, revokeUser } from './users.ts';
 
 const HELP = `Usage:
   pnpm gateway [--upstream URL] [--port N] [--host H] [--redis redis://HOST:PORT] [--plan free|basic|pro|enterprise]
-               [--key-profile NAME] [--cert FILE --key FILE] [--cache-ttl SECONDS] [--audit-log FILE] [--user NAME]...
+               [--key-profile NAME] [--cert FILE --key FILE] [--cache-ttl SECONDS] [--audit-log FILE] [--user NAME]... [--cors-origin ORIGIN]...
   pnpm gateway users add NAME [--share 0.5] [--redis redis://HOST:PORT]
   pnpm gateway users list [--redis redis://HOST:PORT]
   pnpm gateway users revoke NAME [--redis redis://HOST:PORT]
@@ -40,7 +40,7 @@ interface Args {
   flags: Map<string, string[]>;
 }
 
-const VALUE_FLAGS = new Set(['upstream', 'port', 'host', 'redis', 'plan', 'key-profile', 'cert', 'key', 'cache-ttl', 'audit-log', 'user', 'share', 'time-scale', 'window-ms']);
+const VALUE_FLAGS = new Set(['upstream', 'port', 'host', 'redis', 'plan', 'key-profile', 'cert', 'key', 'cache-ttl', 'audit-log', 'user', 'share', 'time-scale', 'window-ms', 'cors-origin']);
 
 function parse(argv: string[]): Args {
   const positional: string[] = [];
@@ -157,6 +157,7 @@ async function serve(args: Args): Promise<void> {
     cacheTtlMs: positiveNumber(args, 'cache-ttl', 3600) * 1000,
     timeScale: positiveNumber(args, 'time-scale', 1),
     windowMs: positiveNumber(args, 'window-ms', 50),
+    ...(args.flags.has('cors-origin') ? { corsOrigins: args.flags.get('cors-origin')! } : {}),
     ...(cert && keyFile ? { tls: { cert: readFileSync(cert), key: readFileSync(keyFile) } } : {}),
   });
   console.log(`State: ${state.description}.`);

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   /** Divides the plan's windows, like the sandbox's --time-scale (tests, benchmarks). @default 1 */
   timeScale?: number;
   audit?: AuditSink;
+  /** Browser origins allowed (CORS); default: localhost and 127.0.0.1 on any port. */
+  corsOrigins?: string[];
   /** Requests in flight at once toward the service from this instance. @default 8 */
   concurrency?: number;
 }
@@ -69,7 +71,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const fair = new FairQueue({ ledger, state: options.state, windows, onLength: (n) => metrics.queue.set(n) });
   const upstream = new Upstream({ client, state: options.state, baseURL, ...(options.windowMs === undefined ? {} : { windowMs: options.windowMs }) });
-  const app = await createServer({ state: options.state, upstream, fair, ledger, metrics, windows, audit: options.audit ?? (() => undefined), tls: options.tls });
+  const app = await createServer({ state: options.state, upstream, fair, ledger, metrics, windows, audit: options.audit ?? (() => undefined), tls: options.tls, corsOrigins: options.corsOrigins });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

@@ -6,6 +6,7 @@
  * upstream.ts); the answer carries X-RateLimit-* headers for the analyst's share; one audit line.
  */
 import { randomBytes } from 'node:crypto';
+import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EconError, planRequests, type ApiResult, type CallOptions, type EconDataClient, type QuotaLedger, type RequestPriority, type SeriesQuery } from '@econdata/core';
 import { loggableQuery, type AuditSink } from './audit.ts';
@@ -27,7 +28,12 @@ export interface ServerParts {
   /** TLS certificate and key (PEM) to serve HTTPS; without them, plain HTTP (behind a reverse proxy). */
   tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
   now?: () => number;
+  /** Browser origins allowed to call the gateway (the add-in's taskpane); default: http(s)://localhost and 127.0.0.1, any port. */
+  corsOrigins?: string[] | undefined;
 }
+
+/** http(s)://localhost or 127.0.0.1, any port: the add-in served locally. */
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 type CacheNote = 'hit' | 'miss' | 'stale' | 'none';
 interface Outcome {
@@ -62,6 +68,15 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
   const now = parts.now ?? Date.now;
   const instance = randomBytes(3).toString('hex');
   const app = (parts.tls ? Fastify({ https: parts.tls, forceCloseConnections: true, bodyLimit: 1_048_576 }) : Fastify({ forceCloseConnections: true, bodyLimit: 1_048_576 })) as unknown as FastifyInstance;
+  // The add-in's taskpane calls from a browser origin: the same CORS rules as the sandbox's.
+  const allowed = parts.corsOrigins;
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin === undefined ? false : allowed === undefined ? LOCAL_ORIGIN.test(origin) : allowed.includes('*') || allowed.includes(origin)),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Econdata-Priority'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-RateLimit-Limit-Minute', 'X-RateLimit-Remaining-Minute', 'X-RateLimit-Limit-Day', 'X-RateLimit-Remaining-Day', 'X-Econdata-Stale', 'X-Econdata-Cache'],
+    maxAge: 600,
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);

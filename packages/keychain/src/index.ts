@@ -4,7 +4,7 @@ export { isKeychainError, KeychainUnavailableError, type KeychainErrorCode } fro
 export { type KeyStore } from './store/key-store.ts';
 export { MemoryKeyStore } from './store/memory-key-store.ts';
 export { KeytarKeyStore } from './store/keytar-key-store.ts';
-export { SANDBOX_PROFILE, sandboxDemoKey, type Profile } from './profiles/profile.ts';
+export { PROFILE_KINDS, SANDBOX_PROFILE, sandboxDemoKey, type Profile, type ProfileKind } from './profiles/profile.ts';
 export { nameProblem, PROFILE_NAME_FORM } from './profiles/profile-name.ts';
 export { ENV_KEY, type KeyDescription } from './profiles/key-status.ts';
 export { ProfileManager } from './profiles/profile-manager.ts';

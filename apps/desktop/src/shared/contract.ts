@@ -12,7 +12,7 @@ import type {
   ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, NameLanguage, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
-import type { KeyDescription } from '@econdata/keychain';
+import type { KeyDescription, ProfileKind } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
 import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
@@ -36,6 +36,8 @@ export interface ProfileView {
   key: KeyDescription;
   /** This profile is the built-in sandbox one: main serves it from the embedded sandbox. */
   embedded: boolean;
+  /** The service itself, or a team gateway in front of it (the key is then a personal token). */
+  kind: ProfileKind;
 }
 
 /** The sandbox main started in-process because no profile of the user's own is active. */
@@ -73,6 +75,8 @@ interface ProfileCreateRequest {
   baseURL: string;
   plan: PlanName;
   authMode?: AuthMode;
+  /** @default 'service' */
+  kind?: ProfileKind;
   /** Saved to the keychain after one check request to the service; never returned. */
   key?: string;
   /** Make it the active profile (default true). */
@@ -240,7 +244,7 @@ interface Operations {
 
   'profiles.list': { request: Empty; response: ProfileView[] };
   'profiles.create': { request: ProfileCreateRequest; response: ProfileView };
-  'profiles.update': { request: { name: string; baseURL?: string; plan?: PlanName; authMode?: AuthMode }; response: ProfileView };
+  'profiles.update': { request: { name: string; baseURL?: string; plan?: PlanName; authMode?: AuthMode; kind?: ProfileKind }; response: ProfileView };
   'profiles.remove': { request: { name: string }; response: { removed: string } };
   'profiles.switch': { request: { name: string }; response: SessionStatus };
   'profiles.testConnection': { request: { name?: string }; response: ConnectionTest };

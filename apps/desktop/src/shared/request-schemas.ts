@@ -6,12 +6,13 @@
  */
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
-import { nameProblem, PROFILE_NAME_FORM } from '@econdata/keychain';
+import { nameProblem, PROFILE_KINDS, PROFILE_NAME_FORM } from '@econdata/keychain';
 import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
 import { below, bool, fail, list, object, oneOf, opt, req, str, tagged, type Check } from './validator.ts';
 
 const AUTH = oneOf(['header', 'query'] as const);
+const KIND = oneOf(PROFILE_KINDS);
 const CACHE = oneOf(['default', 'no-store', 'allow-stale', 'reload'] as const);
 
 /** Limits that keep one request from tying main up. */
@@ -132,9 +133,9 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'session.status': empty as Check<RequestOf<'session.status'>>,
   'profiles.list': empty as Check<RequestOf<'profiles.list'>>,
   'profiles.create': object({
-    name: req(profileName), baseURL: req(baseURL), plan: req(oneOf(PLAN_NAMES)), authMode: opt(AUTH), key: opt(apiKey), activate: opt(bool()),
+    name: req(profileName), baseURL: req(baseURL), plan: req(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND), key: opt(apiKey), activate: opt(bool()),
   }),
-  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH) }),
+  'profiles.update': object({ name: req(profileName), baseURL: opt(baseURL), plan: opt(oneOf(PLAN_NAMES)), authMode: opt(AUTH), kind: opt(KIND) }),
   'profiles.remove': object({ name: req(profileName) }),
   'profiles.switch': object({ name: req(profileName) }),
   'profiles.testConnection': object({ name: opt(profileName) }),

@@ -21,6 +21,8 @@ export interface ConnectionSettings {
   planSource?: 'service' | 'user';
   /** How the key travels. @default 'header' */
   authMode?: AuthMode;
+  /** A team gateway in front of the service (apps/gateway): the key is a personal token. Absent: the service. */
+  kind?: 'gateway';
 }
 
 /**
@@ -35,14 +37,15 @@ export const DEFAULT_SETTINGS: ConnectionSettings = { baseURL: SANDBOX_BASE_URL,
 /** Checks settings read from storage or typed by a user (core's base-URL rule and plan names); throws an InvalidParameterError naming the field. */
 export function checkSettings(value: unknown): ConnectionSettings {
   if (typeof value !== 'object' || value === null) throw new InvalidParameterError('settings', 'The saved connection settings are not an object: connect again from the taskpane.');
-  const { baseURL, plan, authMode, planSource } = value as Record<string, unknown>;
+  const { baseURL, plan, authMode, planSource, kind } = value as Record<string, unknown>;
   if (typeof baseURL !== 'string' || baseURL.trim() === '') throw new InvalidParameterError('baseURL', 'Give the service address, e.g. https://api.example.com (or http://127.0.0.1:8787 for the local sandbox).');
   if (!isPlanName(plan)) throw new InvalidParameterError('plan', `Unknown plan ${JSON.stringify(plan)}: choose one of ${PLAN_NAMES.join(', ')}.`);
   if (authMode !== undefined && authMode !== 'header' && authMode !== 'query') throw new InvalidParameterError('authMode', 'authMode must be "header" or "query".');
+  if (kind !== undefined && kind !== 'gateway') throw new InvalidParameterError('kind', 'kind must be "gateway" when present: connect again from the taskpane.');
   if (planSource !== undefined && planSource !== 'service' && planSource !== 'user') throw new InvalidParameterError('planSource', 'planSource must be "service" or "user": connect again from the taskpane.');
   const address = readBaseURL(baseURL);
   if (!address.ok) throw new InvalidParameterError('baseURL', `The service address ${BASE_URL_PROBLEMS[address.problem]}. Correct it and try again.`);
-  return { baseURL: address.baseURL, plan, ...(authMode === undefined ? {} : { authMode }), ...(planSource === undefined ? {} : { planSource }) };
+  return { baseURL: address.baseURL, plan, ...(authMode === undefined ? {} : { authMode }), ...(planSource === undefined ? {} : { planSource }), ...(kind === 'gateway' ? { kind } : {}) };
 }
 
 /** Reads the saved settings, or undefined when none are saved. A damaged entry is an error that says what to do. */

@@ -33,7 +33,7 @@ export function ConnectPanel({ runtime }: ConnectPanelProps): ReactNode {
   useEffect(() => {
     let live = true;
     // The plan is learned from the service unless the user chose one (the service said nothing).
-    void runtime.savedSettings().then((s) => live && setInitial({ baseURL: s.baseURL, plan: s.plan, detectPlan: s.planSource !== 'user' }));
+    void runtime.savedSettings().then((s) => live && setInitial({ baseURL: s.baseURL, plan: s.plan, detectPlan: s.planSource !== 'user', ...(s.kind ? { kind: s.kind } : {}) }));
     return () => {
       live = false;
     };

@@ -155,7 +155,10 @@ export class ProfileManager {
     const checked = checkChanges(changes);
     return this.#changes.apply((settings) => {
       const profile = findProfile(settings, name);
-      Object.assign(profile, checked);
+      const { kind, ...rest } = checked;
+      Object.assign(profile, rest);
+      if (kind === 'gateway') profile.kind = 'gateway';
+      else if (kind === 'service') delete profile.kind;
       // The sandbox's demo keys mean nothing elsewhere: never send one to another host.
       if (profile.sandboxDemoKey === true && !isLoopback(new URL(profile.baseURL))) delete profile.sandboxDemoKey;
       return { ...profile };

@@ -23,7 +23,16 @@ export interface Profile {
    * Only allowed on a loopback base URL: those keys mean nothing anywhere else.
    */
   sandboxDemoKey?: boolean;
+  /**
+   * What the address is: the Economic Data Service itself (absent), or a team's gateway in front of
+   * it (`gateway`: the key is the analyst's personal gateway token; apps/gateway).
+   */
+  kind?: 'gateway';
 }
+
+/** The kinds of connection a profile can be: the service itself, or a team gateway in front of it. */
+export const PROFILE_KINDS = ['service', 'gateway'] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
 
 /** What a caller gives to create a profile. */
 export interface ProfileInput {
@@ -31,10 +40,12 @@ export interface ProfileInput {
   baseURL: string;
   plan: PlanName;
   authMode?: AuthMode;
+  /** @default 'service' */
+  kind?: ProfileKind;
 }
 
 /** What a caller may change on a profile (renaming has its own method: it moves the key). */
-export type ProfileChanges = Partial<Pick<Profile, 'baseURL' | 'plan' | 'authMode'>>;
+export type ProfileChanges = Partial<Pick<Profile, 'baseURL' | 'plan' | 'authMode'>> & { kind?: ProfileKind };
 
 /** The local sandbox (`pnpm sandbox`), where a fresh install points. */
 export const SANDBOX_PROFILE: Readonly<Profile> = Object.freeze({
@@ -109,6 +120,10 @@ export function checkChanges(changes: ProfileChanges): ProfileChanges {
     if (!AUTH_MODES.includes(changes.authMode)) refuse('auth mode', `must be one of ${AUTH_MODES.join(', ')}`);
     out.authMode = changes.authMode;
   }
+  if (changes.kind !== undefined) {
+    if (!PROFILE_KINDS.includes(changes.kind)) refuse('kind', `must be one of ${PROFILE_KINDS.join(', ')}`);
+    out.kind = changes.kind;
+  }
   return out;
 }
 
@@ -117,8 +132,8 @@ export function newProfile(input: ProfileInput): Profile {
   const name = checkName(input.name);
   if (input.baseURL === undefined) refuse('base URL', 'is required');
   if (input.plan === undefined) refuse('plan', 'is required');
-  const checked = checkChanges({ baseURL: input.baseURL, plan: input.plan, authMode: input.authMode ?? 'header' });
-  return { name, baseURL: checked.baseURL!, plan: checked.plan!, authMode: checked.authMode! };
+  const checked = checkChanges({ baseURL: input.baseURL, plan: input.plan, authMode: input.authMode ?? 'header', ...(input.kind === undefined ? {} : { kind: input.kind }) });
+  return { name, baseURL: checked.baseURL!, plan: checked.plan!, authMode: checked.authMode!, ...(checked.kind === 'gateway' ? { kind: 'gateway' as const } : {}) };
 }
 
 /** Whether two profile names collide (case-insensitively, so `Prod` and `prod` cannot both exist). */

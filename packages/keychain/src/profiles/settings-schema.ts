@@ -52,6 +52,11 @@ function checkProfile(raw: unknown, at: string): Profile | string {
     if (savedAt === undefined) return `${at}.keyLast4 is only allowed with keySavedAt`;
     profile.keyLast4 = last4;
   }
+  const kind = raw['kind'];
+  if (kind !== undefined) {
+    if (kind !== 'gateway') return `${at}.kind must be "gateway" when present`;
+    profile.kind = 'gateway';
+  }
   const demo = raw['sandboxDemoKey'];
   if (demo !== undefined) {
     if (typeof demo !== 'boolean') return `${at}.sandboxDemoKey must be true or false`;

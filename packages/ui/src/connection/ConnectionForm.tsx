@@ -1,5 +1,5 @@
 /**
- * Base URL, plan and API key, with Test connection and Save. The key field is uncontrolled: it is
+ * What it connects to (the service, or a team gateway), base URL, plan and API key (or personal token), with Test connection and Save. The key field is uncontrolled: it is
  * read once when a button is pressed, handed to the callback, and cleared; it never sits in React
  * state, where dev tools and re-renders could expose it.
  */
@@ -61,6 +61,7 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
   const describeCtx = useDescribeContext();
   const [baseURL, setBaseURL] = useState(initial.baseURL ?? '');
   const [plan, setPlan] = useState<PlanName>(initial.plan ?? 'free');
+  const [gateway, setGateway] = useState<boolean>(initial.kind === 'gateway');
   const [detect, setDetect] = useState<boolean>(detectPlan !== undefined && (initial.detectPlan ?? true));
   const [showKey, setShowKey] = useState(false);
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -79,11 +80,11 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
   const validate = (key: string | undefined): ConnectionSettings | null => {
     const urlProblem = baseURLMessage(baseURL);
     setUrlError(urlProblem);
-    const keyProblem = key === undefined && !savedKey ? 'API key: paste the key from your account page (no key is saved yet).' : null;
+    const keyProblem = key === undefined && !savedKey ? (gateway ? 'Personal token: paste the token your gateway\'s administrator gave you (no token is saved yet).' : 'API key: paste the key from your account page (no key is saved yet).') : null;
     setKeyError(keyProblem);
     const normalized = normalizedBaseURL(baseURL);
     if (urlProblem || keyProblem || normalized === null) return null;
-    return detectPlan && detect ? { baseURL: normalized, plan, detectPlan: true } : { baseURL: normalized, plan };
+    return { baseURL: normalized, plan, ...(detectPlan && detect ? { detectPlan: true } : {}), ...(gateway ? { kind: 'gateway' as const } : {}) };
   };
 
   const run = async (action: 'test' | 'save'): Promise<void> => {
@@ -111,10 +112,16 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Connection">
-      <Field label="Service URL" required hint="e.g. https://api.econdata.example/api/v1 (http only for localhost)" {...(urlError ? { validationMessage: urlError, validationState: 'error' as const } : {})}>
+      <Field label="Connects to" hint={gateway ? 'Your team\'s gateway: it holds the team\'s key and shares one cache and one quota; you use a personal token.' : 'The Economic Data Service itself, with your own API key.'}>
+        <Select value={gateway ? 'gateway' : 'service'} onChange={(_, d) => setGateway(d.value === 'gateway')}>
+          <option value="service">Economic Data Service</option>
+          <option value="gateway">Team gateway</option>
+        </Select>
+      </Field>
+      <Field label={gateway ? 'Gateway URL' : 'Service URL'} required hint={gateway ? 'The address your gateway\'s administrator gave you, e.g. https://gateway.example.org (http only for localhost)' : 'e.g. https://api.econdata.example/api/v1 (http only for localhost)'} {...(urlError ? { validationMessage: urlError, validationState: 'error' as const } : {})}>
         <Input type="url" value={baseURL} onChange={(_, d) => setBaseURL(d.value)} autoComplete="url" />
       </Field>
-      <Field label="Plan" hint={detectPlan ? 'Sets how fast requests are sent. "From the service" reads it from the service\'s rate-limit headers.' : 'Sets the request limits the quota meter tracks'}>
+      <Field label="Plan" hint={gateway ? 'The team\'s plan; the gateway\'s answers tell your share of it.' : detectPlan ? 'Sets how fast requests are sent. "From the service" reads it from the service\'s rate-limit headers.' : 'Sets the request limits the quota meter tracks'}>
         <Select
           value={detectPlan && detect ? 'detect' : plan}
           onChange={(_, d) => {
@@ -131,8 +138,8 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
         </Select>
       </Field>
       <Field
-        label={savedKey ? 'New API key (optional)' : 'API key'}
-        hint={savedKey ? `${savedKey.hint ? `Saved key ••••${savedKey.hint}` : 'A key is saved'}${age}. Leave empty to keep it.` : 'Stored securely; never written to a document.'}
+        label={gateway ? (savedKey ? 'New personal token (optional)' : 'Personal token') : savedKey ? 'New API key (optional)' : 'API key'}
+        hint={savedKey ? `${savedKey.hint ? `Saved ${gateway ? 'token' : 'key'} ••••${savedKey.hint}` : `A ${gateway ? 'token' : 'key'} is saved`}${age}. Leave empty to keep it.` : gateway ? 'From your gateway\'s administrator. Stored securely; never written to a document.' : 'Stored securely; never written to a document.'}
         {...(keyError ? { validationMessage: keyError, validationState: 'error' as const } : {})}
       >
         {(fieldProps) => (

@@ -10,6 +10,8 @@ export interface ConnectionSettings {
    * choice, offered with `detectPlan`); `plan` is then the plan assumed until the service says.
    */
   detectPlan?: boolean;
+  /** A team gateway (apps/gateway) in front of the service: the key is the analyst's personal token. Absent: the service itself. */
+  kind?: 'gateway';
 }
 
 /** What the form may show of a stored key: never the key, only its last characters and age. */

@@ -183,6 +183,7 @@ export class Session {
       active: profile.name === activeName,
       key: await this.profiles.describeKey(profile.name),
       embedded,
+      kind: profile.kind ?? 'service',
     };
   }
 

@@ -87,7 +87,7 @@ export function ConnectionView({ nameLanguage, onNameLanguage }: { nameLanguage:
                 throw new Error(problem);
               }
               setNameError(null);
-              await client.profiles.create({ name: trimmed, baseURL: settings.baseURL, plan: settings.plan, ...(key === undefined ? {} : { key }), activate: true });
+              await client.profiles.create({ name: trimmed, baseURL: settings.baseURL, plan: settings.plan, ...(settings.kind ? { kind: settings.kind } : {}), ...(key === undefined ? {} : { key }), activate: true });
               setName('');
               await changed();
             }}

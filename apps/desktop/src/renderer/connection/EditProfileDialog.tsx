@@ -27,10 +27,10 @@ export function EditProfileDialog({ profile: p, open, onClose, onChanged }: Edit
           <DialogContent>
             {open ? (
               <ConnectionForm
-                initial={{ baseURL: p.baseURL, plan: p.plan }}
+                initial={{ baseURL: p.baseURL, plan: p.plan, ...(p.kind === 'gateway' ? { kind: 'gateway' as const } : {}) }}
                 {...(hint === undefined ? {} : { savedKey: { hint, ...(p.key.savedAt === undefined ? {} : { savedAt: p.key.savedAt }) } })}
                 onSave={async (settings, key) => {
-                  await client.profiles.update({ name: p.name, baseURL: settings.baseURL, plan: settings.plan });
+                  await client.profiles.update({ name: p.name, baseURL: settings.baseURL, plan: settings.plan, kind: settings.kind ?? 'service' });
                   if (key !== undefined) await client.profiles.rotateKey(p.name, key);
                   await onChanged();
                   onClose();

@@ -80,7 +80,7 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
         description={<Text size={200}>{p.embedded ? 'Built-in sandbox (demo key)' : 'Your service profile'}</Text>}
       />
       <dl className={styles.facts}>
-        <dt className={styles.term}>Service</dt><dd className={styles.value}>{p.baseURL}</dd>
+        <dt className={styles.term}>{p.kind === 'gateway' ? 'Team gateway' : 'Service'}</dt><dd className={styles.value}>{p.baseURL}</dd>
         <dt className={styles.term}>Plan</dt><dd className={styles.value}>{p.plan}</dd>
         <dt className={styles.term}>Sent as</dt><dd className={styles.value}>{p.authMode === 'header' ? 'Authorization header' : 'api_key query parameter'}</dd>
         <dt className={styles.term}>Key</dt>
