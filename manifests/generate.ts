@@ -18,6 +18,12 @@ export interface ManifestTarget {
   displayName: string;
   /** Four-part Office version, from the package version. */
   version: string;
+  /**
+   * The custom functions' namespace: `ECON` in production, `ECONDEV` in development, so the two
+   * add-ins installed side by side do not clash (one namespace twice shows #REF!). The build writes
+   * formulas with the same one (apps/excel-addin/src/functions/namespace.ts).
+   */
+  namespace: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,9 +39,12 @@ export function officeVersion(): string {
 /** Production's address until ADDIN_BASE_URL names the real one (the committed prod manifest uses it). */
 export const DEFAULT_PROD_BASE_URL = 'https://addin.econdata.example.com';
 
+/** The custom functions' namespace of each add-in (see ManifestTarget.namespace); the build defines the same for its formulas. */
+export const FUNCTION_NAMESPACES = { dev: 'ECONDEV', prod: 'ECON' } as const;
+
 export const TARGETS = {
-  dev: (): ManifestTarget => ({ id: '24c77b37-d697-45f9-a57e-9079da03bb5d', baseUrl: 'https://localhost:3000', displayName: 'Econdata (dev)', version: officeVersion() }),
-  prod: (baseUrl: string = process.env['ADDIN_BASE_URL'] ?? DEFAULT_PROD_BASE_URL): ManifestTarget => ({ id: '20bf4061-edc0-4da8-8615-5b32249ec2c2', baseUrl: checkBaseUrl(baseUrl), displayName: 'Econdata', version: officeVersion() }),
+  dev: (): ManifestTarget => ({ id: '24c77b37-d697-45f9-a57e-9079da03bb5d', baseUrl: 'https://localhost:3000', displayName: 'Econdata (dev)', version: officeVersion(), namespace: FUNCTION_NAMESPACES.dev }),
+  prod: (baseUrl: string = process.env['ADDIN_BASE_URL'] ?? DEFAULT_PROD_BASE_URL): ManifestTarget => ({ id: '20bf4061-edc0-4da8-8615-5b32249ec2c2', baseUrl: checkBaseUrl(baseUrl), displayName: 'Econdata', version: officeVersion(), namespace: FUNCTION_NAMESPACES.prod }),
 };
 
 /** Office loads add-ins over HTTPS only. */
@@ -96,7 +105,7 @@ ${icon('                    ')}
   <ProviderName>Econdata</ProviderName>
   <DefaultLocale>en-US</DefaultLocale>
   <DisplayName DefaultValue="${esc(t.displayName)}"/>
-  <Description DefaultValue="Indicator, trade and stock series straight into worksheets: a taskpane and ECON.* cell formulas."/>
+  <Description DefaultValue="Indicator, trade and stock series straight into worksheets: a taskpane and ${t.namespace}.* cell formulas."/>
   <IconUrl DefaultValue="${url('assets/icon-32.png')}"/>
   <HighResolutionIconUrl DefaultValue="${url('assets/icon-64.png')}"/>
   <SupportUrl DefaultValue="${url('taskpane.html')}"/>
@@ -163,13 +172,13 @@ ${[16, 32, 80].map((s) => `        <bt:Image id="Icon.${s}x${s}" DefaultValue="$
         <bt:Url id="GetStarted.LearnMoreUrl" DefaultValue="${url('taskpane.html')}"/>
       </bt:Urls>
       <bt:ShortStrings>
-        <bt:String id="Functions.Namespace" DefaultValue="ECON"/>
+        <bt:String id="Functions.Namespace" DefaultValue="${t.namespace}"/>
         <bt:String id="GetStarted.Title" DefaultValue="Econdata is ready"/>
         <bt:String id="Group.Label" DefaultValue="Econdata"/>
 ${BUTTONS.map((b) => `        <bt:String id="${b.id}.Label" DefaultValue="${esc(b.label)}"/>`).join('\n')}
       </bt:ShortStrings>
       <bt:LongStrings>
-        <bt:String id="GetStarted.Description" DefaultValue="Open Econdata from the Home tab, connect, then insert series or type =ECON.INDICATOR(&quot;WB&quot;, &quot;NY.GDP.MKTP.CD&quot;, &quot;VN&quot;)."/>
+        <bt:String id="GetStarted.Description" DefaultValue="Open Econdata from the Home tab, connect, then insert series or type =${t.namespace}.INDICATOR(&quot;WB&quot;, &quot;NY.GDP.MKTP.CD&quot;, &quot;VN&quot;)."/>
 ${BUTTONS.map((b) => `        <bt:String id="${b.id}.Tooltip" DefaultValue="${esc(b.tip)}"/>`).join('\n')}
       </bt:LongStrings>
     </Resources>

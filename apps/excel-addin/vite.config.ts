@@ -12,6 +12,7 @@ import { devHttps, type DevHttps } from './build/dev-https.ts';
 import { devSandbox } from './build/dev-sandbox.ts';
 import { functionsJson } from './build/functions-metadata.ts';
 import { officeJs } from './build/office-js.ts';
+import { FUNCTION_NAMESPACES } from '../../manifests/generate.ts';
 
 /** The development origin the dev manifest points at (manifests/manifest.dev.xml). */
 export const DEV_PORT = 3000;
@@ -26,12 +27,18 @@ export interface AddinServeOptions {
   https?: boolean;
   /** The sandbox beside the dev server on port 8787 (build/dev-sandbox.ts); the suites start their own. */
   sandbox?: boolean;
+  /**
+   * The custom functions' namespace the formulas it writes use: the dev manifest's (ECONDEV) when
+   * serving, production's (ECON) when building. The Chromium suites keep ECON, the stand-in's.
+   */
+  namespace?: string;
 }
 
 /** The add-in's Vite configuration: `vite`, `vite build` and the Chromium suites all use this one. */
-export async function addinViteConfig(command: 'serve' | 'build', { https = true, sandbox = true }: AddinServeOptions = {}): Promise<UserConfig> {
+export async function addinViteConfig(command: 'serve' | 'build', { https = true, sandbox = true, namespace }: AddinServeOptions = {}): Promise<UserConfig> {
   return {
     root: import.meta.dirname,
+    define: { __ECON_NAMESPACE__: JSON.stringify(namespace ?? (command === 'serve' ? FUNCTION_NAMESPACES.dev : FUNCTION_NAMESPACES.prod)) },
     // Relative URLs: the production add-in may live below a path (ADDIN_BASE_URL).
     base: './',
     plugins: [contentSecurityPolicy(command), react(), officeJs(), functionsJson(), ...(sandbox ? [devSandbox()] : [])],

@@ -109,7 +109,7 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
     });
     expect((error as Error).message).toBe(
       `The new key …0000 was not saved for profile "${profile}": checking it with ${sandbox.url} failed. ` +
-        "Invalid API key: the service did not accept the key of this profile. Generate a new key in the provider's dashboard (Settings > API Keys) and save it. " +
+        "Invalid API key: the service did not accept the key of this profile. " +
         'The profile keeps its previous key.',
     );
     expect((error as Error).message).not.toContain('sandbox-not-a-key-0000');

@@ -93,10 +93,22 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     for (const text of ['inflation', 'lạm phát', 'inflaton']) {
       expect((await search(text)).slice(0, 12), text).toEqual(expect.arrayContaining(['WB FP.CPI.TOTL.ZG', 'IMF PCPIPCH', 'GSO CPI.TOTAL.YOY']));
     }
+    // Headline inflation first in Vietnamese, with and without accents, GSO's core inflation after
+    // GSO's CPI (issue 28, item 1).
+    for (const text of ['lạm phát', 'lam phat']) {
+      const found = await search(text);
+      expect(found[0], text).toBe('WB FP.CPI.TOTL.ZG');
+      expect(found.indexOf('GSO CPI.TOTAL.YOY'), text).toBeLessThan(found.indexOf('GSO CPI.CORE_INFLATION.YOY'));
+    }
+    // GSO's trade series say which way the goods go: no two results share a name (item 2).
+    expect((await search('merchandise total value')).slice(0, 2).sort()).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'GSO TRADE.IMPORT.TOTAL.VALUE']);
+    const tradeNames = await page.locator('[data-query="merchandise total value"] [role="option"] > span:first-of-type > :first-child').allInnerTexts();
+    expect(tradeNames.slice(0, 2).sort()).toEqual(['Merchandise exports: TOTAL, value', 'Merchandise imports: TOTAL, value']);
+    expect(new Set(tradeNames).size).toBe(tradeNames.length);
     const growth = await search('gdp growth');
     expect(growth[0]).toBe('WB NY.GDP.MKTP.KD.ZG');
     expect(growth).toEqual(expect.arrayContaining(['IMF NGDP_RPCH', 'GSO GDP.TOTAL.YOY']));
-    expect((await search('exports')).slice(0, 2)).toEqual(['WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
+    expect((await search('exports')).slice(0, 3)).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
     await search('lạm phát');
     await page.getByRole('button', { name: 'Add to favourites' }).click();
     await page.getByRole('region', { name: /^About / }).waitFor();
@@ -310,6 +322,9 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
       // The period reads the same (the formula writes it as text, the block as a date formatted as its year); the values are equal.
       expect([await cellText(page, `B${62 + r}`), await rawCell(61 + r, 2)]).toEqual([await cellText(page, `B${50 + r}`), await rawCell(49 + r, 2)]);
     }
+    // ...and shows as the block does: the cells it spills into got the block's number format (issue 28, item 12).
+    await expect.poll(() => cellText(page, 'C62'), { timeout: 30_000 }).toBe(await cellText(page, 'C50'));
+    expect(await cellText(page, 'C70')).toBe(await cellText(page, 'C58'));
     await page.screenshot({ path: join(SHOTS, 'addin-5d-transformed.png') });
     expect(await axeProblems(page)).toEqual([]);
 
@@ -341,6 +356,15 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     for (let r = 96; r <= 99; r += 1) expect(typeof await rawCell(r, 2)).toBe('number');
     await selectCell(page, 'C96');
     await page.screenshot({ path: join(SHOTS, 'addin-5e-value-layout.png') });
+    // Options where the frequency goes (issue 28, item 3): `Units=pc1` as the sixth argument is the
+    // options, and spills the same growth as the formula the taskpane wrote at B61.
+    await page.evaluate(() => {
+      const { model } = (globalThis as unknown as { econdataStandin: { model: { sheets: unknown[]; setValues(r: unknown, v: unknown, formulas?: boolean): void } } }).econdataStandin;
+      model.setValues({ sheet: model.sheets[0], top: 60, left: 40, rows: 1, cols: 1 }, [['=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2015,2023,"Units=pc1")']], true);
+    });
+    await expect.poll(() => rawCell(60, 40), { timeout: 30_000 }).toBe('Period');
+    expect(await rawCell(60, 41)).toBe('GDP (current US$): Vietnam, % change from a year ago');
+    for (let r = 61; r < 70; r += 1) expect([await rawCell(r, 40), await rawCell(r, 41)]).toEqual([await rawCell(r, 1), await rawCell(r, 2)]);
     await page.getByRole('radio', { name: /Values/ }).check();
 
     // GSO: the frequency offers only what the indicator list gives the chosen series. Core inflation's
@@ -524,5 +548,5 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await expectNoLeak(page);
     expect(pageErrors).toEqual([]);
     await context.close();
-  }, 600_000);
+  }, 900_000); // about 4 minutes alone; up to 10 on a machine shared by several runs
 });

@@ -5,6 +5,7 @@
  * deleted by listing. Web mode with the in-memory key store (no keychain is involved); the
  * screenshot goes to apps/desktop/docs.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { truncate, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,14 +69,26 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer shows damaged saved 
     expect(readdirSync(libraryDir).filter((f) => f.endsWith('.json')).sort()).toEqual([`${names['cut']}.json`, `${names['fine']}.json`, `${names['gone']}.json`].sort());
   }, 120_000);
 
-  it('exports a data-only CSV for code: Downloads only, and the result names its provenance file', async () => {
+  it('exports a data-only CSV for code: both CSV kinds in one dialog, the choice remembered; Downloads only, read by pandas as it is', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(web.url);
     await page.getByRole('button', { name: 'Show an example: GDP of Vietnam and Thailand' }).click();
     await page.getByRole('region', { name: 'Explore' }).locator('[data-chart-drawn]').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await page.getByRole('menuitem', { name: /CSV, data only/ }).click();
+    // One CSV entry; its dialog offers both kinds, the one pandas reads first (issue 28, item 5).
+    await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
     const dialog = page.getByRole('dialog');
+    const kinds = dialog.getByRole('radiogroup', { name: 'Kind of CSV' }).getByRole('radio');
+    expect(await kinds.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent ?? ''))).toEqual(['CSV for pandas, R, code (.csv + .provenance.json)', 'CSV for Excel (.csv)']);
+    expect(await dialog.getByRole('radio', { name: /CSV for pandas/ }).isChecked()).toBe(true);
+    // The CSV for Excel may go to Saved exports; chosen, it is what the next CSV export offers first.
+    await dialog.getByRole('radio', { name: /CSV for Excel/ }).check();
+    expect(await dialog.getByRole('radio', { name: /Saved exports/ }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+    expect(await dialog.getByRole('radio', { name: /CSV for Excel/ }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: /CSV for pandas/ }).check();
     expect(await dialog.getByRole('radio', { name: /Saved exports/ }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('radio', { name: /Downloads folder/ }).isChecked()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('GDP for pandas');
@@ -84,5 +97,8 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer shows damaged saved 
     const result = page.getByTestId('export-result');
     await result.getByText('Provenance: GDP-for-pandas.provenance.json').waitFor();
     expect(readdirSync(join(work, 'home', 'downloads')).sort()).toEqual(['GDP-for-pandas.csv', 'GDP-for-pandas.provenance.json']);
+    // pandas itself reads it without skiprows: the header is the first line.
+    const columns = execFileSync('/usr/bin/python3', ['-c', 'import sys, pandas; print("|".join(pandas.read_csv(sys.argv[1]).columns))', join(work, 'home', 'downloads', 'GDP-for-pandas.csv')], { encoding: 'utf8' }).trim();
+    expect(columns).toBe('Period|GDP (current US$): Vietnam|GDP (current US$): Thailand');
   }, 120_000);
 });

@@ -18,7 +18,7 @@ export interface AddinServer {
 
 /** The dev server's configuration: the add-in's own, on a free loopback port. */
 async function serverConfig(): Promise<InlineConfig> {
-  return mergeConfig(await addinViteConfig('serve', { https: false, sandbox: false }), {
+  return mergeConfig(await addinViteConfig('serve', { https: false, sandbox: false, namespace: 'ECON' }), {
     configFile: false,
     logLevel: 'error',
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { OfficeAddinManifest } from 'office-addin-manifest';
 import { describe, expect, it } from 'vitest';
 import { RIBBON_FUNCTIONS } from '../src/commands/commands.ts';
+import { addinViteConfig } from '../vite.config.ts';
 import { buildManifest, DEFAULT_PROD_BASE_URL, MANIFEST_DIR, MANIFEST_FILES, officeVersion, TARGETS, type ManifestTarget } from '../../../manifests/generate.ts';
 
 const targets: Array<[keyof typeof MANIFEST_FILES, ManifestTarget]> = [['dev', TARGETS.dev()], ['prod', TARGETS.prod(DEFAULT_PROD_BASE_URL)]];
@@ -54,12 +55,12 @@ describe.each(targets)('manifest.%s.xml', (name, target) => {
     expect(target.baseUrl.startsWith('https://')).toBe(true);
   });
 
-  it('declares custom functions with the ECON namespace, their metadata URL, and the shared runtime page', () => {
+  it('declares custom functions with its namespace (ECON, ECONDEV in dev), their metadata URL, and the shared runtime page', () => {
     const url = (id: string): string | undefined => new RegExp(`<bt:Url id="${id}" DefaultValue="([^"]+)"/>`).exec(xml)?.[1];
     expect(url('Functions.Metadata.Url')).toBe(`${target.baseUrl}/functions.json`);
     expect(url('Functions.Script.Url')).toBe(`${target.baseUrl}/assets/taskpane.js`);
     expect(url('Taskpane.Url')).toBe(`${target.baseUrl}/taskpane.html`);
-    expect(xml).toContain('<bt:String id="Functions.Namespace" DefaultValue="ECON"/>');
+    expect(xml).toContain(`<bt:String id="Functions.Namespace" DefaultValue="${target.namespace}"/>`);
     expect(xml).toMatch(/<ExtensionPoint xsi:type="CustomFunctions">\s*<Script>\s*<SourceLocation resid="Functions.Script.Url"\/>\s*<\/Script>\s*<Page>\s*<SourceLocation resid="Taskpane.Url"\/>\s*<\/Page>\s*<Metadata>\s*<SourceLocation resid="Functions.Metadata.Url"\/>\s*<\/Metadata>\s*<Namespace resid="Functions.Namespace"\/>/);
     // One runtime for all three surfaces: the Runtime, the functions' Page, the FunctionFile and the taskpane are one URL.
     expect(attrs(xml, /<Runtime resid="([^"]+)" lifetime="long"\/>/g)).toEqual(['Taskpane.Url']);
@@ -81,6 +82,17 @@ describe('manifest targets', () => {
   it('dev and prod have different ids (both can be installed) and the same version', () => {
     expect(TARGETS.dev().id).not.toBe(TARGETS.prod(DEFAULT_PROD_BASE_URL).id);
     expect(TARGETS.dev().version).toBe(TARGETS.prod(DEFAULT_PROD_BASE_URL).version);
+  });
+
+  it('dev and prod declare different custom-function namespaces (one namespace twice shows #REF!), prod keeps ECON (issue 28, item 11)', async () => {
+    const namespace = (xml: string): string | undefined => /<bt:String id="Functions.Namespace" DefaultValue="([^"]+)"\/>/.exec(xml)?.[1];
+    const [dev, prod] = ['manifest.dev.xml', 'manifest.prod.xml'].map((f) => readFileSync(join(MANIFEST_DIR, f), 'utf8'));
+    expect([namespace(dev!), namespace(prod!)]).toEqual(['ECONDEV', 'ECON']);
+    expect(dev).toContain('type =ECONDEV.INDICATOR(');
+    expect(prod).toContain('type =ECON.INDICATOR(');
+    // What the build writes in its formulas: the dev server's namespace is the dev manifest's, a build's production's.
+    const define = async (command: 'serve' | 'build'): Promise<unknown> => (await addinViteConfig(command, { https: false, sandbox: false })).define?.['__ECON_NAMESPACE__'];
+    expect([await define('serve'), await define('build')]).toEqual(['"ECONDEV"', '"ECON"']);
   });
 
   it('a production URL that is not https is refused with what to do', () => {

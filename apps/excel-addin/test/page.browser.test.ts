@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('the add-in page with a CustomFunctions host', () 
     expect((one as unknown[][]).map((r) => r[0])).toEqual(['Period', '2018', '2019', '2020']);
     expect((two as unknown[][])[0]).toEqual(['Period', 'GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
     // Outside Excel, office.js leaves CustomFunctions.Error undefined: the same code and message come as a CellError.
-    expect(bad).toEqual({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "soon".', kind: 'CellError' });
+    expect(bad).toEqual({ code: '#VALUE!', message: 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got "soon". Correct it and try again.', kind: 'CellError' });
     expect(data.splice(0)).toEqual(['POST /api/v1/indicators/batch']);
 
     await page.reload();

@@ -43,6 +43,8 @@ export interface FairQueueOptions {
   windows: UsageWindows;
   /** @default 20 */
   gatherMs?: number;
+  /** Turns running at once on this instance (the ledger's own cap on requests in flight). @default 8 */
+  concurrency?: number;
   now?: () => number;
   /** Called when the queue length changes (the metrics gauge). */
   onLength?: (length: number) => void;
@@ -60,7 +62,7 @@ export class FairQueue {
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: FairQueueOptions) {
-    this.#o = { gatherMs: 20, now: Date.now, ...options };
+    this.#o = { gatherMs: 20, concurrency: 8, now: Date.now, ...options };
   }
 
   /** Waits for this analyst's turn. Rejects when the shared state does not answer. */
@@ -114,7 +116,13 @@ export class FairQueue {
             break;
           }
           // A spent day: everyone goes on, and the ledger refuses at once with its reset time, which the caller passes on.
-          const turns = spent ? this.#waiting.length : Math.min(this.#waiting.length, left);
+          // Under contention (more waiting than the window has left), at most `concurrency` turns run
+          // here at once: the window is handed out as requests actually leave, so analysts who arrive
+          // a moment later still get their part of it. Without contention everyone goes at once (and
+          // their indicator queries share one batch).
+          const runningHere = [...this.#running.values()].reduce((n, k) => n + k, 0);
+          const turns = spent || this.#waiting.length <= left ? this.#waiting.length : Math.min(left, this.#o.concurrency - runningHere);
+          if (turns <= 0) break;
           const chosen = await this.#order(turns, Number.isFinite(left) ? Math.max(left, 1) : Infinity);
           const ids = chosen.map(() => `${this.#id}-${(this.#next += 1)}`);
           for (const w of chosen) {

@@ -69,7 +69,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     cache: options.state.cache, cacheTtlMs: options.cacheTtlMs ?? 3_600_000,
     onCacheError: (error) => console.error(`gateway cache: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const fair = new FairQueue({ ledger, state: options.state, windows, onLength: (n) => metrics.queue.set(n) });
+  const fair = new FairQueue({ ledger, state: options.state, windows, concurrency: options.concurrency ?? 8, onLength: (n) => metrics.queue.set(n) });
   const upstream = new Upstream({ client, state: options.state, baseURL, ...(options.windowMs === undefined ? {} : { windowMs: options.windowMs }) });
   const app = await createServer({ state: options.state, upstream, fair, ledger, metrics, windows, audit: options.audit ?? (() => undefined), tls: options.tls, corsOrigins: options.corsOrigins });
   const host = options.host ?? '127.0.0.1';

@@ -202,11 +202,12 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
       byRequest.set(u.request, { query: u.query });
     }
     const misses: string[] = [];
-    for (const [request, item] of byRequest) {
-      const c = await upstream.cached(request);
+    const found = await Promise.all([...byRequest.keys()].map((request) => upstream.cached(request)));
+    [...byRequest.entries()].forEach(([request, item], i) => {
+      const c = found[i];
       if (c && !c.stale) item.answer = c;
       else misses.push(request);
-    }
+    });
     if (misses.length < byRequest.size) metrics.cacheHits.inc({ route: 'indicators' }, byRequest.size - misses.length);
     let stale = false;
     if (misses.length > 0) {

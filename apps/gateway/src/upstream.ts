@@ -146,7 +146,8 @@ export class Upstream {
     const mine: PendingQuery[] = [];
     const theirs: PendingQuery[] = [];
     try {
-      for (const p of batch) ((await this.#state.claim(`req:${p.key}`, CLAIM_MS)) ? mine : theirs).push(p);
+      const claimed = await Promise.all(batch.map((p) => this.#state.claim(`req:${p.key}`, CLAIM_MS)));
+      batch.forEach((p, i) => (claimed[i] ? mine : theirs).push(p));
     } catch (error) {
       fail(batch, error);
       return;

@@ -1,6 +1,6 @@
 export { type EmptyQuery, type GsoFrequency, type SeriesQuery, type SourceIndicatorsQuery, type StockIndex, type TradeFlow } from './query.ts';
-export { queryProblems, type CheckedQuery, type QueryProblem } from './validate/params.ts';
-export { GSO_FREQUENCIES, STOCK_INDICES, TRADE_FLOWS } from './validate/rules.ts';
+export { queryProblems, sourceCodeProblem, type CheckedQuery, type QueryProblem } from './validate/params.ts';
+export { GSO_FREQUENCIES, STOCK_INDICES, TRADE_FLOWS, problemSentence, refusalSentence } from './validate/rules.ts';
 export { type DerivationOperand, type Frequency, frequencyOfPeriod, PERIOD_PATTERNS, type Provenance, type Series, type SeriesColumn, type SeriesKind } from './series.ts';
 export { type AuthMode, type KeyProvider } from './auth.ts';
 export { AbortError, AuthenticationError, BadRequestError, ConnectionError, EconError, type EconErrorDetails, ERROR_NAMES, type ErrorCode, errorFromJSON, InvalidParameterError, InvalidResponseError, isEconError, isSerializedEconError, KeyUnavailableError, NotFoundError, PermissionDeniedError, QuotaExhaustedError, RateLimitedError, type SerializedEconError, ServerError, StorageError, TimeoutError } from './errors/errors.ts';
@@ -20,6 +20,7 @@ export { requestAddress } from './plan/address.ts';
 export { cacheKey, MemoryCacheStore, prefixedCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
 export { IndexedDbCacheStore } from './cache/indexeddb-store.ts';
 export { readErrorBody } from './net/error-from-response.ts';
+export { redactSecrets } from './net/redact.ts';
 export { axiosTransport, type Transport, type TransportRequest } from './net/transport.ts';
 export { seriesId } from './series/map.ts';
 export { keptMonths, sentQuery } from './series/trade-months.ts';

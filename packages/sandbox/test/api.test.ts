@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSandboxApp } from '../src/index.ts';
-import { errorOf, get, KEYS, post } from './helpers.ts';
+import { errorOf, get, KEYS, post, sharedNames } from './helpers.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -238,6 +238,14 @@ describe('metadata lists', () => {
     const wb = (await get(app, '/api/v1/sources/WB/indicators', KEYS.free)).json().data;
     expect(wb.find((i: { code: string }) => i.code === 'NY.GDP.MKTP.CD')).toMatchObject({ unit: 'current US$', frequencies: ['annual'], first_period: '1980', last_period: '2024' });
     expect(errorOf(await get(app, '/api/v1/sources/NOPE/indicators')).message).toBe('Data not found: unknown source "NOPE"; sources: WB, IMF, GSO');
+  });
+
+  it('no two listed indicators of a source share a name (a list, a legend, a header tells them apart)', async () => {
+    for (const source of ['WB', 'IMF', 'GSO']) {
+      const list = (await get(app, `/api/v1/sources/${source}/indicators`)).json().data;
+      expect(list.length, source).toBeGreaterThan(0);
+      expect(sharedNames(list), source).toEqual([]);
+    }
   });
 
   it('GET /countries lists ISO2, ISO3, name, region, income group, with NA as Namibia', async () => {

@@ -27,3 +27,12 @@ export function errorOf(res: LightMyRequestResponse): ErrorJson['error'] {
   }
   return body.error;
 }
+
+/** The names (and Vietnamese names) that two or more listed indicators of one source share, with their codes: none is the rule. */
+export function sharedNames(list: ReadonlyArray<{ code: string; name: string; name_vi?: string }>): string[] {
+  const byName = new Map<string, string[]>();
+  for (const info of list) {
+    for (const name of [info.name, info.name_vi]) if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), info.code]);
+  }
+  return [...byName].filter(([, codes]) => codes.length > 1).map(([name, codes]) => `${name}: ${codes.join(', ')}`);
+}

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realDataDir } from '../../../test/support/paths.ts';
 import { startSandbox, type Sandbox } from '../src/index.ts';
-import { KEYS } from './helpers.ts';
+import { KEYS, sharedNames } from './helpers.ts';
 
 /** The fields of the first line of a data file that starts with `prefix`. */
 function line(file: string, prefix: string): string[] {
@@ -97,6 +97,14 @@ describe.skipIf(!realDataDir)('real data (../shared/data)', () => {
     expect(iip).toHaveLength(11);
     const retail = (await get('/api/v1/indicators?source=GSO&indicator=RETAIL.TOTAL.VALUE&start_year=2024&end_year=2024')).body.data;
     expect(retail[11]).toMatchObject({ period: '2024-12', unit: 'billion VND', value: Number(line('gso_vn_retail_sales_monthly.csv', '2024-12,total,')[4]) });
+  });
+
+  it('no two listed indicators of a source share a name: GSO trade says exports or imports', async () => {
+    for (const source of ['WB', 'IMF', 'GSO']) expect(sharedNames((await get(`/api/v1/sources/${source}/indicators`)).body.data), source).toEqual([]);
+    const list = (await get('/api/v1/sources/GSO/indicators')).body.data as Array<{ code: string; name: string; name_vi: string }>;
+    const name = (code: string) => list.find((i) => i.code === code)?.name;
+    expect([name('TRADE.EXPORT.TOTAL.VALUE'), name('TRADE.IMPORT.TOTAL.VALUE')]).toEqual(['Merchandise exports: TOTAL, value', 'Merchandise imports: TOTAL, value']);
+    expect(list.find((i) => i.code === 'TRADE.IMPORT.WHEAT.VALUE')?.name_vi).toBe('Nhập khẩu hàng hóa: Lúa mỳ, trị giá');
   });
 
   it('every listed GSO indicator answers at each of its frequencies (the longest code too)', async () => {

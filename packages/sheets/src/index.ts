@@ -5,7 +5,8 @@
 export { type Cell, type CellValue, type Grid } from './grid/types.ts';
 export { layoutSeries } from './grid/layout.ts';
 export { bodyRow, gridRowCount, gridColumnCount } from './grid/cells.ts';
-export { periodToSerial, dateToPeriod, excelSerialToDate } from './grid/periods.ts';
+export { periodToSerial, dateToPeriod } from './grid/periods.ts';
+export { excelSerialToDate } from './grid/excel-epoch.ts';
 export { displayText } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
 export { monthsRange, monthsText, queryLine } from './grid/provenance.ts';

@@ -9,6 +9,7 @@ export { useCatalogue, type CatalogueView } from './data/hooks.ts';
 
 export { describeError, type DescribeContext, type ErrorDescription } from './errors/describe-error.ts';
 export { toUiError, hasErrorCode, ERROR_CODES } from './errors/normalize.ts';
+export { ERROR_ADVICE } from './errors/advice.ts';
 export { ErrorMessage, type ErrorMessageProps } from './errors/ErrorMessage.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { EconThemeProvider } from './theme/EconThemeProvider.tsx';

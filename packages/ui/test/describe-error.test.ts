@@ -9,15 +9,15 @@ const ctx = { timeZone: 'UTC', quota: free, baseURL: 'https://api.econdata.examp
 describe('describeError', () => {
   it('rate_limited names the limit, the plan and the retry time', () => {
     const e = new RateLimitedError('Rate limit exceeded', { status: 429, scope: 'minute', resetAt: new Date('2026-11-22T14:05:00Z') });
-    expect(describeError(e, ctx)).toEqual({ code: 'rate_limited', title: 'Too many requests', intent: 'warning', action: 'retry', text: 'Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.' });
+    expect(describeError(e, ctx)).toEqual({ code: 'rate_limited', title: 'Too many requests', intent: 'warning', action: 'retry', text: 'Rate limit reached: 10 requests a minute on the Free plan. It resets at 14:05 UTC. Wait for the limit to reset, then retry.' });
   });
   it("rate_limited without its own reset time takes the ledger's", () => {
-    expect(describeError(new RateLimitedError('Rate limit exceeded', { status: 429 }), ctx).text).toBe('Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.');
+    expect(describeError(new RateLimitedError('Rate limit exceeded', { status: 429 }), ctx).text).toBe('Rate limit reached: 10 requests a minute on the Free plan. It resets at 14:05 UTC. Wait for the limit to reset, then retry.');
   });
   it('rate_limited without a quota or a time still says what to do', () => {
-    expect(describeError(new RateLimitedError('x', { retryAfterMs: 30_000 })).text).toBe('Rate limit reached: the service refused more requests for now. Retrying in 30 s.');
-    expect(describeError(new RateLimitedError('x')).text).toBe('Rate limit reached: the service refused more requests for now. Wait a minute, then retry.');
-    expect(describeError(new RateLimitedError('x', { scope: 'day', resetAt: new Date('2026-11-23T00:00:00Z') }), ctx).text).toBe('Rate limit reached: 100 requests a day on the Free plan. Retrying at 00:00 UTC.');
+    expect(describeError(new RateLimitedError('x', { retryAfterMs: 30_000 })).text).toBe('Rate limit reached: the service refused more requests for now. It resets in 30 s. Wait for the limit to reset, then retry.');
+    expect(describeError(new RateLimitedError('x')).text).toBe('Rate limit reached: the service refused more requests for now. Wait for the limit to reset, then retry.');
+    expect(describeError(new RateLimitedError('x', { scope: 'day', resetAt: new Date('2026-11-23T00:00:00Z') }), ctx).text).toBe('Rate limit reached: 100 requests a day on the Free plan. It resets at 00:00 UTC. Wait for the limit to reset, then retry.');
   });
   it('quota_exhausted says the day is spent and when it comes back', () => {
     const e = new QuotaExhaustedError('Daily quota exhausted', { resetAt: new Date('2026-11-23T00:00:00Z') });
@@ -39,13 +39,13 @@ describe('describeError', () => {
     const cases: Array<[unknown, string]> = [
       [new InvalidParameterError('start_year', 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 99. Correct it and try again.'), 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 99. Correct it and try again.'],
       [new BadRequestError('Bad request', { status: 400, serverMessage: 'Too many combinations (at most 50)' }), 'The service refused the request as invalid (400). The service said: Too many combinations (at most 50). Change the query and try again.'],
-      [new PermissionDeniedError('Insufficient permissions', { status: 403, serverMessage: 'Your plan does not include GSO data' }), 'Your plan does not include this data. The service said: Your plan does not include GSO data. Choose another source or dataset, or upgrade the plan.'],
+      [new PermissionDeniedError('Insufficient permissions', { status: 403, serverMessage: 'Your plan does not include GSO data' }), 'Your plan does not include this data. The service said: Your plan does not include GSO data. Choose data your plan includes, or upgrade the plan.'],
       [new NotFoundError('No data', { status: 404 }), 'No data matches this query. Check the codes, or widen the years or dates.'],
-      [new ServerError('Internal error', { status: 503 }), 'The service failed (503) while answering. The fault is on its side: retry in a few minutes.'],
+      [new ServerError('Internal error', { status: 503 }), 'The service failed (503) while answering. The fault is on the service\'s side: retry in a few minutes.'],
       [new TimeoutError('Timed out after 30000 ms'), 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.'],
-      [new AbortError(), 'The request was cancelled. Nothing was changed.'],
+      [new AbortError(), 'The request was cancelled. Nothing was changed; run it again to fetch it.'],
       [new InvalidResponseError('Not JSON', { status: 200 }), 'The service sent a reply this app cannot read (200). Check that the base URL points at the Economic Data Service, then retry.'],
-      [new StorageError('The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions'), 'A file this app keeps on this computer could not be used: The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions. Nothing was sent to the service.'],
+      [new StorageError('The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions'), 'A file this app keeps on this computer could not be used: The quota usage file /tmp/q/quota-k.json cannot be read (EACCES). Check its permissions. Nothing was sent to the service; retry once the file can be used.'],
       [new Error('boom'), 'Something went wrong: boom. Retry; if it happens again, report it with these words.'],
     ];
     for (const [error, text] of cases) expect(describeError(error, ctx).text).toBe(text);
@@ -71,15 +71,15 @@ describe('describeError on other surfaces', () => {
   const gdp = { kind: 'indicator' as const, source: 'wb', indicator: 'NY.GDP.MKTP.XX', country: 'VN' };
   it('a cell: short, says to recalculate, names the unknown code core names (parameter, value), never read from the server text', () => {
     const cell = (e: unknown, query?: typeof gdp): string => describeError(e, { surface: 'cell', ...(query ? { query } : {}) }).text;
-    expect(cell(new NotFoundError('x', { status: 404, parameter: 'indicator', value: 'NY.GDP.MKTP.XX', serverMessage: 'anything at all' }), gdp)).toBe("Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane's browser for the codes.");
-    expect(cell(new NotFoundError('x', { status: 404, parameter: 'country', value: 'XK' }), gdp)).toBe("Unknown country code XK: use ISO 2-letter codes such as VN (the taskpane's browser lists them).");
+    expect(cell(new NotFoundError('x', { status: 404, parameter: 'indicator', value: 'NY.GDP.MKTP.XX', serverMessage: 'anything at all' }), gdp)).toBe("Unknown WB indicator code NY.GDP.MKTP.XX (the taskpane's browser lists the codes). Check the codes, or widen the years or dates.");
+    expect(cell(new NotFoundError('x', { status: 404, parameter: 'country', value: 'XK' }), gdp)).toBe("Unknown country code XK: countries are ISO 2-letter codes such as VN (the taskpane's browser lists them). Check the codes, or widen the years or dates.");
     // Without a named parameter, the cell says what the service said (the spec's "Data not found:" heading dropped).
-    expect(cell(new NotFoundError('x', { status: 404, serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"' }), gdp)).toBe('No data: unknown WB indicator "NY.GDP.MKTP.XX"');
-    expect(cell(new PermissionDeniedError('x', { status: 403 }), gdp)).toBe('Your plan does not include WB: upgrade the plan, or use a source it includes (the taskpane shows which).');
-    expect(cell(new RateLimitedError('x', { resetAt: new Date('2026-11-22T19:31:00Z'), scope: 'minute' }))).toBe('Rate limit reached: recalculate after 19:31 UTC (Ctrl+Alt+F9).');
-    expect(cell(new Error('boom'))).toBe('Unexpected failure: boom. Recalculate (Ctrl+Alt+F9); if it persists, reload the add-in.');
+    expect(cell(new NotFoundError('x', { status: 404, serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"' }), gdp)).toBe('No data: unknown WB indicator "NY.GDP.MKTP.XX". Check the codes, or widen the years or dates.');
+    expect(cell(new PermissionDeniedError('x', { status: 403 }), gdp)).toBe('Your plan does not include WB (the taskpane shows what it includes). Choose data your plan includes, or upgrade the plan.');
+    expect(cell(new RateLimitedError('x', { resetAt: new Date('2026-11-22T19:31:00Z'), scope: 'minute' }))).toBe('Rate limit reached, resets 19:31 UTC. Wait for the limit to reset, then retry. Recalculate with Ctrl+Alt+F9.');
+    expect(cell(new Error('boom'))).toBe('Unexpected failure: boom. Retry; if it happens again, report it with these words. Recalculate with Ctrl+Alt+F9.');
     // The same code and title as in a panel: only the words differ.
-    expect(describeError(new ServerError('x', { status: 503 }), { surface: 'cell' })).toMatchObject({ code: 'server_error', title: 'Service error', text: 'The data service failed (503): recalculate later (Ctrl+Alt+F9).' });
+    expect(describeError(new ServerError('x', { status: 503 }), { surface: 'cell' })).toMatchObject({ code: 'server_error', title: 'Service error', text: 'The data service failed (503). The fault is on the service\'s side: retry in a few minutes. Recalculate with Ctrl+Alt+F9.' });
   });
   it('"Test connection": the address, and CORS told from an unreachable host by the probe\'s answer', () => {
     const base = { surface: 'connection-test' as const, baseURL: 'http://127.0.0.1:8787', origin: 'https://localhost:3000' };

@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('component gallery in Chromium', () => {
     // A trade range: the request that was sent, and the months kept on the client apart from it.
     expect(await page.locator('#provenance').getByText('/trade/vietnam?flow=exports', { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('#provenance').getByText("2024-01 to 2024-06 (trimmed on the client from the service's answer)").isVisible()).toBe(true);
-    expect(await page.locator('#errors').getByText('Rate limit reached: 10 requests a minute on the Free plan. Retrying at 14:05 UTC.').isVisible()).toBe(true);
+    expect(await page.locator('#errors').getByText('Rate limit reached: 10 requests a minute on the Free plan. It resets at 14:05 UTC. Wait for the limit to reset, then retry.').isVisible()).toBe(true);
 
     // Keyboard only: pick GDP, then VN and TH, then submit.
     await page.getByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' }).focus();

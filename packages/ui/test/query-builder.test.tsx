@@ -43,6 +43,29 @@ describe('QueryBuilder', () => {
     expect(kinds).toEqual(['indicators', 'trade', 'stocks', 'indicators']);
   });
 
+  it('shows a query filled in from elsewhere ("Show an example"): the indicator and countries ticked, the years typed, Get data emits it (issue 28, item 9)', async () => {
+    const user = userEvent.setup();
+    const emitted: SeriesQuery[][] = [];
+    const form = { source: 'WB', indicators: ['NY.GDP.MKTP.CD'], countries: ['VN', 'TH'], startYear: '2000', endYear: '', frequency: '' as const };
+    render(
+      <EconThemeProvider>
+        <EconDataProvider api={createFakeEconDataApi()} timeZone="UTC">
+          <QueryBuilder onSubmit={(q) => emitted.push(q)} initialKind="trade" filled={{ form, seq: 1 }} />
+        </EconDataProvider>
+      </EconThemeProvider>,
+    );
+    const checked = (el: HTMLElement): boolean => (el as HTMLInputElement).checked;
+    expect(checked(await screen.findByRole('checkbox', { name: 'GDP (current US$) (NY.GDP.MKTP.CD)' }))).toBe(true);
+    expect(checked(await screen.findByRole('checkbox', { name: 'Viet Nam (VN)' }))).toBe(true);
+    expect(checked(screen.getByRole('checkbox', { name: 'Thailand (TH)' }))).toBe(true);
+    expect((screen.getByLabelText('Start year') as HTMLInputElement).value).toBe('2000');
+    await user.click(screen.getByRole('button', { name: 'Get data' }));
+    expect(emitted).toEqual([[
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000 },
+      { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2000 },
+    ]]);
+  });
+
   it('emits WB GDP for VN and TH, 2018-2023, as exact SeriesQuery[]', async () => {
     const user = userEvent.setup();
     const { emitted } = setup();

@@ -35,6 +35,24 @@ describe.skipIf(!realDataDir)('searchIndicators on the real lists (WB, IMF, GSO)
     expect(typed.indexOf('IMF:PCPIPCH')).toBeGreaterThan(typed.indexOf('GSO:CPI.TOTAL.YOY'));
   });
 
+  it('ranks the headline above a component: "lạm phát", "lam phat" and "inflation" list WB and GSO headline inflation before GSO core inflation (issue 28)', async () => {
+    const entries = await realEntries();
+    for (const text of ['lạm phát', 'lam phat', 'inflation']) {
+      const all = ids(searchIndicators(entries, text, { limit: 100 }));
+      expect(all[0], text).toBe('WB:FP.CPI.TOTL.ZG');
+      const firstComponent = all.findIndex((id) => id.startsWith('GSO:CPI.') && !id.startsWith('GSO:CPI.TOTAL.'));
+      expect(all.indexOf('GSO:CPI.TOTAL.YOY'), text).toBeLessThan(firstComponent);
+      expect(all.indexOf('GSO:CPI.TOTAL.YOY'), text).toBeLessThan(6);
+      expect(all.indexOf('IMF:PCPIPCH'), text).toBeLessThan(firstComponent);
+    }
+    // Named, the component comes first; the totals of industry, retail, exports and GDP before their parts.
+    expect(ids(searchIndicators(entries, 'lạm phát cơ bản', { limit: 3 }))).toEqual(['GSO:CPI.CORE_INFLATION.MOM', 'GSO:CPI.CORE_INFLATION.YOY', 'GSO:CPI.CORE_INFLATION.YTD_AVG_YOY']);
+    expect(ids(searchIndicators(entries, 'san xuat cong nghiep', { limit: 3 })).every((id) => id.startsWith('GSO:IIP.TOTAL.'))).toBe(true);
+    expect(ids(searchIndicators(entries, 'bán lẻ', { limit: 5 })).every((id) => id.startsWith('GSO:RETAIL.TOTAL.'))).toBe(true);
+    expect(ids(searchIndicators(entries, 'xuất khẩu', { limit: 1 }))).toEqual(['GSO:TRADE.EXPORT.TOTAL.VALUE']);
+    expect(ids(searchIndicators(entries, 'tăng trưởng GDP', { limit: 3 }))).toEqual(['IMF:NGDP_RPCH', 'WB:NY.GDP.MKTP.KD.ZG', 'GSO:GDP.TOTAL.YOY']);
+  });
+
   it('ranks GDP growth of every source: the World Bank name first, IMF constant-price change and GSO total in the first 20', async () => {
     const entries = await realEntries();
     const top = ids(searchIndicators(entries, 'gdp growth', { limit: 20 }));
@@ -43,10 +61,11 @@ describe.skipIf(!realDataDir)('searchIndicators on the real lists (WB, IMF, GSO)
     expect(top.every((id) => !id.startsWith('GSO:CPI'))).toBe(true);
   });
 
-  it('finds exports, never imports, with the World Bank names first and GSO exports after', async () => {
+  it('finds exports, never imports: GSO\'s total and the World Bank names first, GSO\'s commodities after', async () => {
     const entries = await realEntries();
     const all = ids(searchIndicators(entries, 'exports', { limit: 1000 }));
-    expect(all.slice(0, 2)).toEqual(['WB:TX.VAL.MRCH.CD.WT', 'WB:NE.EXP.GNFS.ZS']);
+    // GSO's trade names say exports (issue 28): its total, named "Merchandise exports", comes first.
+    expect(all.slice(0, 3)).toEqual(['GSO:TRADE.EXPORT.TOTAL.VALUE', 'WB:TX.VAL.MRCH.CD.WT', 'WB:NE.EXP.GNFS.ZS']);
     expect(all).toContain('GSO:TRADE.EXPORT.TOTAL.VALUE');
     expect(all.filter((id) => id.includes('IMPORT'))).toEqual([]);
     expect(all.filter((id) => id.startsWith('GSO:TRADE.EXPORT.')).length).toBe(entries.filter((e) => e.code.startsWith('TRADE.EXPORT.')).length);

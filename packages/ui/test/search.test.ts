@@ -13,8 +13,8 @@ const ENTRIES: SearchEntry[] = [
   e('IMF', 'PCPIPCH', 'All Items, Consumer price index (CPI), Period average, percent change', { unit: 'Percent' }),
   e('IMF', 'NGDP_RPCH', 'Gross domestic product (GDP), Constant prices, Percent change', { unit: 'Percent' }),
   e('GSO', 'CPI.TOTAL.YOY', 'Consumer prices: Consumer price index (all items), change vs same month of previous year', { name_vi: 'CHỈ SỐ GIÁ TIÊU DÙNG' }),
-  e('GSO', 'TRADE.EXPORT.TOTAL.VALUE', 'Merchandise trade: TOTAL, value', { unit: 'million USD', name_vi: 'Tổng trị giá xuất khẩu' }),
-  e('GSO', 'TRADE.IMPORT.TOTAL.VALUE', 'Merchandise trade: TOTAL, value', { unit: 'million USD', name_vi: 'Tổng trị giá nhập khẩu' }),
+  e('GSO', 'TRADE.EXPORT.TOTAL.VALUE', 'Merchandise exports: TOTAL, value', { unit: 'million USD', name_vi: 'Xuất khẩu hàng hóa: TỔNG TRỊ GIÁ, trị giá' }),
+  e('GSO', 'TRADE.IMPORT.TOTAL.VALUE', 'Merchandise imports: TOTAL, value', { unit: 'million USD', name_vi: 'Nhập khẩu hàng hóa: TỔNG TRỊ GIÁ, trị giá' }),
   e('WB', 'NE.EXP.GNFS.ZS', 'Exports of goods and services (% of GDP)', { unit: '% of GDP' }),
   e('X', 'DONG.RATE', 'Đồng exchange rate', { unit: 'VND per USD' }),
 ];
@@ -99,7 +99,28 @@ describe('searchIndicators', () => {
     expect(codes('cpi')).toContain('FP.CPI.TOTL.ZG');
     expect(codes('output')).toEqual(expect.arrayContaining(['NY.GDP.MKTP.CD', 'NGDP_RPCH']));
     expect(codes('gdp growth').slice(0, 2)).toEqual(['NY.GDP.MKTP.KD.ZG', 'NGDP_RPCH']);
-    expect(codes('exports')).toEqual(['NE.EXP.GNFS.ZS', 'TRADE.EXPORT.TOTAL.VALUE']);
+    // GSO's trade names say exports (issue 28): the shorter name, mostly "exports", first.
+    expect(codes('exports')).toEqual(['TRADE.EXPORT.TOTAL.VALUE', 'NE.EXP.GNFS.ZS']);
+  });
+
+  it('carries Vietnamese economic terms as it carries English ones, typed with or without accents', () => {
+    const list = [
+      e('WB', 'NE.RSB.GNFS.CD', 'External balance on goods and services (current US$)'),
+      e('WB', 'PA.NUS.FCRF', 'Official exchange rate (LCU per US$, period average)'),
+      e('WB', 'FR.INR.LEND', 'Lending interest rate (%)'),
+      e('GSO', 'IIP.TOTAL.YOY', 'Industrial production index: Whole industry, change vs same month of previous year'),
+      e('GSO', 'RETAIL.TOTAL.VALUE', 'Retail sales of goods and consumer services: TOTAL, value'),
+      e('WB', 'NY.GDP.MKTP.KD.ZG', 'GDP growth (annual %)'),
+      e('WB', 'BN.CAB.XOKA.CD', 'Current account balance (BoP, current US$)'),
+    ];
+    const first = (text: string): string | undefined => searchIndicators(list, text)[0]?.code;
+    for (const [vi, code] of [
+      ['cán cân thương mại', 'NE.RSB.GNFS.CD'], ['tỷ giá', 'PA.NUS.FCRF'], ['lãi suất', 'FR.INR.LEND'], ['sản xuất công nghiệp', 'IIP.TOTAL.YOY'],
+      ['bán lẻ', 'RETAIL.TOTAL.VALUE'], ['tăng trưởng GDP', 'NY.GDP.MKTP.KD.ZG'], ['tổng sản phẩm quốc nội', 'NY.GDP.MKTP.KD.ZG'], ['cán cân vãng lai', 'BN.CAB.XOKA.CD'],
+    ] as const) {
+      expect(first(vi), vi).toBe(code);
+      expect(first(foldText(vi)), foldText(vi)).toBe(code);
+    }
   });
 
   it('within a rank, puts the name the query accounts for most of first (the headline above a component)', () => {
@@ -110,11 +131,33 @@ describe('searchIndicators', () => {
       e('WB', 'FP.CPI.TOTL.ZG', 'Inflation, consumer prices (annual %)'),
     ];
     const order = (text: string): string[] => searchIndicators(list, text).map((x) => x.code);
-    // Three of the World Bank name's four words are inflation; three of the GSO name's eight.
-    expect(order('inflation')).toEqual(['FP.CPI.TOTL.ZG', 'CPI.CORE_INFLATION.MOM', 'NY.GDP.DEFL.KD.ZG', 'CPI.TOTAL.MOM']);
+    // Three of the World Bank name's four words are inflation; GSO's core inflation, a component of a
+    // table whose total matches too, comes after the rest (issue 28).
+    expect(order('inflation')).toEqual(['FP.CPI.TOTL.ZG', 'NY.GDP.DEFL.KD.ZG', 'CPI.TOTAL.MOM', 'CPI.CORE_INFLATION.MOM']);
     // A Vietnamese name counts for what was typed in it, not for its synonyms.
     expect(order('consumer prices')[0]).toBe('FP.CPI.TOTL.ZG');
-    expect(order('lạm phát')[0]).toBe('CPI.CORE_INFLATION.MOM');
+  });
+
+  it('ranks a table\'s total above its components (core, a sector, a commodity) unless the query names the component', () => {
+    const list = [
+      e('GSO', 'CPI.CORE_INFLATION.YOY', 'Consumer prices: Core inflation, change vs same month of previous year', { name_vi: 'Chỉ số giá tiêu dùng: LẠM PHÁT CƠ BẢN, thay đổi so với cùng tháng năm trước' }),
+      e('GSO', 'CPI.TOTAL.YOY', 'Consumer prices: Consumer price index (all items), change vs same month of previous year', { name_vi: 'Chỉ số giá tiêu dùng: CHỈ SỐ GIÁ TIÊU DÙNG, thay đổi so với cùng tháng năm trước' }),
+      e('WB', 'FP.CPI.TOTL.ZG', 'Inflation, consumer prices (annual %)'),
+      e('GSO', 'TRADE.EXPORT.RICE.VALUE', 'Merchandise exports: Rice, value', { name_vi: 'Xuất khẩu hàng hóa: Gạo, trị giá' }),
+      e('GSO', 'TRADE.EXPORT.TOTAL.VALUE', 'Merchandise exports: TOTAL, value', { name_vi: 'Xuất khẩu hàng hóa: TỔNG TRỊ GIÁ, trị giá' }),
+      e('GSO', 'GDP.INDUSTRY.YOY', 'Gross domestic product at constant 2010 prices: Industry, change vs same quarter of previous year'),
+      e('GSO', 'GDP.TOTAL.YOY', 'Gross domestic product at constant 2010 prices: TOTAL GDP, change vs same quarter of previous year'),
+    ];
+    const order = (text: string): string[] => searchIndicators(list, text).map((x) => x.code);
+    // "lạm phát" is typed in core inflation's Vietnamese name, yet the headline CPI comes first.
+    expect(order('lạm phát')).toEqual(['FP.CPI.TOTL.ZG', 'CPI.TOTAL.YOY', 'CPI.CORE_INFLATION.YOY']);
+    expect(order('lam phat')).toEqual(['FP.CPI.TOTL.ZG', 'CPI.TOTAL.YOY', 'CPI.CORE_INFLATION.YOY']);
+    expect(order('xuất khẩu')).toEqual(['TRADE.EXPORT.TOTAL.VALUE', 'TRADE.EXPORT.RICE.VALUE']);
+    expect(order('gdp growth')).toEqual(['GDP.TOTAL.YOY', 'GDP.INDUSTRY.YOY']);
+    // Named, the component is what was asked for: the total does not match "core" or "gạo".
+    expect(order('core inflation')).toEqual(['CPI.CORE_INFLATION.YOY']);
+    expect(order('lạm phát cơ bản')).toEqual(['CPI.CORE_INFLATION.YOY']);
+    expect(order('xuất khẩu gạo')).toEqual(['TRADE.EXPORT.RICE.VALUE']);
   });
 
   it('keeps to the limit and to a chosen source', () => {

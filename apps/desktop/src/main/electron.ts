@@ -10,7 +10,7 @@
  */
 import { join, normalize, relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'electron';
+import { BrowserWindow, ClipboardItem, app, clipboard, dialog, ipcMain, net, protocol, session } from 'electron';
 import { EVENT_CHANNEL } from '../shared/contract.ts';
 import { RENDERER_CSP } from '../shared/csp.ts';
 import { registerIpc, trustedSender } from './ipc.ts';
@@ -45,6 +45,14 @@ const services = createMainServices({
   folders: appFolders({ userData: app.getPath('userData') }),
   dataDir: findDataDir(app.getAppPath()),
   dialogs,
+  clipboard: {
+    // One item, so a paste takes the richest form its target reads (Excel and Word: the HTML table).
+    write: ({ png, text, html }) => clipboard.write([new ClipboardItem({
+      ...(png ? { 'image/png': new Blob([new Uint8Array(png)], { type: 'image/png' }) } : {}),
+      ...(text === undefined ? {} : { 'text/plain': text }),
+      ...(html === undefined ? {} : { 'text/html': html }),
+    })]),
+  },
   appVersion: app.getVersion(),
 });
 

@@ -11,6 +11,7 @@ import { quotaToWire } from '../shared/quota-wire.ts';
 import { validateRequest } from '../shared/request-schemas.ts';
 import { bridgeError } from '../shared/wire-error.ts';
 import type { ExportService } from './services/exports.ts';
+import type { ImageService } from './services/images.ts';
 import type { JobRegistry } from './services/jobs.ts';
 import type { LibraryService } from './services/library.ts';
 import type { SearchMemoryService } from './services/search-memory.ts';
@@ -25,6 +26,7 @@ export interface Services {
   session: Session;
   jobs: JobRegistry;
   exports: ExportService;
+  images: ImageService;
   library: LibraryService;
   searchMemory: SearchMemoryService;
   preferences: PreferencesService;
@@ -35,7 +37,7 @@ export interface Services {
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, library, searchMemory, preferences, reachability }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -127,6 +129,9 @@ export function createHandlers({ session, jobs, exports, library, searchMemory, 
 
     'exports.writeLocal': (request) => jobs.run(request.jobId, async (job) => exports.writeLocal(request, job, await preferences.nameLanguage())),
     'exports.service': (request) => jobs.run(request.jobId, (job) => exports.service(request, job)),
+
+    'images.save': (request) => images.save(request),
+    'clipboard.write': (request) => images.write(request),
 
     'library.list': () => library.list(),
     'library.open': ({ id }) => library.open(id),

@@ -16,6 +16,7 @@ import type { AppFolders } from './paths.ts';
 import { ExportService } from './services/exports.ts';
 import type { FileDialogs } from './services/files.ts';
 import { JobRegistry } from './services/jobs.ts';
+import { ImageService, type Clipboard } from './services/images.ts';
 import { LibraryService } from './services/library.ts';
 import { Session } from './services/session.ts';
 
@@ -27,6 +28,8 @@ export interface MainOptions {
   /** 'os-keychain' (keytar) by default; 'memory' keeps keys for this run only (tests, --key-store memory). */
   keyStore?: 'os-keychain' | 'memory' | KeyStore;
   dialogs?: FileDialogs;
+  /** The system clipboard (Electron); web mode's page uses the browser's. */
+  clipboard?: Clipboard;
   appVersion?: string;
   env?: Record<string, string | undefined>;
   verifyKey?: VerifyKey;
@@ -72,13 +75,16 @@ export function createMainServices(options: MainOptions): MainServices {
     ...(options.verifyKey === undefined ? {} : { verifyKey: options.verifyKey }),
     ...(options.clientOptions === undefined ? {} : { clientOptions: options.clientOptions }),
     ...(options.startSandbox === undefined ? {} : { startSandbox: options.startSandbox }),
+    // A request that reached no one: check now, and the top bar hears it within a second.
+    onNoAnswer: () => void reachability.check(),
   });
   const exportLibrary = new ExportLibrary({ folder: options.folders.library });
   const jobs = new JobRegistry(emit);
   const reachability = new ReachabilityService({ serviceURL: () => session.serviceURL(), emit, ...options.reachability });
   const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
   const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
-  const handlers = createHandlers({ session, jobs, exports, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), reachability, emit });
+  const images = new ImageService(options.folders, options.dialogs, options.clipboard);
+  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), reachability, emit });
   return {
     session, jobs, library, exports, reachability, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),

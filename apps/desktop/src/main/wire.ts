@@ -1,19 +1,12 @@
 /**
  * Main's side of errors across the bridge: every thrown value becomes a WireError. Errors of the
  * packages keep their own `toJSON()`; anything else is reported with its message (Node's file errors
- * say which file and why), after removing every secret main knows of.
+ * say which file and why), after removing every secret main knows of, in every encoding (core's one redaction rule).
  */
-import { isEconError, isSerializedEconError } from '@econdata/core';
+import { isEconError, isSerializedEconError, redactSecrets } from '@econdata/core';
 import { isKeychainError } from '@econdata/keychain';
 import { isSheetsError } from '@econdata/sheets';
 import { bridgeError, type SerializedOtherError, type WireError } from '../shared/wire-error.ts';
-
-/** Replaces every known secret (at least 4 characters) in a text with ***. */
-function redactSecrets(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
-  return out;
-}
 
 /** The serialized form of anything thrown in main. */
 export function toWireError(error: unknown, secrets: Iterable<string> = []): WireError {

@@ -79,6 +79,13 @@ export interface DesktopApi extends EconDataApi {
     writeLocal(request: WithoutJob<Req<'exports.writeLocal'>>, options?: JobOptions): Res<'exports.writeLocal'>;
     service(request: WithoutJob<Req<'exports.service'>>, options?: JobOptions): Res<'exports.service'>;
   };
+  images: {
+    save(request: Req<'images.save'>): Res<'images.save'>;
+  };
+  /** Electron's system clipboard (web mode's page writes through navigator.clipboard instead). */
+  clipboard: {
+    write(request: Req<'clipboard.write'>): Res<'clipboard.write'>;
+  };
   library: {
     list(): Res<'library.list'>;
     open(id: string): Res<'library.open'>;
@@ -237,6 +244,8 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       writeLocal: (request, options) => job(options, (jobId) => call('exports.writeLocal', { ...request, jobId })),
       service: (request, options) => job(options, (jobId) => call('exports.service', { ...request, jobId })),
     },
+    images: { save: (request) => call('images.save', request) },
+    clipboard: { write: (request) => call('clipboard.write', request) },
     library: {
       list: () => call('library.list', {}),
       open: (id) => call('library.open', { id }),

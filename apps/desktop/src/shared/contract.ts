@@ -14,6 +14,9 @@ import type {
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription, ProfileKind } from '@econdata/keychain';
 import type { RevisionDiff } from '@econdata/sheets';
+import type { SavedChart } from '@econdata/sheets/node';
+
+export type { SavedChart };
 import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
 import type { WireError } from './wire-error.ts';
@@ -148,7 +151,27 @@ export interface ManifestView {
   transform?: string;
   /** Derived series (their expressions over operand queries, each operand in `queries`); a re-run computes them again. */
   derived?: Array<Omit<DerivedRequest, 'preset'> & { preset?: string }>;
+  /** The chart's right axis and shading when it was exported. */
+  chart?: SavedChart;
   rerun_of?: string;
+}
+
+/** A chart image saved by main: SVG text or PNG bytes, to Downloads or a native save dialog (Electron). */
+export interface ImageSaveRequest {
+  /** The display name the file is named from (sheets' export-name rule and fileStem, as exports). */
+  name: string;
+  format: 'png' | 'svg';
+  /** The SVG document (format 'svg') or the PNG's bytes in base64 (format 'png'). */
+  data: string;
+  destination: Exclude<Destination, 'library'>;
+}
+
+/** What goes on the system clipboard (Electron): any of an image, plain text, HTML. */
+export interface ClipboardWriteRequest {
+  /** A PNG's bytes in base64. */
+  png?: string;
+  text?: string;
+  html?: string;
 }
 
 export interface ExportResult {
@@ -183,6 +206,8 @@ export interface WriteLocalRequest {
    * their operands' queries, and a saved export keeps the recipes for its re-run.
    */
   derived?: DerivedRequest[];
+  /** The chart's right axis and shading (sheets' SavedChart): a saved export keeps them and reopens charted the same. */
+  chart?: SavedChart;
 }
 
 export interface ServiceExportRequest {
@@ -295,6 +320,11 @@ interface Operations {
   /** The service's /export/csv or /export/excel, streamed to a file (core's saveExport). */
   'exports.service': { request: ServiceExportRequest; response: ExportResult };
 
+  /** A chart image to a file (the export dialog's rules: Downloads, or Electron's save dialog); path null when cancelled. */
+  'images.save': { request: ImageSaveRequest; response: { path: string | null; bytes: number } };
+  /** The system clipboard (Electron only: web mode's page writes its own through navigator.clipboard). */
+  'clipboard.write': { request: ClipboardWriteRequest; response: { written: true } };
+
   'library.list': { request: Empty; response: LibraryList };
   'library.open': { request: { id: string }; response: OpenedExportView };
   /** Two exports of the same queries, older first: revised, added and removed values. */
@@ -318,7 +348,7 @@ export const OPERATION_NAMES = [
   'search.memory', 'search.remember', 'settings.preferences', 'settings.setPreferences',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
   'quota.status', 'connection.check',
-  'exports.writeLocal', 'exports.service',
+  'exports.writeLocal', 'exports.service', 'images.save', 'clipboard.write',
   'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',
 ] as const satisfies readonly OperationName[];
 

@@ -5,7 +5,7 @@
  * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
-import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, queryProblems, readBaseURL, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, problemSentence, queryProblems, readBaseURL, sourceCodeProblem, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_KINDS, PROFILE_NAME_FORM } from '@econdata/keychain';
 import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
@@ -34,7 +34,12 @@ const baseURL: Check<string> = (value, path) => {
 };
 const apiKey = str({ min: 8, max: 512, pattern: /^\S+$/, describe: 'an API key of 8 to 512 characters without spaces (copy it again from the provider\'s dashboard)' });
 const jobId = str({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, describe: 'a job id of 1 to 64 letters, digits, dashes or underscores' });
-const code = (what: string): Check<string> => str({ max: 64, pattern: /^[A-Za-z0-9._-]+$/, describe: `${what} of 1 to 64 letters, digits, dots, dashes or underscores` });
+/** A source code, judged by core's rule and refused in its sentence (the desktop once let `W.B` through to core). */
+const sourceCode: Check<string> = (value, path) => {
+  const problem = sourceCodeProblem(value);
+  if (problem !== undefined) throw new InvalidParameterError(path, problemSentence(problem, path));
+  return value as string;
+};
 const exportId = str({ max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, describe: 'a saved export id (its file name without extension, as the library lists it)' });
 /** sheets' export-name rule (a display name: the files are named from it by sheets' fileStem). */
 const exportName: Check<string> = (value, path) => {
@@ -63,7 +68,7 @@ function askCore<T>(shape: Check<unknown>, asQuery: (checked: Record<string, unk
   return (value, path) => {
     const checked = shape(value, path) as Record<string, unknown>;
     const problem = Object.values(queryProblems(asQuery(checked)))[0];
-    if (problem !== undefined) fail(below(path, problem.parameter), problem.expected, problem.value);
+    if (problem !== undefined) throw new InvalidParameterError(below(path, problem.parameter), problemSentence(problem, below(path, problem.parameter)));
     return checked as T;
   };
 }
@@ -126,8 +131,20 @@ const base64 = (value: unknown, path: string): string => {
   }
   return value;
 };
+/** The chart's right axis and shading kept with an export: line keys, and marks dated by year, month or day. */
+const markDate = str({ max: 10, pattern: /^\d{4}(-\d{2}(-\d{2})?)?$/, describe: 'a date as a year (2008), a month (2008-09) or a day (2008-09-15)' });
+const markLabel = str({ max: 120, describe: 'a label of 1 to 120 characters' });
+const chart = object({
+  right_axis: opt(list(str({ max: 600, describe: 'a line key (series id|column key)' }), { max: 100 })),
+  marks: opt(list(tagged<Mark>('kind', {
+    range: object({ kind: req(oneOf(['range'] as const)), from: req(markDate), to: req(markDate), label: req(markLabel) }),
+    line: object({ kind: req(oneOf(['line'] as const)), at: req(markDate), label: req(markLabel) }),
+  }), { max: 50 })),
+});
+type Mark = NonNullable<NonNullable<RequestOf<'exports.writeLocal'>['chart']>['marks']>[number];
+
 const fileName = str({ max: 255, pattern: /\.(csv|xlsx)$/i, describe: 'a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports)' });
-const openCommon = { sourceCode: opt(code('a source code')), saveAs: opt(exportName) };
+const openCommon = { sourceCode: opt(sourceCode), saveAs: opt(exportName) };
 
 const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'session.status': empty as Check<RequestOf<'session.status'>>,
@@ -142,7 +159,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'profiles.rotateKey': object({ name: req(profileName), key: req(apiKey) }),
   'profiles.forgetKey': object({ name: req(profileName) }),
   'catalog.listSources': cacheOnly,
-  'catalog.listSourceIndicators': object({ source_code: req(code('a source code')), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
+  'catalog.listSourceIndicators': object({ source_code: req(sourceCode), q: opt(str({ max: 100 })), cache: opt(CACHE) }),
   'catalog.listCountries': cacheOnly,
   'catalog.catalogue': cacheOnly,
   'catalog.learnedNames': empty as Check<RequestOf<'catalog.learnedNames'>>,
@@ -159,9 +176,19 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'exports.writeLocal': object({
     jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
     destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),
+    chart: opt(chart),
   }),
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),
+  }),
+  'images.save': object({
+    name: req(exportName), format: req(oneOf(['png', 'svg'] as const)), destination: req(oneOf(['downloads', 'dialog'] as const)),
+    data: req(str({ max: LIMITS.uploadBytes, describe: 'the SVG document or the PNG\'s bytes in base64, at most 64 MB' })),
+  }),
+  'clipboard.write': object({
+    png: opt(str({ max: LIMITS.uploadBytes, describe: 'a PNG\'s bytes in base64, at most 64 MB' })),
+    text: opt(str({ max: LIMITS.uploadBytes, describe: 'text of at most 64 MB' })),
+    html: opt(str({ max: LIMITS.uploadBytes, describe: 'HTML of at most 64 MB' })),
   }),
   'library.list': empty as Check<RequestOf<'library.list'>>,
   'library.open': object({ id: req(exportId) }),

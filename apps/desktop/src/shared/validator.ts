@@ -4,23 +4,13 @@
  * InvalidParameterError naming the field, what was expected, what arrived and what to do.
  * Objects are strict: an unknown field is refused, so nothing unvalidated reaches a service.
  */
-import { InvalidParameterError } from '@econdata/core';
+import { InvalidParameterError, refusalSentence } from '@econdata/core';
 
 export type Check<T> = (value: unknown, path: string) => T;
 
-/** The text a message shows for a received value: short, and never a long string in full. */
-function shown(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (typeof value === 'string') return value.length > 40 ? `a text of ${value.length} characters` : JSON.stringify(value);
-  if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === 'object') return 'an object';
-  return String(value);
-}
-
-/** Throws the InvalidParameterError every check uses. */
+/** Throws the InvalidParameterError every check uses, in core's one sentence for a refused value. */
 export function fail(path: string, expected: string, value: unknown): never {
-  throw new InvalidParameterError(path || 'request', `Invalid request: ${path || 'the request'} must be ${expected}, got ${shown(value)}.`);
+  throw new InvalidParameterError(path || 'request', refusalSentence(path || 'request', expected, value));
 }
 
 /** The path of a field below `path` ('' is the request itself). */
@@ -92,7 +82,7 @@ export function object<S extends Shape>(shape: S): Check<ObjectOf<S>> {
       const field = shape[key] as Field<unknown>;
       const v = value[key];
       if (v === undefined) {
-        if (!field.optional) fail(below(path, key), 'given', v);
+        if (!field.optional) fail(below(path, key), 'a value', v);
         continue;
       }
       out[key] = field.check(v, below(path, key));

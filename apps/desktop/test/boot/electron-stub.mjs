@@ -17,5 +17,7 @@ export const net = { fetch: async () => new Response('') };
 export const protocol = { registerSchemesAsPrivileged: noop, handle: noop };
 export const session = { defaultSession: { setPermissionRequestHandler: noop, setPermissionCheckHandler: noop, webRequest: { onHeadersReceived: noop } } };
 export const shell = {};
+export const clipboard = { write: async () => undefined };
+export class ClipboardItem { constructor(items) { this.types = Object.keys(items); } }
 export const contextBridge = {}; export const ipcRenderer = {};
-export default { app, BrowserWindow, ipcMain, dialog, net, protocol, session, shell };
+export default { app, BrowserWindow, ipcMain, dialog, net, protocol, session, shell, clipboard, ClipboardItem };

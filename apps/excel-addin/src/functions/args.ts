@@ -6,8 +6,8 @@
  * ArgumentError naming the argument, so that cell alone shows #VALUE!.
  */
 import { optionPairs, parseTransform, type Transform } from '@econdata/analysis';
-import { formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
-import { InvalidParameterError, queryProblems, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
+import { excelSerialToDate, formatArrangement, LAYOUT_OPTION_NAMES, readArrangement, type Arrangement } from '@econdata/sheets';
+import { InvalidParameterError, problemSentence, queryProblems, refusalSentence, STOCK_INDICES, type CheckedQuery, type SeriesQuery, type StockIndex } from '@econdata/core';
 
 /** What Excel passes for a cell value: a number, text, a boolean, or null for an empty cell / omitted argument. */
 export type CellValue = string | number | boolean | null | undefined;
@@ -46,16 +46,15 @@ function optionalYear(value: CellValue): number | string | undefined {
   return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
-/** Excel's serial day number (1900 date system) as YYYY-MM-DD. */
+/** Excel's serial day number as YYYY-MM-DD (the epoch is sheets' excel-epoch module's). */
 export function serialToIsoDate(serial: number): string {
-  // Serial 25569 is 1970-01-01; Excel's phantom 1900-02-29 lies before every date that matters here.
-  return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
+  return excelSerialToDate(serial).toISOString().slice(0, 10);
 }
 
 /** A date argument: text (core judges it), or a real Excel date (a serial number). */
 function optionalDate(name: string, value: CellValue): string | undefined {
   if (typeof value === 'number') {
-    if (!(value > 0 && value < 2_958_466)) throw new ArgumentError(name, `${name} must be a date such as 2024-03-01, got ${value}.`);
+    if (!(value > 0 && value < 2_958_466)) throw new ArgumentError(name, refusalSentence(name, 'a date such as 2024-03-01', value));
     return serialToIsoDate(value);
   }
   return optionalText(value);
@@ -75,16 +74,13 @@ function lowerText(value: CellValue): string | undefined {
 /** The formula's argument for one of core's parameters. */
 const ARGUMENT: Record<string, string> = { indicators: 'indicator', countries: 'country', symbol: 'symbol_or_index', index: 'symbol_or_index', start_period: 'period', end_period: 'period' };
 
-/** Core's first problem with `query`, as an ArgumentError naming the formula's argument. */
-function askCore(query: CheckedQuery): void {
+/** Throws core's first problem with `query` as an ArgumentError naming the formula's argument (nothing when core accepts it). */
+function throwCoreProblem(query: CheckedQuery): void {
   const problem = Object.values(queryProblems(query))[0];
   if (problem === undefined) return;
   const parameter = problem.parameter.replace(/\[\d+\]$/, '');
   const argument = ARGUMENT[parameter] ?? parameter;
-  const missing = problem.value === undefined || (Array.isArray(problem.value) && problem.value.length === 0);
-  throw new ArgumentError(argument, missing
-    ? `${argument} is required: ${problem.expected}.`
-    : `${argument} must be ${problem.expected}, got ${JSON.stringify(problem.value)}.`);
+  throw new ArgumentError(argument, problemSentence(problem, argument));
 }
 
 function capped(queries: SeriesQuery[]): SeriesQuery[] {
@@ -107,7 +103,7 @@ export function indicatorQueries(source: CellValue, indicator: CellRange, countr
   const common = { source: src, ...(start === undefined ? {} : { start_year: start }), ...(end === undefined ? {} : { end_year: end }), ...(freq ? { frequency: freq } : {}) } as const;
   const places: Array<string | undefined> = countries.length ? countries : [undefined];
   const queries = capped(indicators.flatMap((code) => places.map((c): SeriesQuery => ({ kind: 'indicator', ...common, indicator: code, ...(c === undefined ? {} : { country: c }) }) as SeriesQuery)));
-  askCore({ kind: 'batch', ...common, indicators, ...(countries.length || src !== 'GSO' ? { countries } : {}) } as CheckedQuery);
+  throwCoreProblem({ kind: 'batch', ...common, indicators, ...(countries.length || src !== 'GSO' ? { countries } : {}) } as CheckedQuery);
   return queries;
 }
 
@@ -125,7 +121,7 @@ function tradeMonths(period: CellValue): { period?: string; start_period?: strin
   }
   const from = range[1]!.trim();
   const to = range[2]!.trim();
-  if (from === '' && to === '') throw new ArgumentError('period', 'period must be one month such as 2024-03, or a range of months such as 2024-01:2024-06, got ":".');
+  if (from === '' && to === '') throw new ArgumentError('period', refusalSentence('period', 'one month such as 2024-03, or a range of months such as 2024-01:2024-06', ':'));
   return { ...(from ? { start_period: from } : {}), ...(to ? { end_period: to } : {}) };
 }
 
@@ -135,7 +131,7 @@ export function tradeQuery(flow?: CellValue, partner?: CellValue, hsCode?: CellV
   const p = optionalText(partner)?.toUpperCase();
   const hs = optionalText(hsCode)?.toUpperCase();
   const query = { kind: 'trade', ...(f ? { flow: f } : {}), ...(p ? { partner: p } : {}), ...(hs ? { hs_code: hs } : {}), ...tradeMonths(period) } as SeriesQuery;
-  askCore(query);
+  throwCoreProblem(query);
   return query;
 }
 
@@ -150,15 +146,44 @@ export function stockQueries(symbolOrIndex: CellRange, startDate?: CellValue, en
   const end = optionalDate('end_date', endDate);
   // `field` is the formula's own argument (which columns to spill), not a query parameter.
   const chosen = lowerText(field);
-  if (chosen !== undefined && !(STOCK_FIELDS as readonly string[]).includes(chosen)) throw new ArgumentError('field', `field must be one of ${STOCK_FIELDS.join(', ')}, got "${chosen}".`);
+  if (chosen !== undefined && !(STOCK_FIELDS as readonly string[]).includes(chosen)) throw new ArgumentError('field', refusalSentence('field', `one of ${STOCK_FIELDS.join(', ')}`, chosen));
   // Several tickers side by side: one column each, of one field (close unless told).
   const fields: StockField[] = chosen ? [chosen as StockField] : codes.length > 1 ? ['close'] : [...STOCK_FIELDS];
   const dates = { ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}) };
   const queries = capped(codes.map((code): SeriesQuery => ((STOCK_INDICES as readonly string[]).includes(code)
     ? { kind: 'stock', index: code as StockIndex, ...dates }
     : { kind: 'stock', symbol: code, ...dates })));
-  for (const query of queries) askCore(query);
+  for (const query of queries) throwCoreProblem(query);
   return { queries, fields };
+}
+
+/** An argument written `Name=Value` (`Units=pc1`, `Units=pc1 Dir=H`): options, whatever its position; no other argument holds "=". */
+function isOptionsText(value: CellValue): boolean {
+  return typeof value === 'string' && value.includes('=');
+}
+
+/**
+ * The arguments with options moved to the options position, wherever the user put them after the
+ * required ones: `=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2020,"Units=pc1")` puts them
+ * where the frequency goes, and means the options (as Bloomberg's BDH takes its overrides in any
+ * order). A `Name=Value` text is unambiguous, so it is read as options in any optional position;
+ * several such texts are joined in order, and the position each left is empty.
+ *
+ * @example placeOptions(['WB', 'X', 'VN', 2000, 2020, 'Units=pc1'], 3, 6) // ['WB', 'X', 'VN', 2000, 2020, undefined, 'Units=pc1']
+ */
+export function placeOptions<T extends readonly unknown[]>(args: T, required: number, optionsAt: number): T {
+  const placed: unknown[] = Array.from({ length: Math.max(args.length, optionsAt + 1) }, (_, i) => args[i]);
+  const texts: string[] = [];
+  for (let i = required; i < optionsAt; i++) {
+    if (isOptionsText(placed[i] as CellValue)) {
+      texts.push(String(placed[i]).trim());
+      placed[i] = undefined;
+    }
+  }
+  if (texts.length === 0) return args;
+  const own = optionalText(placed[optionsAt] as CellValue);
+  placed[optionsAt] = [...texts, ...(own ? [own] : [])].join(' ');
+  return placed as unknown as T;
 }
 
 /** What the trailing options argument holds: a transform and a layout. */

@@ -34,11 +34,11 @@ describe('arguments to queries', () => {
   });
 
   it('refuses what cannot be right, naming the argument', () => {
-    expect(fail(() => indicatorQueries('WB', [['X']], [['']]))).toEqual(new ArgumentError('country', 'country is required: at least one ISO 2-letter country code such as "VN".'));
-    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2020, 2010)) as Error).message).toBe('start_year must be a year no later than the end (2010), got 2020.');
-    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2019.5)) as Error).message).toBe('start_year must be a whole year between 1800 and 2200 such as 2015, got 2019.5.');
-    expect((fail(() => indicatorQueries('IMF', [['X']], [['VN']], null, null, 'monthly')) as Error).message).toBe('frequency must be empty: only GSO series have a frequency, got "monthly".');
-    expect((fail(() => indicatorQueries('GSO', [['X']], [['']], null, null, 'weekly')) as Error).message).toBe('frequency must be one of monthly, quarterly, annual, got "weekly".');
+    expect(fail(() => indicatorQueries('WB', [['X']], [['']]))).toEqual(new ArgumentError('country', 'Invalid country: expected at least one ISO 2-letter country code such as "VN", got an empty list. Correct it and try again.'));
+    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2020, 2010)) as Error).message).toBe('Invalid start_year: 2020 is after end_year 2010; start_year must be <= end_year.');
+    expect((fail(() => indicatorQueries('WB', [['X']], [['VN']], 2019.5)) as Error).message).toBe('Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got 2019.5. Correct it and try again.');
+    expect((fail(() => indicatorQueries('IMF', [['X']], [['VN']], null, null, 'monthly')) as Error).message).toBe('Invalid frequency: it applies only to source GSO, not IMF. Remove it or use source "GSO".');
+    expect((fail(() => indicatorQueries('GSO', [['X']], [['']], null, null, 'weekly')) as Error).message).toBe('Invalid frequency: expected one of monthly, quarterly, annual, got "weekly". Correct it and try again.');
     const many = Array.from({ length: MAX_SERIES_PER_CELL + 1 }, (_, i) => [`C${i}`]);
     expect((fail(() => indicatorQueries('WB', [['X']], many)) as Error).message).toBe(`This formula asks for ${MAX_SERIES_PER_CELL + 1} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}. Split the ranges over several cells.`);
   });
@@ -47,14 +47,14 @@ describe('arguments to queries', () => {
     expect(serialToIsoDate(45352)).toBe('2024-03-01');
     expect(tradeQuery('Exports', 'wld', 85, 45352)).toEqual({ kind: 'trade', flow: 'exports', partner: 'WLD', hs_code: '85', period: '2024-03' });
     expect(tradeQuery(null, null, null, null)).toEqual({ kind: 'trade' });
-    expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('period must be a month YYYY-MM such as "2024-03", got "March".');
+    expect((fail(() => tradeQuery('exports', null, null, 'March')) as Error).message).toBe('Invalid period: expected a month YYYY-MM such as "2024-03", got "March". Correct it and try again.');
     // A range of months: one request for every month, trimmed by core.
     expect(tradeQuery('exports', null, null, '2024-01:2024-06')).toEqual({ kind: 'trade', flow: 'exports', start_period: '2024-01', end_period: '2024-06' });
     expect(tradeQuery('exports', null, null, ' 2024-10 : ')).toEqual({ kind: 'trade', flow: 'exports', start_period: '2024-10' });
-    expect((fail(() => tradeQuery('exports', null, null, '2024-06:2024-01')) as Error).message).toBe('period must be a month no later than the end (2024-01), got "2024-06".');
+    expect((fail(() => tradeQuery('exports', null, null, '2024-06:2024-01')) as Error).message).toBe('Invalid period: 2024-06 is after end_period 2024-01; start_period must be <= end_period.');
     expect(stockQueries([['vnm']], 45352, '2024-03-29', null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM', start_date: '2024-03-01', end_date: '2024-03-29' }], fields: ['open', 'high', 'low', 'close', 'volume'] });
     expect(stockQueries([['VNM', 'vnindex']], null, null, null)).toEqual({ queries: [{ kind: 'stock', symbol: 'VNM' }, { kind: 'stock', index: 'VNINDEX' }], fields: ['close'] });
-    expect((fail(() => stockQueries([['VNM']], null, null, 'price')) as Error).message).toBe('field must be one of open, high, low, close, volume, got "price".');
+    expect((fail(() => stockQueries([['VNM']], null, null, 'price')) as Error).message).toBe('Invalid field: expected one of open, high, low, close, volume, got "price". Correct it and try again.');
   });
 });
 
@@ -103,17 +103,17 @@ describe('series to spills (sheets\' Grid, values only)', () => {
 describe('failures to Excel errors', () => {
   const gdp = { kind: 'indicator' as const, source: 'WB', indicator: 'NY.GDP.MKTP.XX', country: 'VN' };
   it.each([
-    [new ArgumentError('start_year', 'start_year must be a year such as 2015, got "x".'), '#VALUE!', 'start_year must be a year such as 2015, got "x".'],
+    [new ArgumentError('start_year', 'Invalid start_year: expected a year such as 2015, got "x". Correct it and try again.'), '#VALUE!', 'Invalid start_year: expected a year such as 2015, got "x". Correct it and try again.'],
     [new InvalidParameterError('country', 'Invalid country "V!": use an ISO 2-letter code such as "VN".'), '#VALUE!', 'Invalid country "V!": use an ISO 2-letter code such as "VN".'],
     // core names the unknown parameter and the value it sent; nothing reads the server's text for it.
-    [new NotFoundError('x', { status: 404, parameter: 'indicator', value: 'NY.GDP.MKTP.XX', serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators' }), '#N/A', 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.'],
-    [new NotFoundError('x', { status: 404, serverMessage: 'Data not found: no observation of NY.GDP.MKTP.CD for VN from 1950 to 1955' }), '#N/A', 'No data: no observation of NY.GDP.MKTP.CD for VN from 1950 to 1955'],
-    [new AuthenticationError('x', { status: 401 }), '#N/A', 'The API key was refused or is missing: open the Econdata taskpane and connect again with a valid key.'],
-    [new PermissionDeniedError('x', { status: 403 }), '#N/A', 'Your plan does not include WB: upgrade the plan, or use a source it includes (the taskpane shows which).'],
-    [new QuotaExhaustedError('x', { resetAt: new Date('2026-11-23T00:00:00Z'), scope: 'day' }), '#N/A', 'Daily limit reached, resets 00:00 UTC. Values already fetched stay; new ones wait for the reset.'],
-    [new RateLimitedError('x', { status: 429, resetAt: new Date('2026-11-22T19:31:00Z'), scope: 'minute' }), '#N/A', 'Rate limit reached: recalculate after 19:31 UTC (Ctrl+Alt+F9).'],
-    [new ConnectionError('x'), '#N/A', 'The data service cannot be reached and this formula has no saved value yet: check the connection in the Econdata taskpane, then recalculate.'],
-    [new ServerError('x', { status: 503 }), '#N/A', 'The data service failed (503): recalculate later (Ctrl+Alt+F9).'],
+    [new NotFoundError('x', { status: 404, parameter: 'indicator', value: 'NY.GDP.MKTP.XX', serverMessage: 'Data not found: unknown WB indicator "NY.GDP.MKTP.XX"; GET /api/v1/sources/WB/indicators lists its 34 indicators' }), '#N/A', 'Unknown WB indicator code NY.GDP.MKTP.XX (the taskpane\'s browser lists the codes). Check the codes, or widen the years or dates.'],
+    [new NotFoundError('x', { status: 404, serverMessage: 'Data not found: no observation of NY.GDP.MKTP.CD for VN from 1950 to 1955' }), '#N/A', 'No data: no observation of NY.GDP.MKTP.CD for VN from 1950 to 1955. Check the codes, or widen the years or dates.'],
+    [new AuthenticationError('x', { status: 401 }), '#N/A', 'The API key was refused: open the Econdata taskpane. Paste a new key in the connection settings and save it.'],
+    [new PermissionDeniedError('x', { status: 403 }), '#N/A', 'Your plan does not include WB (the taskpane shows what it includes). Choose data your plan includes, or upgrade the plan.'],
+    [new QuotaExhaustedError('x', { resetAt: new Date('2026-11-23T00:00:00Z'), scope: 'day' }), '#N/A', 'Daily limit reached, resets 00:00 UTC. Cached data stays available; a higher plan allows more.'],
+    [new RateLimitedError('x', { status: 429, resetAt: new Date('2026-11-22T19:31:00Z'), scope: 'minute' }), '#N/A', 'Rate limit reached, resets 19:31 UTC. Wait for the limit to reset, then retry. Recalculate with Ctrl+Alt+F9.'],
+    [new ConnectionError('x'), '#N/A', 'The data service cannot be reached and this formula has no saved value yet. Check the address and your network connection, then retry. Recalculate with Ctrl+Alt+F9.'],
+    [new ServerError('x', { status: 503 }), '#N/A', 'The data service failed (503). The fault is on the service\'s side: retry in a few minutes. Recalculate with Ctrl+Alt+F9.'],
     [new NotConnectedError(), '#N/A', 'Not connected to the data service: open the Econdata taskpane and connect.'],
   ])('%s', (error, code, message) => {
     expect(excelError(error, gdp)).toEqual({ code, message });

@@ -5,11 +5,11 @@
  * functions cannot set). No Office API here (src/functions/functions.ts is the glue), so tests
  * call these, and the registered functions, without Excel.
  */
-import { applyTransform, isIdentity, widenQuery, type Transform } from '@econdata/analysis';
-import { EconError, seriesNamer, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
+import { fetchDerived, fetchShown, type DerivedRequest, type PlanOptions, type SeriesFetch, type ShownOptions, type Transform } from '@econdata/analysis';
+import { EconError, type QuotaStatus, type Series, type SeriesQuery } from '@econdata/core';
 import { gridValues, layoutSeries, type Arrangement, type PlainValue } from '@econdata/sheets';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { indicatorQueries, stockQueries, tradeQuery, optionsArg, type CellRange, type CellValue, type StockField } from './args.ts';
+import { indicatorQueries, stockQueries, tradeQuery, optionsArg, placeOptions, type CellRange, type CellValue, type StockField } from './args.ts';
 
 /** What a formula spills: a header row, then one row per period; a missing value is an empty cell (never 0). */
 export type SpillMatrix = PlainValue[][];
@@ -30,49 +30,51 @@ export interface CallContext {
 type Loaded = { query: SeriesQuery; series: Series } | { query: SeriesQuery; error: unknown };
 
 /**
- * Loads every query at once (one collector job with every other formula of the recalculation).
- * With a transform, each query is widened first (analysis's widenQuery: 2000's growth needs 1999;
- * the same range for queries the planner batches together, so no extra request) and the answer
- * transformed back to the asked range. A transform that fails on the data (a Rebase period
- * without a value) fails only this formula's cell. Series are named in the language the Connection
- * tab chose (core's `seriesNamer`) before the transform adds to their titles, unless `names` is
- * false (ECON.VALUE shows a number, no name).
+ * The formulas' fetch, shaped like core's `fetchSeries`: each query through the runtime's shared
+ * collector (one collector job with every other formula of the recalculation; core's planner packs
+ * them into the fewest requests), last good values offline included.
  */
-export async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], t: Transform, ctx: CallContext, names = true): Promise<Loaded[]> {
+function collectorFetch(rt: AddinRuntime, ctx: CallContext): SeriesFetch<unknown> {
   const options = { ...(ctx.address ? { address: ctx.address } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
-  const plain = isIdentity(t);
-  const fetched = parse(() => (plain ? queries : queries.map((q) => widenQuery(q, t))));
-  const settled = await Promise.allSettled(fetched.map((q) => rt.load(q, options)));
-  const name = names ? await namer(rt, settled) : (s: Series): Series => s;
-  return settled.map((s, i): Loaded => {
-    const query = queries[i]!;
-    if (s.status === 'rejected') return { query, error: s.reason as unknown };
-    if (plain) return { query, series: name(s.value) };
-    try {
-      return { query, series: applyTransform(name(s.value), t, query) };
-    } catch (error) {
-      throw new FormulaError(error, query);
-    }
-  });
+  return async (queries) => (await Promise.allSettled(queries.map((q) => rt.load(q, options)))).map((s) => (s.status === 'fulfilled' ? { ok: true, series: s.value } : { ok: false, error: s.reason as unknown }));
 }
 
 /**
- * How the loaded series are named: English as the service sends them, or the chosen language from
- * the catalogue (core fetches it once and keeps it in the cache; only asked when an indicator
- * series is there to name). A catalogue that cannot be had leaves the names as sent: the cell
- * still shows its data (last good values included) rather than failing for a header.
+ * How a formula's series are named: in the language the Connection tab chose (read while the
+ * collector waits), from the runtime's catalogue; a catalogue that cannot be had leaves the names
+ * as sent, so the cell still shows its data (last good values included) rather than failing for a
+ * header. ECON.VALUE shows a number, no name: English, nothing asked.
  */
-async function namer(rt: AddinRuntime, settled: ReadonlyArray<PromiseSettledResult<Series>>): Promise<(s: Series) => Series> {
-  const same = (s: Series): Series => s;
-  if (!settled.some((s) => s.status === 'fulfilled' && s.value.kind === 'indicator')) return same;
-  const language = await rt.nameLanguage();
-  const client = rt.client;
-  if (language === 'en' || !client) return same;
-  try {
-    return seriesNamer(await client.catalogue(), language);
-  } catch {
-    return same;
-  }
+function formulaNames(rt: AddinRuntime, named: boolean): Pick<ShownOptions, 'names'> & Pick<PlanOptions, 'language'> {
+  if (!named) return {};
+  return { language: rt.nameLanguage(), names: { catalogue: (o) => rt.catalogue(o), unavailable: 'keep' } };
+}
+
+/**
+ * Loads a formula's queries as they are shown (@econdata/analysis's `fetchShown`, the one path the
+ * explorer and the taskpane take): widened for the transform, through the shared collector, named,
+ * transformed back to the asked range. Each series keeps its own frequency (a spill lays mixed
+ * frequencies out long). A refusal (a `Per` above the data, a Rebase period without a value) is its
+ * query's failure, which fails the cell.
+ */
+export async function loadAll(rt: AddinRuntime, queries: readonly SeriesQuery[], t: Transform, ctx: CallContext, names = true): Promise<Loaded[]> {
+  const results = await fetchShown(collectorFetch(rt, ctx), queries, t, { calendar: 'own', ...formulaNames(rt, names) });
+  return results.map((r, i): Loaded => (r.ok ? { query: queries[i]!, series: r.series } : { query: queries[i]!, error: r.error }));
+}
+
+/** Derived series through the same path (analysis's `fetchDerived`): every operand through the collector, named, computed. */
+export async function loadDerived(rt: AddinRuntime, request: DerivedRequest, ctx: CallContext): Promise<Series> {
+  const operands = new Map<unknown, SeriesQuery>();
+  const load = collectorFetch(rt, ctx);
+  // Remember which operand a failure came from, so the cell's message can name its source.
+  const fetch: SeriesFetch<unknown> = async (queries, options) => {
+    const results = await load(queries, options);
+    results.forEach((r, i) => { if (!r.ok) operands.set(r, queries[i]!); });
+    return results;
+  };
+  const [result] = await fetchDerived(fetch, [request], formulaNames(rt, true));
+  if (!result?.ok) throw new FormulaError(result?.error, result ? operands.get(result) : undefined);
+  return result.series;
 }
 
 const isNoData = (e: unknown): boolean => e instanceof EconError && e.code === 'not_found';
@@ -141,7 +143,7 @@ function parse<T>(f: () => T): T {
 
 /** =ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]) */
 export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [source, indicator, country, start, end, frequency, transform] = args;
+  const [source, indicator, country, start, end, frequency, transform] = placeOptions(args, 3, 6);
   const queries = parse(() => indicatorQueries(source, indicator, country, start, end, frequency));
   const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const loaded = await loadAll(rt, queries, t, ctx);
@@ -151,7 +153,7 @@ export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellR
 
 /** =ECON.TRADE([flow], [partner], [hs_code], [period], [transform]) */
 export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [flow, partner, hsCode, period, transform] = args;
+  const [flow, partner, hsCode, period, transform] = placeOptions(args, 0, 4);
   const query = parse(() => tradeQuery(flow, partner, hsCode, period));
   const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const [loaded] = await loadAll(rt, [query], t, ctx);
@@ -161,7 +163,7 @@ export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValu
 
 /** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field], [transform]) */
 export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [symbols, startDate, endDate, field, transform] = args;
+  const [symbols, startDate, endDate, field, transform] = placeOptions(args, 1, 4);
   const { queries, fields } = parse(() => stockQueries(symbols, startDate, endDate, field));
   const { transform: t, arrangement } = parse(() => optionsArg(transform));
   const loaded = await loadAll(rt, queries, t, ctx);

@@ -99,8 +99,8 @@ describe('=ECON.DERIVED', () => {
       code: '#VALUE!', message: expect.stringContaining('Invalid expression "a/*b" at position 3: expected an operand (a, b, c ...), a number or "(", found "*".') as string,
     });
     expect(await cell('Sheet1!A2', 'a/b', [['WB/NY.GDP.MKTP.CD/VN']], 2020, 2023, null)).toMatchObject({ code: '#VALUE!', message: expect.stringContaining('uses b, but no series is given for b') as string });
-    expect(await cell('Sheet1!A3', 'a', [['WB/NY.GDP.MKTP.CD/V!']], 2020, 2023, null)).toMatchObject({ code: '#VALUE!', message: expect.stringContaining('operand a: country must be') as string });
+    expect(await cell('Sheet1!A3', 'a', [['WB/NY.GDP.MKTP.CD/V!']], 2020, 2023, null)).toMatchObject({ code: '#VALUE!', message: expect.stringContaining("Invalid operand a's country: expected") as string });
     expect(await cell('Sheet1!A4', 'usd', [['GSO/CPI.YOY/monthly']], 2020, 2023, null)).toMatchObject({ code: '#VALUE!', message: expect.stringContaining('a percentage: it has no currency') as string });
-    expect(await cell('Sheet1!A5', 'a', [['WB/NY.GDP.MKTP.CD/VN']], 'soon', 2023, null)).toEqual({ code: '#VALUE!', message: 'start_year must be a year such as 2015, got "soon".' });
+    expect(await cell('Sheet1!A5', 'a', [['WB/NY.GDP.MKTP.CD/VN']], 'soon', 2023, null)).toEqual({ code: '#VALUE!', message: 'Invalid start_year: expected a year such as 2015, got "soon". Correct it and try again.' });
   });
 });

@@ -7,18 +7,18 @@
  * the shared collector with every other formula of the recalculation (one batched job), and the
  * result spills through the same layout as ECON.INDICATOR.
  */
-import { computeDerived, derivedQueries, formatTransform, readDerived, type DerivedRequest } from '@econdata/analysis';
+import { derivedQueries, formatTransform, readDerived, type DerivedRequest } from '@econdata/analysis';
 import type { Arrangement } from '@econdata/sheets';
-import { queryProblems, type CheckedQuery, type Series } from '@econdata/core';
+import { problemSentence, queryProblems, refusalSentence, type CheckedQuery } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, type CellRange, type CellValue } from './args.ts';
-import { FormulaError, loadAll, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
+import { ArgumentError, cellTexts, MAX_SERIES_PER_CELL, optionsArg, placeOptions, type CellRange, type CellValue } from './args.ts';
+import { FormulaError, loadDerived, spillOf, type CallContext, type SpillMatrix } from './compute.ts';
 
 /** A year argument: a whole number, or text that reads as one; empty is none (core judges the range). */
 function year(name: string, value: CellValue): number | undefined {
   if (value === null || value === undefined || String(value).trim() === '') return undefined;
   const n = Number(String(value).trim());
-  if (!Number.isInteger(n)) throw new ArgumentError(name, `${name} must be a year such as 2015, got ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(n)) throw new ArgumentError(name, refusalSentence(name, 'a year such as 2015', value));
   return n;
 }
 
@@ -34,7 +34,7 @@ export function derivedArgs(expression: CellValue, operands: CellRange, startYea
   if (queries.length > MAX_SERIES_PER_CELL) throw new ArgumentError('operands', `This formula asks for ${queries.length} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}.`);
   for (const o of request.operands) {
     const problem = Object.values(queryProblems(o.query as CheckedQuery))[0];
-    if (problem) throw new ArgumentError('operands', `operand ${o.name}: ${problem.parameter} must be ${problem.expected}, got ${JSON.stringify(problem.value)}.`);
+    if (problem) throw new ArgumentError('operands', problemSentence(problem, `operand ${o.name}'s ${problem.parameter}`));
   }
   return request;
 }
@@ -44,23 +44,15 @@ export async function derivedFormula(rt: AddinRuntime, args: [CellValue, CellRan
   let request: DerivedRequest;
   let arrangement: Arrangement;
   try {
-    request = derivedArgs(...args);
-    arrangement = optionsArg(args[4]).arrangement;
+    const placed = placeOptions(args, 2, 4);
+    request = derivedArgs(...placed);
+    arrangement = optionsArg(placed[4]).arrangement;
   } catch (error) {
     throw new FormulaError(error, undefined);
   }
-  const loaded = await loadAll(rt, derivedQueries(request), {}, ctx);
   // Every operand is needed: a derived value without one of them would be a different number.
-  const failed = loaded.find((l) => 'error' in l);
-  if (failed && 'error' in failed) throw new FormulaError(failed.error, failed.query);
-  // loadAll named the operands in the chosen language; a preset's words follow it.
-  const language = await rt.nameLanguage();
-  let derived: Series;
-  try {
-    derived = computeDerived(request, loaded.map((l) => ('series' in l ? l.series : undefined!)), { language });
-  } catch (error) {
-    throw new FormulaError(error, undefined);
-  }
+  // The operands are named in the chosen language; a preset's words follow it.
+  const derived = await loadDerived(rt, request, ctx);
   try {
     return spillOf([derived], arrangement);
   } catch (error) {

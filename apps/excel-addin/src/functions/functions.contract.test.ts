@@ -76,11 +76,11 @@ describe('ECON.INDICATOR in one recalculation', () => {
     ]);
     expect((good as unknown[][]).map((r) => r[0])).toEqual(['Period', '2015', '2016', '2017', '2018', '2019', '2020']);
     expect((good2 as unknown[][]).length).toBe(7);
-    expect(badYear).toEqual({ code: '#VALUE!', message: 'start_year must be a whole year between 1800 and 2200 such as 2015, got "twenty".' });
-    expect(unknownCode).toEqual({ code: '#N/A', message: 'Unknown WB indicator code NY.GDP.MKTP.XX: see the taskpane\'s browser for the codes.' });
+    expect(badYear).toEqual({ code: '#VALUE!', message: 'Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got "twenty". Correct it and try again.' });
+    expect(unknownCode).toEqual({ code: '#N/A', message: 'Unknown WB indicator code NY.GDP.MKTP.XX (the taskpane\'s browser lists the codes). Check the codes, or widen the years or dates.' });
     expect(badCountry).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/country/) });
     expect(noSource).toEqual({ code: '#VALUE!', message: 'source is required: WB, IMF or GSO (the taskpane lists every source).' });
-    expect(gsoOnFree).toEqual({ code: '#N/A', message: 'Your plan does not include GSO: upgrade the plan, or use a source it includes (the taskpane shows which).' });
+    expect(gsoOnFree).toEqual({ code: '#N/A', message: 'Your plan does not include GSO (the taskpane shows what it includes). Choose data your plan includes, or upgrade the plan.' });
     // The WB queries of that recalculation went as one batch; the GSO one on its own.
     expect(sb.stats().received).toBe(2);
   });
@@ -92,7 +92,7 @@ describe('ECON.INDICATOR in one recalculation', () => {
     const cancelled = (fn('INDICATOR')('WB', [['NY.GDP.MKTP.CD']], [['JP']], 2015, 2020, null, null, inv) as Promise<unknown>).catch((e: unknown) => e);
     const neighbour = cell('INDICATOR', 'Sheet1!C2', 'WB', [['NY.GDP.MKTP.CD']], [['US']], 2015, 2020, null);
     inv.onCanceled!();
-    expect(await cancelled).toMatchObject({ code: '#N/A', message: 'Cancelled: recalculate to fetch it again.' });
+    expect(await cancelled).toMatchObject({ code: '#N/A', message: 'Cancelled. Nothing was changed; run it again to fetch it. Recalculate with Ctrl+Alt+F9.' });
     expect(Array.isArray(await neighbour)).toBe(true);
   });
 });
@@ -134,7 +134,7 @@ describe('last good values', () => {
     ]);
     expect(noted).toEqual([1, 2]);
     const never = await cell('INDICATOR', 'Sheet1!E1', 'WB', [['NY.GDP.MKTP.CD']], [['KR']], 2010, 2020, null);
-    expect(never).toEqual({ code: '#N/A', message: 'The data service cannot be reached and this formula has no saved value yet: check the connection in the Econdata taskpane, then recalculate.' });
+    expect(never).toEqual({ code: '#N/A', message: 'The data service cannot be reached and this formula has no saved value yet. Check the address and your network connection, then retry. Recalculate with Ctrl+Alt+F9.' });
 
     // Excel closed and reopened: a new runtime over the same storage and IndexedDB, the service still down.
     const reopened = createAddinRuntime({ ...options, cacheTtlMs: 3_600_000 });
@@ -157,7 +157,7 @@ describe('a job that fails as a whole', () => {
     await rt.ready;
     setRuntime(rt);
     const cells = await Promise.all(['VN', 'TH', 'US', 'JP'].map((cc, i) => cell('INDICATOR', `Sheet1!G${i + 1}`, 'WB', [['NY.GDP.MKTP.CD']], [[cc]], 2015, 2020, null)));
-    for (const c of cells) expect(c).toEqual({ code: '#N/A', message: 'Unexpected failure: IndexedDB is unavailable (disk full). Recalculate (Ctrl+Alt+F9); if it persists, reload the add-in.' });
+    for (const c of cells) expect(c).toEqual({ code: '#N/A', message: 'Unexpected failure: IndexedDB is unavailable (disk full). Retry; if it happens again, report it with these words. Recalculate with Ctrl+Alt+F9.' });
   });
 });
 

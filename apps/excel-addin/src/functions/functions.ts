@@ -4,6 +4,10 @@
  * at build time to write dist/functions.json (never written by hand); the namespace ECON is set in
  * the manifest. The work is in compute.ts; this file is the Office glue: invocation, cancel,
  * streaming, and failures as CustomFunctions.Error.
+ *
+ * Options (`Units=pc1 Dir=H`) may stand in any optional position after the required arguments
+ * (args.ts's placeOptions), so the optional parameters a user may type them into are `any`, not
+ * `number`: Excel would refuse the text before calling us.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- custom-functions-metadata reads `any[][]` as "one value or a range of any type"; `unknown` has no meaning to it */
 import { getRuntime } from '../runtime/instance.ts';
@@ -65,7 +69,7 @@ async function run(work: () => Promise<any[][]>): Promise<any[][]> {
  * @cancelable
  * @requiresAddress
  */
-async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: number, end_year?: number, frequency?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: any, end_year?: any, frequency?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency, transform], ctx));
 }
@@ -141,7 +145,7 @@ async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: 
  * @cancelable
  * @requiresAddress
  */
-async function econDerived(expression: string, operands: any[][], start_year?: number, end_year?: number, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econDerived(expression: string, operands: any[][], start_year?: any, end_year?: any, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
   return run(() => derivedFormula(getRuntime(), [expression, operands, start_year, end_year, transform], ctx));
 }

@@ -99,7 +99,7 @@ describe('ECON.VALUE periods and options', () => {
     const sb = await sandbox();
     await connected(sb.url, 'free', 'sandbox-free');
     sb.reset();
-    expect(await cell('VALUE', 'Sheet1!A1', 'WB', 'NY.GDP.MKTP.CD', 'VN', 'last year')).toEqual({ code: '#VALUE!', message: 'period must be a year such as 2023, a quarter such as 2024-Q1, a month such as 2024-03, a date, or "latest"; got "last year".' });
+    expect(await cell('VALUE', 'Sheet1!A1', 'WB', 'NY.GDP.MKTP.CD', 'VN', 'last year')).toEqual({ code: '#VALUE!', message: 'Invalid period: expected a year such as 2023, a quarter such as 2024-Q1, a month such as 2024-03, a date, or "latest", got "last year". Correct it and try again.' });
     expect(await cell('VALUE', 'Sheet1!A3', 'WB', 'NY.GDP.MKTP.CD', 'VN', 2020, 'Dir=H')).toEqual({ code: '#VALUE!', message: 'Dir=H arranges a spill; ECON.VALUE returns one cell. Keep only transform options such as Units=pc1.' });
     expect(await cell('VALUE', 'Sheet1!A4', 'WB', 'NY.GDP.MKTP.CD', 'VN', 2020, 'Units=pcx')).toEqual({ code: '#VALUE!', message: 'Invalid Units "pcx": expected one of lin, chg, ch1, pch, pc1, pca, cch, cca, log.' });
     expect(await cell('VALUE', 'Sheet1!A5', 'WB', [['NY.GDP.MKTP.CD', 'SP.POP.TOTL']], 'VN', 2020)).toMatchObject({ code: '#VALUE!', message: expect.stringContaining('indicator must be one code') });
@@ -107,7 +107,7 @@ describe('ECON.VALUE periods and options', () => {
     // The series' own frequency decides whether a quarter can be read from it: known once it is loaded.
     expect(await cell('VALUE', 'Sheet1!A2', 'WB', 'NY.GDP.MKTP.CD', 'VN', '2020-Q1')).toEqual({ code: '#VALUE!', message: 'period 2020-Q1 is quarterly, but NY.GDP.MKTP.CD: VN is annual: write a period such as 2023, or convert with the option Per=Q.' });
     const none = await cell('VALUE', 'Sheet1!A6', 'WB', 'NY.GDP.MKTP.CD', 'VN', 1901);
-    expect(none).toMatchObject({ code: '#N/A', message: expect.stringMatching(/^No data: NY\.GDP\.MKTP\.CD: VN has no value for 1901 \(its latest is \d{4}; leave period empty for the latest\)\.$/) });
+    expect(none).toMatchObject({ code: '#N/A', message: expect.stringMatching(/^No data: NY\.GDP\.MKTP\.CD: VN has no value for 1901 \(its latest is \d{4}; leave period empty for the latest\)\. Check the codes, or widen the years or dates\.$/) });
   });
 
   it('with the sandbox stopped, cells keep their last good values (reported stale), also after Excel reopens', async () => {

@@ -11,9 +11,9 @@
  * the Series the collector returns (last good values offline included, like every formula).
  */
 import { dateToPeriod } from '@econdata/sheets';
-import { NotFoundError, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
+import { NotFoundError, refusalSentence, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
 import type { AddinRuntime } from '../runtime/types.ts';
-import { ArgumentError, cellTexts, indicatorQueries, optionsArg, serialToIsoDate, type CellRange, type CellValue } from './args.ts';
+import { ArgumentError, cellTexts, indicatorQueries, optionsArg, placeOptions, serialToIsoDate, type CellRange, type CellValue } from './args.ts';
 import { FormulaError, loadAll, type CallContext } from './compute.ts';
 
 /** What the `period` argument asks for. */
@@ -33,6 +33,8 @@ const FORMS: Array<{ re: RegExp; frequency: Frequency }> = [
 /** Excel serial days of 1000..9999 would be dates in 1902..1927: a number in that range is a year. */
 const isYearNumber = (n: number): boolean => Number.isInteger(n) && n >= 1000 && n <= 9999;
 
+const PERIOD_FORM = 'a year such as 2023, a quarter such as 2024-Q1, a month such as 2024-03, a date, or "latest"';
+
 /**
  * The `period` argument: a year (2023 or "2023"), a quarter ("2024-Q1"), a month ("2024-03"), a
  * day ("2024-03-15", or a date cell: Excel passes its serial number), or empty / "latest".
@@ -41,7 +43,7 @@ function valuePeriod(value: CellValue): AskedPeriod {
   if (value === null || value === undefined || value === '') return { kind: 'latest' };
   if (typeof value === 'number') {
     if (isYearNumber(value)) return { kind: 'period', period: String(value), frequency: 'annual' };
-    if (!(value > 0 && value < 2_958_466)) throw new ArgumentError('period', `period must be a year such as 2023, a quarter such as 2024-Q1, a month such as 2024-03, a date, or "latest"; got ${value}.`);
+    if (!(value > 0 && value < 2_958_466)) throw new ArgumentError('period', refusalSentence('period', PERIOD_FORM, value));
     return { kind: 'date', date: serialToIsoDate(value) };
   }
   const text = String(value).trim().toUpperCase();
@@ -49,7 +51,7 @@ function valuePeriod(value: CellValue): AskedPeriod {
   const form = FORMS.find((f) => f.re.test(text));
   if (form) return { kind: 'period', period: text, frequency: form.frequency };
   if (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))) return { kind: 'date', date: text };
-  throw new ArgumentError('period', `period must be a year such as 2023, a quarter such as 2024-Q1, a month such as 2024-03, a date, or "latest"; got ${JSON.stringify(value)}.`);
+  throw new ArgumentError('period', refusalSentence('period', PERIOD_FORM, value));
 }
 
 /** One code from a cell (or a one-cell range): VALUE is one series. */
@@ -107,7 +109,7 @@ function lastPeriod(series: Series): string | undefined {
 
 /** =ECON.VALUE(source, indicator, country, [period], [options]) */
 export async function valueFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?], ctx: CallContext = {}): Promise<number> {
-  const [source, indicator, country, period, options] = args;
+  const [source, indicator, country, period, options] = placeOptions(args, 3, 4);
   let query: SeriesQuery;
   let asked: AskedPeriod;
   let parsed: ReturnType<typeof optionsArg>;

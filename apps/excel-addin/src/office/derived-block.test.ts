@@ -3,12 +3,12 @@
  * its formula in the provenance header, listed, and refreshed by computing the formula again from
  * its operands (fetched in one call); a recipe analysis refuses fails its block with nothing written.
  */
-import { presetRequest, type DerivedRequest } from '@econdata/analysis';
+import { planDerived, presetRequest, type DerivedRequest } from '@econdata/analysis';
 import { indicatorFixture } from '@econdata/core/testing';
 import type { Series, SeriesQuery, SeriesResult } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_SETTING_PREFIX, parseBinding } from './bindings.ts';
-import { derivedResults, derivedToFetch, operandQueries } from './derived-block.ts';
+import { operandQueries } from './derived-block.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks, RefreshError } from './refresh.ts';
 import { WorkbookModel } from '../../dev/standin/model.ts';
@@ -43,7 +43,7 @@ describe('a block of derived series', () => {
     const excel = mockExcel(model);
     model.select('Sheet1', 'A1');
     const fetch = answering(gdpSeries(), population());
-    const [result] = derivedResults([perCapita], await fetch(derivedToFetch([perCapita])));
+    const [result] = planDerived([perCapita]).finish(await fetch([...planDerived([perCapita]).queries]), (s) => s, 'en');
     if (!result?.ok) throw new Error('derived');
     expect(result.series.values[0]).toEqual([346_615_738_154 / 97_000_000, null, 408_802_378_226 / 99_000_000, 429_716_969_309 / 100_000_000]);
     const block = await insertBlock(excel, [result.series], operandQueries([perCapita]), { derived: [perCapita], now: new Date('2026-11-22T19:00:00Z') });
@@ -66,8 +66,8 @@ describe('a block of derived series', () => {
 
   it('computes a preset in the language its operands were named in: the preset\'s words follow it', () => {
     const answers: SeriesResult[] = [{ ok: true, series: gdpSeries() }, { ok: true, series: population() }];
-    const [vi] = derivedResults([perCapita], answers, 'vi');
-    const [en] = derivedResults([perCapita], answers);
+    const [vi] = planDerived([perCapita], { language: 'vi' }).finish(answers, (s) => s, 'vi');
+    const [en] = planDerived([perCapita]).finish(answers, (s) => s, 'en');
     expect(vi?.ok && vi.series.title).toBe(`${gdpSeries().title}, bình quân đầu người`);
     expect(en?.ok && en.series.title).toBe(`${gdpSeries().title}, per capita`);
   });
@@ -76,7 +76,7 @@ describe('a block of derived series', () => {
     const model = new WorkbookModel();
     const excel = mockExcel(model);
     model.select('Sheet1', 'A1');
-    const [result] = derivedResults([perCapita], await answering(gdpSeries(), population())(derivedToFetch([perCapita])));
+    const [result] = planDerived([perCapita]).finish(await answering(gdpSeries(), population())([...planDerived([perCapita]).queries]), (s) => s, 'en');
     await insertBlock(excel, [(result as { series: Series }).series], operandQueries([perCapita]), { derived: [perCapita] });
     const before = cells(model);
     const { blocks } = await listBlocks(excel);

@@ -1,38 +1,10 @@
 /**
- * Derived series as taskpane blocks: what a block of derived series fetches (every operand of every
- * recipe, @econdata/analysis's `derivedQueries`) and the series computed back from the answers
- * (`computeDerived`), for insert and for Refresh alike. The recipes (expression, operand queries,
- * transforms) are kept in the block's binding, so Refresh computes the same formula again.
+ * Derived series as taskpane blocks: the recipes (expression, operand queries, transforms) kept in
+ * the block's binding, so Refresh computes the same formula again through the one path
+ * (@econdata/analysis's `planDerived`, as insert's `fetchDerived`).
  */
-import { computeDerived, derivedQueries, DERIVED_PRESETS, type DerivedRequest } from '@econdata/analysis';
-import { isEconError, type NameLanguage, type SeriesQuery, type SeriesResult } from '@econdata/core';
-
-/** The queries to fetch for derived series, in order (throws analysis's refusal of a bad recipe, before any request). */
-export function derivedToFetch(requests: readonly DerivedRequest[]): SeriesQuery[] {
-  return requests.flatMap((r) => derivedQueries(r));
-}
-
-/**
- * One result per recipe from the answers to `derivedToFetch(requests)`: the derived series, or the
- * failure of its first failed operand, or analysis's refusal (a currency conversion of a
- * percentage), which fails that recipe alone.
- */
-export function derivedResults(requests: readonly DerivedRequest[], answers: readonly SeriesResult[], language: NameLanguage = 'en'): SeriesResult[] {
-  let at = 0;
-  return requests.map((request) => {
-    const n = request.operands.length;
-    const mine = answers.slice(at, (at += n));
-    const failed = mine.find((a) => !a.ok);
-    if (failed) return failed;
-    try {
-      // The operands come named in `language`; a preset's words follow it (analysis).
-      return { ok: true, series: computeDerived(request, mine.map((a) => (a as Extract<SeriesResult, { ok: true }>).series), { language }) };
-    } catch (error) {
-      if (!isEconError(error)) throw error;
-      return { ok: false, error };
-    }
-  });
-}
+import { derivedQueries, DERIVED_PRESETS, type DerivedRequest } from '@econdata/analysis';
+import { isEconError, type SeriesQuery } from '@econdata/core';
 
 /** The operand queries of derived series, in order: what a block of them asked. */
 export const operandQueries = (requests: readonly DerivedRequest[]): SeriesQuery[] => requests.flatMap((r) => r.operands.map((o) => o.query));

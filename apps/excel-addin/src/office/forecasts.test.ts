@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORECAST_FILL } from './forecasts.ts';
 import { insertBlock } from './insert.ts';
-import { askedResult } from './transformed.ts';
+import { planShown } from '@econdata/analysis';
 import { WorkbookModel } from '../../dev/standin/model.ts';
 import { imfQuery, imfSeries } from '../../test/support/fixtures.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';
@@ -47,9 +47,9 @@ describe('forecasts marked in a block (office-addin-mock)', () => {
   });
 
   it('Type=A keeps the actual years (no legend, nothing filled); Type=F only the projections', async () => {
-    const actual = askedResult({ ok: true, series: imfSeries() }, imfQuery, 'Type=A');
-    const forecast = askedResult({ ok: true, series: imfSeries() }, imfQuery, 'Type=F');
-    if (!actual.ok || !forecast.ok) throw new Error('expected both to apply');
+    const [actual] = planShown([imfQuery], 'Type=A', { calendar: 'own' }).finish([{ ok: true, series: imfSeries() }], (s) => s, 'en');
+    const [forecast] = planShown([imfQuery], 'Type=F', { calendar: 'own' }).finish([{ ok: true, series: imfSeries() }], (s) => s, 'en');
+    if (!actual?.ok || !forecast?.ok) throw new Error('expected both to apply');
     const a = new WorkbookModel();
     const ablock = await insertBlock(mockExcel(a), [actual.series], [imfQuery], { now: NOW, transform: 'Type=A' });
     expect(a.syncs).toBe(2);

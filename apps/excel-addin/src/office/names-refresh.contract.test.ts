@@ -1,6 +1,6 @@
 /**
  * Blocks keep the language their series were named in: a block inserted with Vietnamese names
- * (the Data tab's and the Derived tab's fetch, through the taskpane's namedFetch) records it in its
+ * (the Data tab's and the Derived tab's fetch, through @econdata/analysis's fetchShown / fetchDerived) records it in its
  * binding, and Refresh names the new answers in it again, whatever the Connection tab says now; an
  * English block stays English. Against the sandbox's real data over HTTP, through office-addin-mock.
  */
@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
 import { WorkbookModel } from '../../dev/standin/model.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';
-import { namedFetch } from '../taskpane/series-names.ts';
-import { derivedResults, derivedToFetch, operandQueries } from './derived-block.ts';
+import { fetchDerived, fetchShown, fromClient } from '@econdata/analysis';
+import { operandQueries } from './derived-block.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks } from './refresh.ts';
 
@@ -32,13 +32,14 @@ describe('series names of blocks across Refresh (office-addin-mock, sandbox)', (
     const sb = await sandbox();
     const client = new EconDataClient({ baseURL: sb.url, apiKey: 'sandbox-enterprise' });
     const fetch = (q: SeriesQuery[]) => client.fetchSeries(q);
-    const vi = namedFetch(fetch, () => client.catalogue(), 'vi');
+    const names = fromClient(client).names;
+    const vi = (q: SeriesQuery[]) => fetchShown(fetch, q, '', { names, language: 'vi', calendar: 'own' });
     const model = new WorkbookModel();
     const excel = mockExcel(model);
 
     const [named] = await vi([cpi]);
     const [plain] = await fetch([cpi]);
-    const [derived] = derivedResults([double], await vi(derivedToFetch([double])));
+    const [derived] = await fetchDerived(fetch, [double], { names, language: 'vi' });
     if (!named?.ok || !plain?.ok || !derived?.ok) throw new Error('the sandbox did not answer');
     model.select('Sheet1', 'A1');
     const a = await insertBlock(excel, [named.series], [cpi], { language: 'vi', chart: false });

@@ -7,9 +7,8 @@
 import type { Catalogue, Estimate, SeriesQuery, SourceInfo } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from './parameter-refresh.ts';
-import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks } from './refresh.ts';
+import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type FetchSeries } from './refresh.ts';
 import { readRefreshOnOpen } from './startup.ts';
-import type { FetchSeries } from './transformed.ts';
 
 export type OpenOutcome =
   | { kind: 'off' }

@@ -7,7 +7,8 @@
 import type { SeriesQuery } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
 import { PARAMS_SETTING_PREFIX, readParameterBlocks, type ParameterState } from './parameters.ts';
-import { queriesToFetch, type FetchSeries } from './transformed.ts';
+import { planShown, sentQueries } from '@econdata/analysis';
+import type { FetchSeries } from './refresh.ts';
 
 /** Every parameter block of the workbook, read from its cells (two syncs: the settings, the cells). */
 export async function listParameterBlocks(excel: ExcelHost): Promise<ParameterState[]> {
@@ -20,7 +21,7 @@ export async function listParameterBlocks(excel: ExcelHost): Promise<ParameterSt
 
 /** What refreshing these blocks asks the service (the queries their formulas load, widened by their options). */
 export function parameterQueries(states: readonly ParameterState[]): SeriesQuery[] {
-  return states.filter((s) => !s.problem).flatMap((s) => queriesToFetch(s.queries, s.transform));
+  return states.filter((s) => !s.problem).flatMap((s) => sentQueries(planShown(s.queries, s.transform, { calendar: 'own' })));
 }
 
 /**

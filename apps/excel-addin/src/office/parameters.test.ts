@@ -84,7 +84,7 @@ describe('parameters in cells (office-addin-mock)', () => {
     // A cell the formula would refuse is that block's problem, in the formula's words.
     model.setValues({ sheet: model.sheets[0]!, top: 3, left: 1, rows: 1, cols: 1 }, [['soon']]);
     const bad = await excel.run(async (context) => readParameterBlocks(context, [...model.settings].map(([key, value]) => ({ key, value }))));
-    expect(bad[0]?.problem).toBe('start_year must be a whole year between 1800 and 2200 such as 2015, got "soon".');
+    expect(bad[0]?.problem).toBe('Invalid start_year: expected a whole year between 1800 and 2200 such as 2015, got "soon". Correct it and try again.');
   });
 
   it('Refresh asks again for what the cells say now (widened by the options) and enters the formula again, in one write sync', async () => {

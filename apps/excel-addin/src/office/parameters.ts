@@ -11,6 +11,7 @@ import type { SeriesQuery } from '@econdata/core';
 import { indicatorQueries, optionsArg, stockQueries, tradeQuery, type CellValue } from '../functions/args.ts';
 import { columnIndex, columnName } from './a1.ts';
 import type { ExcelHost, XContext, XValue } from './excel-api.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 
 /** Prefix of the workbook settings that record parameter blocks. */
 export const PARAMS_SETTING_PREFIX = 'econdata.params.';
@@ -87,7 +88,7 @@ function parameterFormula(kind: Kind, rows: readonly ParamRow[], row: number, co
     const cell = `${columnName(col + 1)}${row + i + 1}`;
     return r.values.length > 1 ? `${cell}:${columnName(col + r.values.length)}${row + i + 1}` : cell;
   });
-  return `=ECON.${FUNCTION[kind]}(${refs.join(',')})`;
+  return `=${FUNCTIONS_NAMESPACE}.${FUNCTION[kind]}(${refs.join(',')})`;
 }
 
 /** Splits 'Sheet1!B2' (quotes allowed) into the sheet and zero-based row and column. */

@@ -9,7 +9,7 @@ import { BLOCK_SETTING_PREFIX } from './bindings.ts';
 import { REVISED_FILL } from './block-writer.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks, RefreshError } from './refresh.ts';
-import type { FetchSeries } from './transformed.ts';
+import type { FetchSeries } from './refresh.ts';
 import { addressOf, WorkbookModel } from '../../dev/standin/model.ts';
 import { gdpQuery, gdpSeries, stockQuery, stockSeries } from '../../test/support/fixtures.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';

@@ -4,15 +4,14 @@
  * place and says why. Then one Excel.run reads the current tables (one sync) and rewrites the blocks
  * (one more sync while they fit one request), highlighting revised values.
  */
-import { seriesNamer, type Catalogue, type Series, type SeriesQuery, type SeriesResult, type SourceInfo } from '@econdata/core';
+import { fetchPlans, planDerived, planShown, sentQueries, type SeriesFetch, type ShownPlan } from '@econdata/analysis';
+import type { Catalogue, Series, SeriesQuery, SeriesResult, SourceInfo } from '@econdata/core';
 import { gridColumnCount, gridRowCount, seriesWithNewData, watchKey } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
 import { bindingFor, layoutBlock } from './insert.ts';
 import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
-import { askedResult, queriesToFetch, type FetchSeries } from './transformed.ts';
-import { derivedResults, derivedToFetch } from './derived-block.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
 const MAX_HIGHLIGHTS = 2_000;
@@ -87,27 +86,37 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** A fetch of many queries, one result per query, in order (the taskpane's `api.fetchSeries`): a `SeriesFetch` whose options may be left out. */
+export type FetchSeries = (queries: SeriesQuery[], options?: Parameters<SeriesFetch>[1]) => Promise<SeriesResult[]>;
+
+/** What showing a block fetches again: a derived block its recipes, any other its queries through its transform, named in the language it was inserted in. */
+function blockPlan(b: BlockBinding): ShownPlan {
+  const language = b.language ?? 'en';
+  return b.derived ? planDerived(b.derived, { language }) : planShown(b.queries, b.transform, { language, calendar: 'own' });
+}
+
 /**
- * Fetches every block's queries at once (each through its block's transform, widened then applied
- * back to the asked range), each block's series named in the language it was inserted in (core's
- * seriesNamer, before the transform adds to the title); throws RefreshError (nothing written) if
- * any failed.
+ * Fetches every block at once, through the one path (@econdata/analysis's `fetchPlans`: one job,
+ * each block widened for its transform, named in its language, transformed back to the asked
+ * range); throws RefreshError (nothing written) if any query failed.
  */
 async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSeries, describe: (e: unknown) => string, catalogue: RefreshOptions['catalogue']): Promise<Series[][]> {
-  const queries = blocks.flatMap(blockFetchQueries);
-  const results = await fetchSeries(queries);
-  // Only when something will be written: a failed refresh writes nothing, and a catalogue served
-  // from the cache would not say whether the service answers.
-  const named = results.every((r) => r.ok) && blocks.some((b) => b.language && b.language !== 'en') && catalogue ? await catalogue() : undefined;
+  const plans = blocks.map(blockPlan);
+  const queries = plans.flatMap((p) => p.queries);
+  // The answers as they came, to count the failed operands of derived blocks.
+  let answers: SeriesResult[] = [];
+  const recorded: FetchSeries = async (qs, o) => (answers = await fetchSeries(qs, o));
+  // The catalogue only when something will be written: a failed refresh writes nothing, and a
+  // catalogue served from the cache would not say whether the service answers.
+  const names = catalogue ? { catalogue: async (): Promise<Catalogue> => (answers.every((r) => r.ok) ? catalogue() : { sources: [] }) } : undefined;
+  const results = await fetchPlans(recorded, plans, names ? { names } : {});
   const failures: RefreshFailure[] = [];
   let at = 0;
-  const series = blocks.map((block) => {
-    const name = named && block.language ? seriesNamer(named, block.language) : (s: Series): Series => s;
-    const mine = results.slice(at, (at += blockFetchQueries(block).length)).map((r): SeriesResult => (r.ok ? { ok: true, series: name(r.series) } : r));
-    if (block.derived) return derivedSeries(block, block.derived, mine, failures);
+  const series = blocks.map((block, b) => {
+    const mine = answers.slice(at, (at += plans[b]!.queries.length));
+    if (block.derived) return derivedSeries(block, block.derived, results[b]!, mine, failures);
     return block.queries.map((query, i) => {
-      const answer = mine[i];
-      const r = answer ? askedResult(answer, query, block.transform) : undefined;
+      const r = results[b]![i];
       if (!r) failures.push({ block, query, error: new Error('no answer came back for this query') });
       else if (!r.ok) failures.push({ block, query, error: r.error });
       return r?.ok ? r.series : undefined;
@@ -134,18 +143,18 @@ export function blocksWithNewData<B extends BlockBinding>(blocks: readonly B[], 
   return { due, savedQueries };
 }
 
-/** What refreshing a block asks the service: a derived block its operands (each recipe is computed again), any other its queries through its transform. */
+/** What refreshing a block asks the service; throws what the engine refuses before any request. */
 export function blockFetchQueries(b: BlockBinding): SeriesQuery[] {
-  return b.derived ? derivedToFetch(b.derived) : queriesToFetch(b.queries, b.transform);
+  return sentQueries(blockPlan(b));
 }
 
 /**
- * A derived block's series from its operands' answers. Failures are counted as queries are (one
- * per failed operand), so "6 of 7 queries failed" stays true; a recipe analysis refuses counts once.
+ * A derived block's series from its recipes' results. Failures are counted as queries are (one
+ * per failed operand, from `answers`), so "6 of 7 queries failed" stays true; a recipe analysis refuses counts once.
  */
-function derivedSeries(block: BlockBinding, recipes: NonNullable<BlockBinding['derived']>, answers: SeriesResult[], failures: RefreshFailure[]): Array<Series | undefined> {
+function derivedSeries(block: BlockBinding, recipes: NonNullable<BlockBinding['derived']>, results: readonly SeriesResult[], answers: readonly SeriesResult[], failures: RefreshFailure[]): Array<Series | undefined> {
   let at = 0;
-  return derivedResults(recipes, answers, block.language).map((r, i) => {
+  return results.map((r, i) => {
     const recipe = recipes[i]!;
     const mine = answers.slice(at, (at += recipe.operands.length));
     if (r.ok) return r.series;

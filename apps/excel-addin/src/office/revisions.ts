@@ -80,7 +80,10 @@ export function describeChanges(title: string, diff: RevisionDiff): string {
     revised += c.revised.length;
     added += c.added.length;
     removed += c.removed.length;
-    for (const r of c.revised) if (examples.length < 2) examples.push(`${r.period}: ${number.format(r.old)} → ${number.format(r.new)}`);
+    // Each example names its series (indicator and country) where the block's title does not already
+    // say it all: a block of several countries said "2022: 413,445,230,668.578 → …" of no one (issue 28).
+    const whose = c.title === title ? '' : `${c.title}, `;
+    for (const r of c.revised) if (examples.length < 2) examples.push(`${whose}${r.period}: ${number.format(r.old)} → ${number.format(r.new)}`);
   }
   added += diff.seriesAdded.length;
   removed += diff.seriesRemoved.length;

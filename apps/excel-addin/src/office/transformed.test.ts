@@ -13,7 +13,7 @@ import { listBlocks, refreshBlocks } from './refresh.ts';
 import { WorkbookModel } from '../../dev/standin/model.ts';
 import { gdpQuery, gdpSeries } from '../../test/support/fixtures.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';
-import { fetchTransformed, queriesToFetch } from './transformed.ts';
+import { fetchShown, planShown } from '@econdata/analysis';
 
 /** gdpQuery (2020-2023) widened for Units=pc1: 2019 too. */
 const widened: SeriesQuery = { ...gdpQuery, start_year: 2019 } as SeriesQuery;
@@ -42,9 +42,9 @@ const v = (model: WorkbookModel, a1: string): unknown => {
 describe('a transformed block (office-addin-mock)', () => {
   const first = [100, 110, 121, 133.1, 146.41];
   it('inserts the asked years of the transformed series, says the transform in the provenance block, and keeps it in the binding', async () => {
-    expect(queriesToFetch([gdpQuery], 'Units=pc1')).toEqual([widened]);
+    expect(planShown([gdpQuery], 'Units=pc1').queries).toEqual([widened]);
     const fetch = fetching(first);
-    const [result] = await fetchTransformed(fetch, [gdpQuery], 'Units=pc1');
+    const [result] = await fetchShown(fetch, [gdpQuery], 'Units=pc1', { calendar: 'own' });
     expect(fetch.asked).toEqual([[widened]]);
     if (!result?.ok) throw new Error('expected a series');
     const model = new WorkbookModel();
@@ -67,7 +67,7 @@ describe('a transformed block (office-addin-mock)', () => {
   it('Refresh fetches the widened query again, re-applies the transform, highlights the revised growth and keeps the transform', async () => {
     const model = new WorkbookModel();
     model.select('Sheet1', 'B2');
-    const [inserted] = await fetchTransformed(fetching(first), [gdpQuery], 'Units=pc1');
+    const [inserted] = await fetchShown(fetching(first), [gdpQuery], 'Units=pc1', { calendar: 'own' });
     if (!inserted?.ok) throw new Error('expected a series');
     await insertBlock(mockExcel(model), [inserted.series], [gdpQuery], { transform: 'Units=pc1' });
     const excel = mockExcel(model);

@@ -35,7 +35,7 @@ export type ReachabilityProbe = (url: string) => Promise<boolean>;
 export const browserProbe: ReachabilityProbe = async (url) => {
   if (typeof document === 'undefined' || typeof fetch !== 'function') return false;
   // ui's keyless check, as the header's reachability watch makes it: one rule for "is it there".
-  return (await probeService(url, { init: { mode: 'no-cors' } })).answered;
+  return (await probeService(url, { init: { mode: 'no-cors' }, target: 'docs' })).answered;
 };
 
 export interface TestContext {

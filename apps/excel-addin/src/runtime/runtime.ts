@@ -4,7 +4,7 @@
  * user connects or when saved settings are found at start-up.
  */
 import {
-  BrowserQuotaStore, EconDataClient, EconError, IndexedDbCacheStore, IndexedDbQuotaStore, MemoryCacheStore, MemoryQuotaStore, QuotaLedger,
+  BrowserQuotaStore, type Catalogue, EconDataClient, EconError, IndexedDbCacheStore, IndexedDbQuotaStore, MemoryCacheStore, MemoryQuotaStore, QuotaLedger,
   prefixedCacheStore,
   planFromLimits, readNameLanguage, SeriesCollector, quotaKeyId, type CacheStore, type NameLanguage, type PlanName, type QuotaStatus, type QuotaStore, type Series, type SeriesQuery, type Transport,
 } from '@econdata/core';
@@ -177,6 +177,13 @@ class SharedRuntime implements AddinRuntime {
       // Names are a display choice, never a reason for a formula to fail.
       return 'en';
     }
+  }
+
+  async catalogue(options: { signal?: AbortSignal } = {}): Promise<Catalogue> {
+    await this.ready;
+    const c = this.#connection;
+    if (!c) throw new NotConnectedError();
+    return c.client.catalogue(options.signal ? { signal: options.signal } : {});
   }
 
   async load(query: SeriesQuery, options: LoadOptions = {}): Promise<Series> {

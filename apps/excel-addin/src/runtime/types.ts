@@ -2,7 +2,7 @@
  * The shared runtime's contract: what the taskpane, the custom functions and the ribbon commands
  * all hold (one per add-in instance, since the manifest gives them one shared runtime).
  */
-import type { EconDataClient, NameLanguage, PlanName, QuotaStatus, Series, SeriesQuery } from '@econdata/core';
+import type { Catalogue, EconDataClient, NameLanguage, PlanName, QuotaStatus, Series, SeriesQuery } from '@econdata/core';
 import type { CommandRegistry } from './commands.ts';
 import type { ConnectionOutcome } from './connection-test.ts';
 import type { ConnectionSettings } from './settings.ts';
@@ -78,6 +78,11 @@ export interface AddinRuntime {
    * time: the taskpane writes it; English when unset or unreadable).
    */
   nameLanguage(): Promise<NameLanguage>;
+  /**
+   * The catalogue of the current connection (core keeps it in its cache), from which series are
+   * named in another language; throws NotConnectedError before a connection exists.
+   */
+  catalogue(options?: { signal?: AbortSignal }): Promise<Catalogue>;
   /** One series through the shared collector (coalesced with every load of the same moment). */
   load(query: SeriesQuery, options?: LoadOptions): Promise<Series>;
   /** The quota ledger's status, or undefined when not connected. */

@@ -3,7 +3,7 @@
  * query, last refresh and stale marker; Refresh all / Refresh one. A refresh that costs more than a
  * few requests shows its cost first; the summary says what changed, revised cells are highlighted.
  */
-import { parseTransform, transformWords } from '@econdata/analysis';
+import { fetchShown, fromClient, parseTransform, transformWords } from '@econdata/analysis';
 import type { Estimate } from '@econdata/core';
 import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
@@ -12,7 +12,7 @@ import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'reac
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
 import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
-import { fetchTransformed } from '../office/transformed.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from '../office/parameter-refresh.ts';
 import type { ParameterState } from '../office/parameters.ts';
 import type { OfficeStartupApi } from '../office/startup.ts';
@@ -57,8 +57,9 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
   const describe = useDescribeContext();
   const [blocks, setBlocks] = useState<BlockStatus[] | null>(null);
   // A block's series as it shows them, for Copy as code (from the cache when the block was fetched lately).
-  const blockSeries = useCallback(async (queries: BlockStatus['queries'], transform: string | undefined) => {
-    const results = await fetchTransformed((q) => api.fetchSeries(q), queries, transform);
+  const blockSeries = useCallback(async (b: BlockStatus) => {
+    const { fetch, names } = fromClient(api);
+    const results = await fetchShown(fetch, b.queries, b.transform, { names, language: b.language ?? 'en', calendar: 'own' });
     const failed = results.find((r) => !r.ok);
     if (failed && !failed.ok) throw failed.error;
     return results.flatMap((r) => (r.ok ? [r.series] : []));
@@ -251,7 +252,7 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
                 {updated.has(b.table) ? <Badge color="brand" appearance="tint">New data</Badge> : null}
                 {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
               </div>
-              {b.derived ? null : <CopyAsCode series={() => blockSeries(b.queries, b.transform)} of={b.title} />}
+              {b.derived ? null : <CopyAsCode series={() => blockSeries(b)} of={b.title} namespace={FUNCTIONS_NAMESPACE} />}
             </Card>
           </li>
         ))}

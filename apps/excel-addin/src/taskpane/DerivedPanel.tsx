@@ -6,17 +6,17 @@
  * function. A cell cannot say that a sum of dollars and persons means nothing: the unit warnings of
  * a derived block are shown here, when it is inserted, and in its provenance header.
  */
-import type { DerivedRequest } from '@econdata/analysis';
+import { fetchDerived, fromClient, type DerivedRequest } from '@econdata/analysis';
 import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { derivedFormulaText, DerivedFields, ProgressPanel, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
 import { useState, type ReactNode } from 'react';
-import { derivedResults, derivedToFetch, operandQueries } from '../office/derived-block.ts';
+import { operandQueries } from '../office/derived-block.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 import { writeFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import { errorSentence } from './messages.ts';
 import { NoticeBar, type Notice } from './NoticeBar.tsx';
-import { namedFetch } from './series-names.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -46,8 +46,8 @@ export function DerivedPanel({ excel, onInserted }: DerivedPanelProps): ReactNod
     setProgress(`Fetching ${request.operands.length} series…`);
     // Every operand in one job: the planner batches them like any other queries. The operands are
     // named in the chosen language first, so the derived title (made from theirs) follows.
-    const fetchNamed = namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage);
-    const [result] = derivedResults([request], await fetchNamed(derivedToFetch([request])), nameLanguage);
+    const { fetch, names } = fromClient(api);
+    const [result] = await fetchDerived(fetch, [request], { names, language: nameLanguage });
     if (!result?.ok) throw result?.error ?? new Error('No series came back: try again.');
     setProgress('Writing to the worksheet…');
     const block = await insertBlock(excel, [result.series], operandQueries([request]), { derived: [request], language: nameLanguage });
@@ -65,7 +65,7 @@ export function DerivedPanel({ excel, onInserted }: DerivedPanelProps): ReactNod
         await insertValues(request);
         return;
       }
-      const { formulas, address } = await writeFormulas(excel, [derivedFormulaText(request)]);
+      const { formulas, address } = await writeFormulas(excel, [derivedFormulaText(FUNCTIONS_NAMESPACE, request)]);
       setNotice({ intent: 'success', text: `Wrote ${formulas[0]!} at ${address}. Excel fills the cells when the ECON functions calculate.` });
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });

@@ -3,16 +3,15 @@
  * data as a formatted block at the selection or the ECON.* formulas that fetch it. A job that costs
  * more than a few requests shows its cost against the quota first (CostPreview).
  */
+import { fetchShown, fromClient, planShown, sentQueries } from '@econdata/analysis';
 import type { Estimate, Series, SeriesQuery } from '@econdata/core';
 import { Checkbox, Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CostPreview, keyValueMemoryStore, needsCostPreview, ProgressPanel, SearchQueryBuilder, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
-import { namedFetch } from './series-names.ts';
 import { defaultStorage } from '../runtime/storage.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { insertFormulas } from '../office/insert-formula.ts';
+import { formatSpill, insertFormulas } from '../office/insert-formula.ts';
 import { insertParameterFormula } from '../office/parameters.ts';
 import { chartFits, insertBlock } from '../office/insert.ts';
-import { fetchTransformed, queriesToFetch } from '../office/transformed.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
 import type { CommandRegistry } from '../runtime/index.ts';
 import { errorSentence } from './messages.ts';
@@ -72,7 +71,8 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
     setProgress({ label: `Fetching ${queries.length === 1 ? '1 series' : `${queries.length} series`}…` });
     // Through the transform, if any: its widened queries fetched, then applied back to the asked range.
     // Named in the chosen language before the transform adds to the title (header, table and chart follow).
-    const results = await fetchTransformed(namedFetch((q) => api.fetchSeries(q), () => api.catalogue(), nameLanguage), queries, transform);
+    const { fetch, names } = fromClient(api);
+    const results = await fetchShown(fetch, queries, transform, { names, language: nameLanguage, calendar: 'own' });
     const series: Series[] = [];
     const kept: SeriesQuery[] = [];
     const failed: string[] = [];
@@ -113,11 +113,19 @@ export function InsertPanel({ excel, commands, onInserted }: InsertPanelProps): 
         const options = [job.transform, layoutText('formula')].filter((t) => t !== '').join(' ');
         const { formulas, address } = await insertFormulas(excel, job.queries, options);
         setNotice({ intent: 'success', text: `Wrote ${formulas.join(' and ')} at ${address}. Excel fills the cells when the ECON functions calculate.` });
+        // The cells it spills into get a block's number formats and widths (the same series, from
+        // the cache the formula fills): one formula, every series back; otherwise they stay as they are.
+        if (formulas.length === 1) {
+          const { fetch, names } = fromClient(api);
+          const results = await fetchShown(fetch, job.queries, job.transform, { names, language: nameLanguage, calendar: 'own' });
+          const series = results.flatMap((r) => (r.ok ? [r.series] : []));
+          if (series.length === results.length) await formatSpill(excel, address, series, options);
+        }
         return;
       }
       if (!confirmed) {
         // The cost of what will be fetched: the widened queries (refused here, before any request, when the transform cannot apply).
-        const estimate = await api.estimate(queriesToFetch(job.queries, job.transform));
+        const estimate = await api.estimate(sentQueries(planShown(job.queries, job.transform, { calendar: 'own' })));
         if (needsCostPreview(estimate)) {
           setPending({ job, estimate });
           return;

@@ -1,7 +1,8 @@
 /**
  * The taskpane's side of issue 22's "the connection state is visible": while connected, ui's
- * reachability watch asks the service every 30 s with a keyless `no-cors` request (an opaque answer,
- * or a 401, is an answer; nothing counts against the quota) and at once when the browser says the
+ * reachability watch asks the service every 30 s with a keyless `no-cors` request for its
+ * documentation page (an opaque answer is an answer; nothing counts against the quota; no 401 for
+ * the browser to log as a console error) and at once when the browser says the
  * network came or went, so the header turns to "Not answering since HH:MM" without waiting for
  * the next request to fail, and back when it answers.
  */
@@ -14,7 +15,7 @@ export function useReachability(baseURL: string | null, watch: ConnectionWatch):
   useEffect(() => {
     if (!baseURL) return undefined;
     const reachability = watchReachability({
-      probe: () => probeService(baseURL, { init: { mode: 'no-cors' } }),
+      probe: () => probeService(baseURL, { init: { mode: 'no-cors' }, target: 'docs' }),
       report: (outcome) => watch.report(outcome),
     });
     const check = (): void => void reachability.check();

@@ -51,8 +51,11 @@ export interface ShownOptions extends FetchSeriesOptions {
 
 /** What one plan shows, besides its queries. */
 export interface PlanOptions {
-  /** The language its series are named in (default English: as sent, no catalogue asked). */
-  language?: NameLanguage;
+  /**
+   * The language its series are named in (default English: as sent, no catalogue asked). A promise
+   * is awaited only once the answers are in (a formula reads its setting while the collector waits).
+   */
+  language?: NameLanguage | PromiseLike<NameLanguage>;
   /**
    * Series of different frequencies: 'common' (default) brings the faster ones to the lowest of
    * them (the explorer's chart and files); 'own' keeps each at its own (a worksheet block or a
@@ -65,9 +68,20 @@ export interface PlanOptions {
 export interface ShownPlan {
   /** The queries to fetch (widened; a refused query is left out: it costs nothing). */
   readonly queries: readonly SeriesQuery[];
-  readonly language: NameLanguage;
-  /** One result per asked query (or request), in order, from the answers to `queries` and the namer. */
-  finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>>;
+  /** What was refused before any request, in the asked order (the cost preview may stop on the first). */
+  readonly refused: readonly EconError[];
+  readonly language: NameLanguage | PromiseLike<NameLanguage>;
+  /** One result per asked query (or request), in order, from the answers to `queries`, the namer and the language it names in. */
+  finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series, language: NameLanguage): Array<Fetched<E | EconError>>;
+}
+
+/**
+ * The queries a plan sends, for a cost preview that stops on a refusal: throws the first query (or
+ * recipe) the engine refused, before any request.
+ */
+export function sentQueries(plan: ShownPlan): SeriesQuery[] {
+  if (plan.refused[0]) throw plan.refused[0];
+  return [...plan.queries];
 }
 
 const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };
@@ -107,7 +121,7 @@ export function planShown(queries: readonly SeriesQuery[], transform: string | T
   const userPer = t.per === undefined ? undefined : PER_FREQUENCY[t.per];
   // Widen for the frequency each query will be shown at (known from the query before any request).
   const expected = common ? lowest([userPer, ...queries.map(queryFrequency)]) : undefined;
-  const refusals = new Map<number, Fetched<EconError>>();
+  const refusals = new Map<number, { ok: false; error: EconError }>();
   const toFetch: Array<{ at: number; query: SeriesQuery }> = [];
   queries.forEach((query, at) => {
     try {
@@ -118,6 +132,7 @@ export function planShown(queries: readonly SeriesQuery[], transform: string | T
   });
   return {
     queries: toFetch.map((f) => f.query),
+    refused: [...refusals.values()].map((r) => r.error),
     language: options.language ?? 'en',
     finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>> {
       if (fetched.length < toFetch.length) missing();
@@ -156,8 +171,8 @@ function missing(): never {
  * (that operand's own result), fails alone; its unit warnings travel in the series' provenance.
  */
 export function planDerived(requests: readonly DerivedRequest[], options: Pick<PlanOptions, 'language'> = {}): ShownPlan {
-  const language = options.language ?? 'en';
-  const plans = requests.map((request): { queries: SeriesQuery[] } | { refused: Fetched<EconError> } => {
+  const asked = options.language ?? 'en';
+  const plans = requests.map((request): { queries: SeriesQuery[] } | { refused: { ok: false; error: EconError } } => {
     try {
       return { queries: derivedQueries(request) };
     } catch (error) {
@@ -166,8 +181,9 @@ export function planDerived(requests: readonly DerivedRequest[], options: Pick<P
   });
   return {
     queries: plans.flatMap((p) => ('queries' in p ? p.queries : [])),
-    language,
-    finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>> {
+    refused: plans.flatMap((p) => ('refused' in p ? [p.refused.error] : [])),
+    language: asked,
+    finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series, language: NameLanguage): Array<Fetched<E | EconError>> {
       let at = 0;
       return requests.map((request, i) => {
         const plan = plans[i]!;
@@ -192,8 +208,8 @@ const same = (series: Series): Series => series;
  * The namer of each language the plans need, from one catalogue: asked only when an indicator
  * series came back to be named in a language other than English.
  */
-async function namers<E>(plans: readonly ShownPlan[], fetched: ReadonlyArray<ReadonlyArray<Fetched<E>>>, options: ShownOptions): Promise<(language: NameLanguage) => (series: Series) => Series> {
-  const needed = plans.some((p, i) => p.language !== 'en' && fetched[i]!.some((r) => r.ok && r.series.kind === 'indicator'));
+async function namers<E>(languages: readonly NameLanguage[], fetched: ReadonlyArray<ReadonlyArray<Fetched<E>>>, options: ShownOptions): Promise<(language: NameLanguage) => (series: Series) => Series> {
+  const needed = languages.some((language, i) => language !== 'en' && fetched[i]!.some((r) => r.ok && r.series.kind === 'indicator'));
   if (!needed || !options.names) return () => same;
   let catalogue: Catalogue;
   try {
@@ -220,8 +236,9 @@ export async function fetchPlans<E = EconError>(fetch: SeriesFetch<E>, plans: re
   const answers = all.length === 0 ? [] : await fetch(all, jobOptions(options));
   let at = 0;
   const mine = plans.map((p) => answers.slice(at, (at += p.queries.length)));
-  const name = await namers(plans, mine, options);
-  return plans.map((p, i) => p.finish(mine[i]!, name(p.language)));
+  const languages = await Promise.all(plans.map((p) => p.language));
+  const name = await namers(languages, mine, options);
+  return plans.map((p, i) => p.finish(mine[i]!, name(languages[i]!), languages[i]!));
 }
 
 /**

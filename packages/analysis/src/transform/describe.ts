@@ -2,9 +2,10 @@
  * How a transformed Series says what was done to it: words for titles and column labels ("GDP, %
  * change from a year ago"), the unit its values end up in, and the warnings a reader must see.
  */
-import type { SeriesColumn } from '@econdata/core';
+import type { Frequency, SeriesColumn } from '@econdata/core';
 import type { Aggregation } from '../frequency/aggregate.ts';
 import type { Per, SeasonalMethod, Transform, Units } from './spec.ts';
+import { TRANSFORM_WORDS } from './words.ts';
 
 const PER_WORDS: Readonly<Record<Per, string>> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
 
@@ -18,26 +19,13 @@ const AGGREGATION_WORDS: Readonly<Record<Aggregation, string>> = {
  */
 export const SEASONAL_LABELS: Readonly<Record<SeasonalMethod, string>> = { stl: 'Seasonally adjusted', tet: 'Seasonally adjusted, Tết removed' };
 
-/** FRED's names of its units, as a reader sees them after a title. */
-const UNITS_WORDS: Readonly<Record<Units, string>> = {
-  lin: 'level',
-  chg: 'change',
-  ch1: 'change from a year ago',
-  pch: '% change',
-  pc1: '% change from a year ago',
-  pca: 'compounded annual rate of change',
-  cch: 'continuously compounded rate of change',
-  cca: 'continuously compounded annual rate of change',
-  log: 'natural log',
-};
-
 /** The transform in words; `aggregation` adds how periods were combined after the frequency. */
 export function transformWords(t: Transform, aggregation?: Aggregation): string {
   const words: string[] = [];
   if (t.level) words.push('index from % changes, first period = 100');
   if (t.per) words.push(aggregation ? `${PER_WORDS[t.per]} ${AGGREGATION_WORDS[aggregation]}` : PER_WORDS[t.per]);
   if (t.sa) words.push(`${SEASONAL_LABELS[t.sa].charAt(0).toLowerCase()}${SEASONAL_LABELS[t.sa].slice(1)}`);
-  if (t.units && t.units !== 'lin') words.push(UNITS_WORDS[t.units]);
+  if (t.units && t.units !== 'lin') words.push(TRANSFORM_WORDS.Units[t.units].description);
   if (t.ma !== undefined) words.push(`${t.ma}-period moving average`);
   if (t.rebase) words.push(`index, ${t.rebase} = 100`);
   if (t.type === 'A') words.push('actuals only');
@@ -87,4 +75,25 @@ export function transformedColumn(column: SeriesColumn, t: Transform, words: str
   // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
   // this runs once per column of every transformed series.
   return Object.assign({}, column, { label: words ? `${column.label}, ${words}` : column.label, unit: transformedUnit(column.unit, t) });
+}
+
+const FREQUENCY_ADJECTIVE: Readonly<Record<Frequency, string>> = { annual: 'annual', quarterly: 'quarterly', monthly: 'monthly', daily: 'daily' };
+const PER_NOUN: Readonly<Record<Per, string>> = { A: 'year', Q: 'quarter', M: 'month' };
+
+/**
+ * A frequency conversion in words, for a reader: how the values of `from` became one value per
+ * period of `per` ("the quarterly average of the monthly values", "the last monthly value of each
+ * quarter"). `from` undefined: "its published values".
+ */
+export function conversionWords(per: Per, aggregation: Aggregation, from: Frequency | undefined): string {
+  const values = from ? `the ${FREQUENCY_ADJECTIVE[from]} values` : 'its published values';
+  const value = from ? `${FREQUENCY_ADJECTIVE[from]} value` : 'published value';
+  switch (aggregation) {
+    case 'avg': return `the ${PER_WORDS[per]} average of ${values}`;
+    case 'sum': return `the ${PER_WORDS[per]} sum of ${values}`;
+    case 'eop': return `the last ${value} of each ${PER_NOUN[per]}`;
+    case 'first': return `the first ${value} of each ${PER_NOUN[per]}`;
+    case 'max': return `the highest ${value} of each ${PER_NOUN[per]}`;
+    case 'min': return `the lowest ${value} of each ${PER_NOUN[per]}`;
+  }
 }

@@ -16,6 +16,14 @@ describe('construction', () => {
     expect(() => new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', maxRetries: 1.5 })).toThrow('Invalid maxRetries: expected a number >= 0 (whole), got 1.5.');
     expect(() => new EconDataClient({ baseURL: 'ftp://files.example.com' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL', message: 'Refused baseURL ftp://files.example.com: use https://.' }) as Error);
     expect(() => new EconDataClient({ baseURL: 'not a url' })).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter: 'baseURL' }) as Error);
+    // A malformed address with credentials is never repeated whole: the password stays out of the error.
+    for (const [text, shown] of [
+      ['https://me:hunter2-Secret@[api.example.com', 'https://***@[api.example.com'],
+      ['https://me:hunter2-Secret@api example.com', 'https://***@api example.com'],
+      ['https://api.example.com:x/?api_key=hunter2-Secret', 'https://api.example.com:x/?api_key=***'],
+    ]) {
+      expect(() => new EconDataClient({ baseURL: text!, apiKey: 'test-key-0000' })).toThrow(`Invalid baseURL "${shown}": give a full address such as "https://api.example.com".`);
+    }
   });
 
   it('refuses to be built without a key source, saying how to give one; nothing is sent', () => {

@@ -19,7 +19,7 @@ import { downloadExport, openExport, type ExportOptions, type ExportQuery, type 
 import { estimateSeriesJob, fetchSeriesJob, type Estimate, type FetchSeriesOptions, type SeriesResult } from './fetch-series.ts';
 import { BATCH_COMBINATION_LIMIT } from '../plan/planner.ts';
 import { readJson, requestJson } from './json.ts';
-import { checkBaseURL, checkClientOptions, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
+import { checkBaseURL, checkClientOptions, DEFAULT_MAX_RESPONSE_BYTES, defaultSleep, type CallOptions, type ClientOptions } from './options.ts';
 import { execute, type RequestSpec } from './request.ts';
 import type { ClientCore, ResolvedCallOptions } from './core.ts';
 import type { RecordCheck } from '../wire/check.ts';
@@ -58,6 +58,7 @@ export class EconDataClient {
         authMode: options.authMode ?? 'header',
         timeoutMs: options.timeoutMs ?? 30_000,
         maxRetries: options.maxRetries ?? 2,
+        maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
         backoff: options.backoff ?? {},
         gate: options.gate ?? openGate,

@@ -4,7 +4,7 @@
  * per query, in order. The job runs in named steps: plan (with the cache), answer what needs no
  * request, send the rest, and, when the batch route refuses, learn from it and send again.
  */
-import { answerOfEntry, cacheGet, cacheInUse, discardEntry, isFresh, rememberAnswer, rememberFailure, staleFallback } from '../cache/freshness.ts';
+import { answerOfEntry } from '../cache/freshness.ts';
 import { cacheKey, type CacheEntry } from '../cache/store.ts';
 import { AbortError, EconError } from '../errors/errors.ts';
 import { planRequests, type Plan, type PlanStats, type PlannedRequest, type UniqueQuery } from '../plan/planner.ts';
@@ -16,6 +16,7 @@ import { keepTradeMonths } from '../series/trade-months.ts';
 import { checkBatchItems, checkIndicatorRecord, checkStockRecord, checkTradeRecord, type RecordCheck } from '../wire/check.ts';
 import type { ApiResult, IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
 import { lessonOf, splitBatchAnswer, type BatchRequest, type MemberAnswer } from './batch-answer.ts';
+import { fallBack, lookUp, remember, type ReadEntry } from './cached.ts';
 import type { ClientCore, ResolvedCallOptions } from './core.ts';
 import { readJson } from './json.ts';
 import type { CacheMode, CallOptions } from './options.ts';
@@ -74,13 +75,14 @@ function mapped(u: UniqueQuery, result: ApiResult<unknown>, retrievedAt: number,
  * the entry is no valid answer. Entries hold the answer as it came, so a cached answer meets the
  * same checks as a fresh one: the envelope and record checks, then the mapping.
  */
-function fromEntry(u: UniqueQuery, entry: CacheEntry, stale: boolean): { result: SeriesResult } | { problem: string } {
-  const answer = answerOfEntry(entry, CHECKS[u.path]);
-  if ('problem' in answer) return answer;
-  if (!answer.ok) return { result: answer };
-  const result = mapped(u, answer.value, entry.storedAt, stale);
-  if (result.ok || usable(result)) return { result };
-  return { problem: result.error.message };
+function fromEntry(u: UniqueQuery): ReadEntry<SeriesResult> {
+  return (entry, stale) => {
+    const answer = answerOfEntry(entry, CHECKS[u.path]);
+    if ('problem' in answer) return answer;
+    if (!answer.ok) return { value: answer };
+    const result = mapped(u, answer.value, entry.storedAt, stale);
+    return result.ok || usable(result) ? { value: result } : { problem: result.error.message };
+  };
 }
 
 /** A result that says the answer was good: a Series, or a trade range outside the answer's months (the answer stays valid for other ranges). */
@@ -116,17 +118,11 @@ async function planWithCache(host: ClientCore, queries: readonly SeriesQuery[], 
   const options = { batch: !host.batch.refused, batchLimit: host.batch.limit };
   const first = planRequests(queries, options);
   const cached: Cached = { fresh: new Map(), expired: new Map() };
-  // 'reload' reads nothing (every query is asked anew) but stores what comes back.
-  if (!cacheInUse(host.cache, mode) || mode === 'reload') return { plan: first, cached };
   const now = host.engine.clock.now();
   await Promise.all([...first.unique.entries()].map(async ([k, u]) => {
-    const key = cacheKey(host.engine.baseURL, u.request);
-    const e = await cacheGet(host.cache, key);
-    if (!e) return;
-    if (!isFresh(e, now)) return void cached.expired.set(k, e);
-    const r = fromEntry(u, e, false);
-    if ('problem' in r) await discardEntry(host.cache, key, r.problem);
-    else cached.fresh.set(k, r.result);
+    const { fresh, expired } = await lookUp(host.cache, cacheKey(host.engine.baseURL, u.request), mode, now, fromEntry(u));
+    if (fresh) cached.fresh.set(k, fresh.value);
+    else if (expired) cached.expired.set(k, expired);
   }));
   if (cached.fresh.size === 0 && cached.expired.size === 0) return { plan: first, cached };
   return { plan: planRequests(queries, { ...options, cached: (k) => cached.fresh.has(k) }), cached };
@@ -248,7 +244,7 @@ class Job {
     const at = this.host.engine.clock.now();
     const rs = members.map((m) => mapped(m, result, at, false));
     // An answer that makes no valid Series is not cached: a later request may get a good one.
-    if (rs.every(usable) && this.opts.cache !== 'no-store') await rememberAnswer(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), result, at);
+    if (rs.every(usable)) await remember(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), this.opts.cache, result, at);
     members.forEach((m, i) => this.#settle(m, rs[i]!));
   }
 
@@ -257,11 +253,9 @@ class Job {
     await this.host.names.learn(u.path, u.params, { error });
     // A revoked or mistyped key is refused for every request alike: the rest of the job stays unsent.
     if (error.code === 'authentication') this.#refusedKey ??= error;
-    if (this.opts.cache !== 'no-store') await rememberFailure(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), error, this.host.engine.clock.now());
-    const stale = staleFallback(this.cached.expired.get(u.key), error, this.opts.cache);
-    const fallback = stale && fromEntry(u, stale, true);
-    if (fallback && 'problem' in fallback) await discardEntry(this.host.cache, cacheKey(this.host.engine.baseURL, u.request), fallback.problem);
-    this.#settle(u, fallback && 'result' in fallback ? fallback.result : { ok: false, error });
+    const key = cacheKey(this.host.engine.baseURL, u.request);
+    const fallback = await fallBack(this.host.cache, key, this.opts.cache, error, this.host.engine.clock.now(), this.cached.expired.get(u.key), fromEntry(u));
+    this.#settle(u, fallback ? fallback.value : { ok: false, error });
   }
 }
 

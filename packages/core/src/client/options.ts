@@ -1,6 +1,7 @@
 /** The client's options (constructor, per call) and their defaults. */
 import type { AuthMode, KeyProvider } from '../auth.ts';
 import { InvalidParameterError } from '../errors/errors.ts';
+import { redactApiKey } from '../net/redact.ts';
 import type { CacheStore } from '../cache/store.ts';
 import type { BackoffOptions } from '../net/retry.ts';
 import type { Transport } from '../net/transport.ts';
@@ -17,6 +18,9 @@ export type CacheMode = 'default' | 'no-store' | 'allow-stale' | 'reload';
 export interface Clock {
   now(): number;
 }
+
+/** `maxResponseBytes` when not given: 64 MiB, some 60 times the largest real answer (README: Reliability). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Waits `ms`; rejects when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -35,6 +39,12 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. @default 2 */
   maxRetries?: number;
+  /**
+   * The largest answer read, in bytes (JSON, error bodies and exports alike); a larger one is refused
+   * with `invalid_response` naming the limit, and reading stops there. @default 67108864 (64 MiB;
+   * the largest answer the real data gives, a 100-combination batch, is about 1 MB)
+   */
+  maxResponseBytes?: number;
   /** The longest Retry-After the client sleeps; a longer one becomes an error with `resetAt`. @default 60000 */
   maxRetryAfterMs?: number;
   backoff?: BackoffOptions;
@@ -73,9 +83,10 @@ export function checkClientOptions(options: ClientOptions): void {
   if (options.getApiKey !== undefined && typeof options.getApiKey !== 'function') {
     throw new InvalidParameterError('getApiKey', 'Invalid getApiKey: give a function that returns the API key (or a promise of it).');
   }
-  for (const [name, v] of [['timeoutMs', options.timeoutMs], ['maxRetries', options.maxRetries], ['maxRetryAfterMs', options.maxRetryAfterMs], ['cacheTtlMs', options.cacheTtlMs]] as const) {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || (name === 'maxRetries' && !Number.isInteger(v)))) {
-      throw new InvalidParameterError(name, `Invalid ${name}: expected a number >= 0${name === 'maxRetries' ? ' (whole)' : ''}, got ${String(v)}.`);
+  for (const [name, v] of [['timeoutMs', options.timeoutMs], ['maxRetries', options.maxRetries], ['maxRetryAfterMs', options.maxRetryAfterMs], ['cacheTtlMs', options.cacheTtlMs], ['maxResponseBytes', options.maxResponseBytes]] as const) {
+    const whole = name === 'maxRetries' || name === 'maxResponseBytes';
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || (whole && !Number.isInteger(v)))) {
+      throw new InvalidParameterError(name, `Invalid ${name}: expected a number >= 0${whole ? ' (whole)' : ''}, got ${String(v)}.`);
     }
   }
   for (const [name, allowed] of Object.entries(ENUMS)) {
@@ -162,12 +173,22 @@ export function readBaseURL(text: string): BaseURLReading {
   return { ok: true, baseURL: `${url.origin}${path}` };
 }
 
+/**
+ * A text that failed to parse as a URL, fit to be repeated in a message: whatever stands before an
+ * '@' in its authority (a user name and password) and any api_key value become ***.
+ *
+ * @example withoutCredentials('https://me:pa ss@[bad') // 'https://***@[bad'
+ */
+function withoutCredentials(text: string): string {
+  return redactApiKey(text.replace(/^([^/?#@]*\/\/)?[^/?#]*@/, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`));
+}
+
 /** Refuses a base URL that `readBaseURL` refuses, as an `invalid_parameter` naming baseURL; the normalized address otherwise. */
 export function checkBaseURL(baseURL: string): string {
   const reading = readBaseURL(baseURL);
   if (reading.ok) return reading.baseURL;
   const { problem, url } = reading;
-  if (problem === 'not_a_url' || url === undefined) throw new InvalidParameterError('baseURL', `Invalid baseURL ${JSON.stringify(baseURL)}: give a full address such as "https://api.example.com".`);
+  if (problem === 'not_a_url' || url === undefined) throw new InvalidParameterError('baseURL', `Invalid baseURL ${JSON.stringify(withoutCredentials(baseURL))}: give a full address such as "https://api.example.com".`);
   if (problem === 'insecure') throw new InvalidParameterError('baseURL', `Refused baseURL ${url.origin}: the service requires HTTPS (plain http is allowed only for loopback addresses such as http://127.0.0.1). Use https://.`);
   if (problem === 'not_http') throw new InvalidParameterError('baseURL', `Refused baseURL ${url.protocol}//${url.host}: use https://.`);
   throw new InvalidParameterError('baseURL', 'Refused baseURL: it must not hold credentials or a query string; give the key with apiKey or getApiKey.');

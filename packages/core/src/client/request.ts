@@ -2,7 +2,7 @@
  * One request, end to end: the gate, the key, the transport, the retry loop, the timeout and the
  * abort. It returns the first 2xx answer or throws the error of the last attempt.
  */
-import { AbortError, ConnectionError, EconError, KeyUnavailableError, TimeoutError } from '../errors/errors.ts';
+import { AbortError, ConnectionError, EconError, InvalidResponseError, KeyUnavailableError, TimeoutError } from '../errors/errors.ts';
 import { errorFromResponse } from '../net/error-from-response.ts';
 import { normalizedQuery } from '../net/normalized-query.ts';
 import { redactApiKey } from '../net/redact.ts';
@@ -22,6 +22,8 @@ export interface EngineConfig {
   authMode: AuthMode;
   timeoutMs: number;
   maxRetries: number;
+  /** The largest body read (ClientOptions.maxResponseBytes). */
+  maxResponseBytes: number;
   maxRetryAfterMs: number;
   backoff: BackoffOptions;
   gate: RequestGate;
@@ -175,6 +177,15 @@ async function backOff(cfg: EngineConfig, error: EconError, attempt: number, opt
   }
 }
 
+/** An answer past maxResponseBytes: never retried (the same request gets the same answer). */
+function tooLarge(limit: number, spec: RequestSpec): InvalidResponseError {
+  const mib = limit >= 1024 * 1024 ? ` (${(limit / 1024 / 1024).toFixed(limit % (1024 * 1024) === 0 ? 0 : 1)} MiB)` : '';
+  return new InvalidResponseError(
+    `The service's answer to ${spec.method} ${spec.path} is larger than ${limit} bytes${mib}, the client's maxResponseBytes; reading stopped there. Ask for less (fewer countries or indicators, a shorter range), or raise maxResponseBytes if an answer this large is expected.`,
+    {},
+  );
+}
+
 /** One attempt: builds the URL and headers, runs the timeout, and maps transport failures. */
 async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | undefined, opts: AttemptOptions): Promise<TransportResponse> {
   const params = { ...(spec.params ?? {}) };
@@ -201,6 +212,8 @@ async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | unde
   let streaming = false;
   const failure = (error: unknown): EconError => {
     if (opts.signal?.aborted) return abortError();
+    if (error instanceof InvalidResponseError) return error;
+    if (error instanceof TransportFailure && error.kind === 'too_large') return tooLarge(cfg.maxResponseBytes, spec);
     if (timedOut) return new TimeoutError(`No complete answer from the service within ${opts.timeoutMs} ms (${spec.method} ${spec.path}). Try again, or allow more time with timeoutMs.`);
     const sys = error instanceof TransportFailure ? error.sysCode : (error as { code?: unknown })?.code;
     const said = redactApiKey(error instanceof Error ? error.message : String(error), key);
@@ -211,8 +224,10 @@ async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | unde
     opts.signal?.removeEventListener('abort', onAbort);
   };
   try {
-    const request = { method: spec.method, url, headers, signal: controller.signal, ...(body === undefined ? {} : { body }), ...(spec.onDownloadProgress ? { onDownloadProgress: spec.onDownloadProgress } : {}), ...(spec.stream ? { stream: true } : {}) };
+    const request = { method: spec.method, url, headers, signal: controller.signal, maxBytes: cfg.maxResponseBytes, ...(body === undefined ? {} : { body }), ...(spec.onDownloadProgress ? { onDownloadProgress: spec.onDownloadProgress } : {}), ...(spec.stream ? { stream: true } : {}) };
     const res = await cfg.transport.send(request);
+    // A transport that ignores maxBytes (an injected one) is held to it here.
+    if (!res.stream && (typeof res.body === 'string' ? res.body.length : res.body.byteLength) > cfg.maxResponseBytes) throw tooLarge(cfg.maxResponseBytes, spec);
     if (res.stream) {
       // The body is still arriving: the timeout becomes an idle timeout (timeoutMs without a chunk),
       // and cancel keeps working until the last chunk.

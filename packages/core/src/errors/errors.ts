@@ -4,8 +4,6 @@
  * error serializes with `toJSON()` and comes back with `errorFromJSON()`; guards test the code, not
  * the prototype.
  */
-import { isRetryable } from '../net/retry.ts';
-
 export type ErrorCode =
   | 'invalid_parameter'
   | 'bad_request'
@@ -21,6 +19,17 @@ export type ErrorCode =
   | 'aborted'
   | 'invalid_response'
   | 'storage';
+
+/** Codes whose request may succeed if sent again later (the retry policy, net/retry.ts, applies it). */
+const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['rate_limited', 'server_error', 'connection', 'timeout']);
+/** The 5xx statuses that say "try later" (501 or 505 answer the same again). */
+const RETRYABLE_5XX: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
+/** Whether an error of this code (and HTTP status) may succeed if sent again: the one rule. */
+export function isRetryable(code: ErrorCode, status: number | undefined): boolean {
+  if (code === 'server_error' && status !== undefined) return RETRYABLE_5XX.has(status);
+  return RETRYABLE_CODES.has(code);
+}
 
 /** The class name of each code: `name` of an error and of its JSON form. */
 export const ERROR_NAMES = {

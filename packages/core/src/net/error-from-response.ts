@@ -67,18 +67,19 @@ function isRateLimitRefusal(status: number, message: string | undefined): boolea
   return status === 429 || (status === 403 && message !== undefined && /rate.?limit/i.test(message));
 }
 
+/**
+ * What a message adds after what happened: for a programmer, which of core's calls or options
+ * helps (the codes that exist, a longer timeout). What a person should do is @econdata/ui's
+ * (ERROR_ADVICE): core's messages carry no advice of their own for people.
+ */
 const ADVICE: Record<string, string> = {
-  bad_request: 'Check the parameters of the request.',
-  authentication_required: "Authentication required: no API key was sent. Add the key of this profile (the provider's dashboard, Settings > API Keys) and save it.",
-  invalid_key: "Invalid API key: the service did not accept the key of this profile. Generate a new key in the provider's dashboard (Settings > API Keys) and save it.",
-  permission_denied: 'Your plan does not include this data: choose data the plan includes, or upgrade the plan.',
-  rate_limited: 'The plan\'s request limit was reached: wait until the window frees, or spread the requests out.',
+  authentication_required: 'Authentication required: no API key was sent.',
+  invalid_key: 'Invalid API key: the service did not accept the key of this profile.',
   not_found: 'Check the source, indicator and country codes: listSources, listSourceIndicators and listCountries show what exists.',
   not_found_source: 'Check the source code: listSources shows what exists.',
   not_found_trade: 'Check flow, partner, hs_code and period against what the service says it has.',
   not_found_stocks: 'Check the symbol or index and the dates against what the service says it has.',
   not_found_export: 'Check the export\'s codes and dates against what the service says it has.',
-  server_error: 'The service failed to answer: try again later.',
   timeout: 'Try again, or allow more time with timeoutMs.',
 };
 
@@ -123,14 +124,14 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     const scope = body.scope ?? (serverMessage && /\b(day|daily)\b/i.test(serverMessage) ? 'day' : serverMessage && /\bminute\b/i.test(serverMessage) ? 'minute' : undefined);
     if (scope) details.scope = scope;
     if (extra.retryAfterMs !== undefined) details.resetAt = new Date(extra.now + extra.retryAfterMs);
-    message = `${said} (status ${status}). ${ADVICE['rate_limited']}`;
+    message = `${said} (status ${status}).`;
   } else if (status === 401) {
     code = 'authentication';
     message = serverMessage && /authentication required/i.test(serverMessage) ? ADVICE['authentication_required']! : ADVICE['invalid_key']!;
     if (serverMessage && !/^(invalid api key|authentication required)/i.test(serverMessage)) message += ` (The service said: ${serverMessage})`;
   } else if (status === 402 || status === 403 || status === 451) {
     code = 'permission_denied';
-    message = `${said} (status ${status}). ${ADVICE['permission_denied']}`;
+    message = `${said} (status ${status}).`;
   } else if (status === 404 || status === 410) {
     code = 'not_found';
     message = `${said} (status ${status}). ${notFoundAdvice(extra.path)}`;
@@ -142,17 +143,18 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     message = `${said} (status 407): a proxy between this computer and the service asks for its own credentials. Configure the proxy, or ask your network administrator.`;
   } else if (status >= 400 && status < 500) {
     code = 'bad_request';
-    message = `${said} (status ${status}). ${ADVICE['bad_request']}`;
+    message = `${said} (status ${status}).`;
   } else if (status >= 500 && status < 600) {
     code = 'server_error';
-    message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}). ${ADVICE['server_error']}`;
+    message = `${body.isHtml || serverMessage === undefined ? `Server error (status ${status}, an unreadable ${body.isHtml ? 'HTML page' : 'body'})` : said} (status ${status}).`;
   } else if (status >= 200 && status < 300) {
     code = 'invalid_response';
     message = `The service answered status ${status} with success: false (${said}). Try again later; if it persists, report it to the provider.`;
-  } else if (status >= 300 && status < 400) {
-    // Redirects are not followed: the key would travel to an address nobody configured.
+  } else if ((status >= 300 && status < 400) || status === 0) {
+    // Redirects are not followed: the key would travel to an address nobody configured. A browser
+    // refusing one (fetch's redirect: 'manual') shows status 0 and hides the code and target.
     code = 'invalid_response';
-    message = `The service answered with a redirect (status ${status}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
+    message = `The service answered with a redirect (${status === 0 ? 'its status and target hidden by the browser' : `status ${status}`}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
   } else {
     // 1xx, or a number outside HTTP (600 and up): not an answer the interface allows.
     code = 'invalid_response';

@@ -1,7 +1,8 @@
 /**
  * The retry policy, whole: what is sent again, how long the client waits first, and when a wait is
- * too long to sleep. The loop that applies it is `execute` in client/request.ts; `EconError.retryable`
- * asks `isRetryable` here, so the error and the loop can never disagree.
+ * too long to sleep. The loop that applies it is `execute` in client/request.ts. Which codes are
+ * retried is the error taxonomy's own rule (`isRetryable` in errors/errors.ts, which `EconError.retryable`
+ * reads), so the error and the loop can never disagree, and errors need nothing from the network layer.
  *
  * Retried (the same request may succeed later):
  *   - `rate_limited`: 429, and a 403 whose message says rate limit (the plan's window is full for now);
@@ -15,18 +16,7 @@
  * seconds from now: net/rate-limit-reset.ts); otherwise exponential backoff with full jitter. A wait
  * longer than `maxRetryAfterMs` is never slept: it becomes an error carrying `resetAt`.
  */
-import { QuotaExhaustedError, RateLimitedError, type EconError, type EconErrorDetails, type ErrorCode } from '../errors/errors.ts';
-
-/** Codes whose request may succeed if sent again later. */
-const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['rate_limited', 'server_error', 'connection', 'timeout']);
-/** The 5xx statuses that say "try later". */
-const RETRYABLE_5XX: ReadonlySet<number> = new Set([500, 502, 503, 504]);
-
-/** Whether an error of this code (and HTTP status) may succeed if sent again: the one rule. */
-export function isRetryable(code: ErrorCode, status: number | undefined): boolean {
-  if (code === 'server_error' && status !== undefined) return RETRYABLE_5XX.has(status);
-  return RETRYABLE_CODES.has(code);
-}
+import { isRetryable, QuotaExhaustedError, RateLimitedError, type EconError, type EconErrorDetails } from '../errors/errors.ts';
 
 export interface BackoffOptions {
   /** First delay ceiling, ms. @default 500 */

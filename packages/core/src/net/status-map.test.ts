@@ -33,7 +33,7 @@ describe('status mapping', () => {
   });
 
   it('409 and 422 are refusals of the request as sent', () => {
-    expect(errorFromResponse(422, '{"error":"Unprocessable: end_year before start_year"}', { now }).message).toBe('Unprocessable: end_year before start_year (status 422). Check the parameters of the request.');
+    expect(errorFromResponse(422, '{"error":"Unprocessable: end_year before start_year"}', { now }).message).toBe('Unprocessable: end_year before start_year (status 422).');
     expect(errorFromResponse(409, 'Conflict', { now })).toMatchObject({ name: 'BadRequestError', code: 'bad_request', status: 409, serverMessage: 'Conflict' });
   });
 

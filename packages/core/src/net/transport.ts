@@ -18,6 +18,8 @@ export interface TransportRequest {
   onDownloadProgress?: (loaded: number, total: number | undefined) => void;
   /** Hand a 2xx body over as a stream of chunks (`stream`) instead of reading it whole (Node: files). */
   stream?: boolean;
+  /** The most bytes of body to read (streams included); past it the transport stops reading and throws `too_large`. */
+  maxBytes?: number;
 }
 
 export interface TransportResponse {
@@ -29,8 +31,8 @@ export interface TransportResponse {
   stream?: AsyncIterable<Uint8Array>;
 }
 
-/** Why a request got no HTTP answer. */
-export type TransportFailureKind = 'connection' | 'aborted';
+/** Why a request got no (whole) HTTP answer: none came, it was cancelled, or its body passed `maxBytes`. */
+export type TransportFailureKind = 'connection' | 'aborted' | 'too_large';
 
 /** Thrown by a transport when no answer arrived; its message never holds the URL. */
 export class TransportFailure extends Error {
@@ -42,6 +44,28 @@ export class TransportFailure extends Error {
     this.name = 'TransportFailure';
     this.kind = kind;
     this.sysCode = sysCode;
+  }
+}
+
+/** The body passed the request's `maxBytes`: reading stopped there, so memory stays bounded. */
+function tooLarge(maxBytes: number): TransportFailure {
+  return new TransportFailure('too_large', `The answer is larger than ${maxBytes} bytes`);
+}
+
+/**
+ * Passes chunks on while their total stays within `maxBytes`; the first chunk past it ends the
+ * stream with `too_large`. A failure of the stream itself goes through `mapError` (axios' own).
+ */
+async function* boundedChunks(chunks: AsyncIterable<Uint8Array>, maxBytes: number | undefined, mapError: (error: unknown) => unknown = (e) => e): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  try {
+    for await (const c of chunks) {
+      size += c.byteLength;
+      if (maxBytes !== undefined && size > maxBytes) throw tooLarge(maxBytes);
+      yield c;
+    }
+  } catch (error) {
+    throw mapError(error);
   }
 }
 
@@ -67,25 +91,53 @@ export async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8A
   return out;
 }
 
-/** The default transport: axios, in Node and in browsers alike. */
+/**
+ * The default transport: axios, in Node and in browsers alike. `maxBytes` is enforced while the body
+ * arrives, so a huge answer never sits in memory whole: as axios' `maxContentLength` (Node's http
+ * adapter) and, for browsers, whose XMLHttpRequest adapter ignores that option, by aborting from the
+ * download progress once the bytes so far (or the declared total) pass it.
+ */
 export function axiosTransport(instance: AxiosInstance = axios.create()): Transport {
   return {
     async send(request) {
+      const { maxBytes } = request;
+      const local = new AbortController();
+      let over = false;
+      const onAbort = (): void => local.abort();
+      if (request.signal.aborted) local.abort();
+      else request.signal.addEventListener('abort', onAbort, { once: true });
+      const progress = (e: { loaded: number; total?: number | undefined }): void => {
+        if (maxBytes !== undefined && !over && (e.loaded > maxBytes || (e.total ?? 0) > maxBytes)) {
+          over = true;
+          local.abort();
+        }
+        request.onDownloadProgress?.(e.loaded, e.total);
+      };
+      // Only the code and axios' own short message are kept: the axios error holds the config,
+      // whose URL or Authorization header carries the key.
+      const failure = (error: unknown): TransportFailure => {
+        if (over && maxBytes !== undefined) return tooLarge(maxBytes);
+        if (request.signal.aborted || axios.isCancel(error)) return new TransportFailure('aborted', 'The request was cancelled');
+        if (error instanceof TransportFailure) return error;
+        if (maxBytes !== undefined && /maxContentLength size of \d+ exceeded/.test(String((error as { message?: unknown }).message))) return tooLarge(maxBytes);
+        const code = (error as { code?: unknown }).code;
+        const sysCode = typeof code === 'string' ? code : undefined;
+        return new TransportFailure('connection', `No answer from the service (${sysCode ?? 'network error'})`, sysCode);
+      };
       try {
         const res = await instance.request<ArrayBuffer>({
           method: request.method,
           url: request.url,
           headers: request.headers,
           data: request.body,
-          signal: request.signal,
+          signal: local.signal,
           responseType: request.stream ? 'stream' : 'arraybuffer',
           // The client reads every status and every body itself.
           validateStatus: () => true,
           transformResponse: [(data: unknown) => data],
           maxRedirects: 0,
-          ...(request.onDownloadProgress
-            ? { onDownloadProgress: (e: { loaded: number; total?: number | undefined }) => request.onDownloadProgress?.(e.loaded, e.total) }
-            : {}),
+          ...(maxBytes === undefined ? {} : { maxContentLength: maxBytes }),
+          ...(request.onDownloadProgress || maxBytes !== undefined ? { onDownloadProgress: progress } : {}),
         });
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers as Record<string, unknown>)) {
@@ -94,19 +146,14 @@ export function axiosTransport(instance: AxiosInstance = axios.create()): Transp
         let data = res.data as unknown;
         if (request.stream) {
           const chunks = data as AsyncIterable<Uint8Array>;
-          if (res.status >= 200 && res.status < 300) return { status: res.status, headers, body: new Uint8Array(0), stream: chunks };
-          data = await collect(chunks);
+          if (res.status >= 200 && res.status < 300) return { status: res.status, headers, body: new Uint8Array(0), stream: boundedChunks(chunks, maxBytes, failure) };
+          data = await collect(boundedChunks(chunks, maxBytes, failure));
         }
         const body = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data)
           ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : String(data ?? '');
         return { status: res.status, headers, body };
       } catch (error) {
-        // Only the code and axios' own short message are kept: the axios error holds the config,
-        // whose URL or Authorization header carries the key.
-        if (request.signal.aborted || axios.isCancel(error)) throw new TransportFailure('aborted', 'The request was cancelled');
-        const code = (error as { code?: unknown }).code;
-        const sysCode = typeof code === 'string' ? code : undefined;
-        throw new TransportFailure('connection', `No answer from the service (${sysCode ?? 'network error'})`, sysCode);
+        throw failure(error);
       }
     },
   };

@@ -3,9 +3,8 @@
  * have room; otherwise say how long to wait (the minute) or that the day is spent.
  */
 import { QuotaExhaustedError } from '../errors/errors.ts';
-import type { Limits } from './learn.ts';
 import { dayLeaves, minuteLeaves, roomAt, usage, type PendingEntry, type QuotaLog } from './log.ts';
-import type { WindowLengths } from './plans.ts';
+import type { Limits, WindowLengths } from './plans.ts';
 
 /** The day is spent: when one more request fits, and the count behind it. */
 export interface Exhaustion {

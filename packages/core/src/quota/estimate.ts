@@ -4,9 +4,8 @@
  */
 import { InvalidParameterError } from '../errors/errors.ts';
 import type { QuotaEstimate } from './gate.ts';
-import type { Limits } from './learn.ts';
 import { dayLeaves, minuteLeaves, usage, type QuotaLog } from './log.ts';
-import type { WindowLengths } from './plans.ts';
+import type { Limits, WindowLengths } from './plans.ts';
 
 /** A window being replayed: ascending leave instants and a read position. */
 class Replay {

@@ -6,13 +6,7 @@
  */
 import type { ServerUsageHint } from './gate.ts';
 import { countSince, insertSorted, prune, usage, type QuotaLog } from './log.ts';
-import type { WindowLengths } from './plans.ts';
-
-/** The limits in force, null where unlimited. */
-export interface Limits {
-  minute: number | null;
-  day: number | null;
-}
+import type { Limits, WindowLengths } from './plans.ts';
 
 /** Adds `n` entries at `t` to an ascending list. */
 function addEntries(list: number[], t: number, n: number): void {

@@ -9,9 +9,9 @@ import { exhaustedError, takeSlots, type Decision, type Exhaustion } from './adm
 import { systemQuotaClock, type QuotaClock } from './clock.ts';
 import { estimateQuota } from './estimate.ts';
 import type { AcquireOptions, QuotaEstimate, RequestGate, RequestPermit, RequestPriority, ServerUsageHint } from './gate.ts';
-import { learnFromHint, learnFromRecovery, learnFromRefusal, type Limits, type RefusalInfo } from './learn.ts';
+import { learnFromHint, learnFromRecovery, learnFromRefusal, type RefusalInfo } from './learn.ts';
 import { emptyLog, insertSorted, prune, usage, type QuotaLog } from './log.ts';
-import { planLabel, planLimits, windowLengths, type PlanLimits, type PlanSpec, type WindowLengths } from './plans.ts';
+import { planLabel, planLimits, windowLengths, type Limits, type PlanLimits, type PlanSpec, type WindowLengths } from './plans.ts';
 import { computeStatus, type QuotaStatus } from './status.ts';
 import { checkKeyId, MemoryQuotaStore, type QuotaStore } from './store.ts';
 import { wholeAtLeast, type QuotaLedgerOptions } from './options.ts';

@@ -74,6 +74,12 @@ export function planLabel(plan: PlanSpec): string {
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
+/** The limits in force, null where unlimited. */
+export interface Limits {
+  minute: number | null;
+  day: number | null;
+}
+
 /** The real length of the minute and day windows, given a time scale (60: a minute lasts 1 s). */
 export interface WindowLengths {
   minuteMs: number;

@@ -1,7 +1,6 @@
 /** The ledger's state as the UIs show it: usage, limits and reset times of both windows, and the queue. */
-import type { Limits } from './learn.ts';
 import { dayLeaves, minuteLeaves, prune, roomAt, usage, type QuotaLog } from './log.ts';
-import type { WindowLengths } from './plans.ts';
+import type { Limits, WindowLengths } from './plans.ts';
 
 /** One window (the last minute, the last 24 hours). */
 export interface QuotaWindowStatus {

@@ -27,7 +27,7 @@ describe('indicator parameters', () => {
     [{ frequency: 'weekly' }, 'frequency', 'Invalid frequency: expected one of monthly, quarterly, annual, got "weekly". Correct it and try again.'],
     [{ frequency: 'monthly' }, 'frequency', 'Invalid frequency: it applies only to source GSO, not WB. Remove it or use source "GSO".'],
     [{ indicator: '' }, 'indicator', 'Invalid indicator: expected an indicator code such as "NY.GDP.MKTP.CD", got "". Correct it and try again.'],
-    [{ country: undefined }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN" (required except for GSO), got undefined. Correct it and try again.'],
+    [{ country: undefined }, 'country', 'Invalid country: expected an ISO 2-letter country code such as "VN" (required except for GSO), got nothing. Correct it and try again.'],
   ])('refuses %j naming the parameter', (patch, parameter, message) => {
     const e = refusal(() => indicatorParams({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', ...patch } as never));
     expect(e).toMatchObject({ code: 'invalid_parameter', parameter, message });

@@ -117,6 +117,13 @@ export const tradeMonths = (q: TradeQuery): { start_period?: string; end_period?
 /** Validates GET /stocks/vietnam parameters: exactly one of symbol or index, real dates, start <= end. */
 export const stockParams = (q: StockQuery): Params => refuseFirst(stockRules, q);
 
+/** The problem of a source code (core's rule: `W.B` or 64 characters are refused), undefined when it is valid: for askers that report it under their own name. */
+export function sourceCodeProblem(value: unknown): QueryProblem | undefined {
+  const p = new Problems();
+  rule.source(p, value);
+  return p.list[0];
+}
+
 /** Validates a source code used as a path segment (GET /sources/{source_code}/indicators). */
 export function sourceCodeSegment(value: unknown): string {
   return refuseFirst((p, v: unknown) => rule.source(p, v, 'source_code'), value) as string;

@@ -30,8 +30,35 @@ export interface QueryProblem {
   message: string;
 }
 
+/** A received value as a refusal shows it: short, and never a long text in full. */
 function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value) : String(value);
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
+}
+
+/**
+ * The one sentence of a refused value, for every asker: core's requests and forms, the add-in's
+ * formula arguments, the desktop's IPC requests. `name` is what the asker calls the value
+ * (`start_year`, a formula's `indicator`, `queries[0].country`).
+ *
+ * @example refusalSentence('country', 'an ISO 2-letter country code such as "VN"', 'VNM')
+ * // 'Invalid country: expected an ISO 2-letter country code such as "VN", got "VNM". Correct it and try again.'
+ */
+export function refusalSentence(name: string, expected: string, value: unknown): string {
+  return `Invalid ${name}: expected ${expected}, got ${show(value)}. Correct it and try again.`;
+}
+
+/**
+ * A problem's sentence with the parameter named as the asker names it (`queries[1].country`, a
+ * formula's `indicator`): the same words as the refusal core would throw. Every problem's message
+ * starts "Invalid <parameter>:" or names the whole query ("Invalid trade query: ...").
+ */
+export function problemSentence(problem: QueryProblem, name: string = problem.parameter): string {
+  const own = `Invalid ${problem.parameter}:`;
+  return problem.message.startsWith(own) ? `Invalid ${name}:${problem.message.slice(own.length)}` : problem.message;
 }
 
 /** The problems found so far, in the order the parameters were checked. */
@@ -40,7 +67,7 @@ export class Problems {
 
   /** Records that `parameter` is not in its accepted form. Returns undefined, for `return p.refuse(...)`. */
   refuse(parameter: string, expected: string, value: unknown): undefined {
-    this.list.push({ parameter, expected, value, message: `Invalid ${parameter}: expected ${expected}, got ${show(value)}. Correct it and try again.` });
+    this.list.push({ parameter, expected, value, message: refusalSentence(parameter, expected, value) });
     return undefined;
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EconDataClient } from '../client/client.ts';
 import { FakeTransport, envelope, json } from '../testing/fake-transport.ts';
+import { bodyText } from './check.ts';
 
 const rec = { indicator_code: 'A', indicator_name: 'A name', country_code: 'VN', country_name: 'Vietnam', year: 2020, value: 1.5, unit: 'USD' };
 const q = { source: 'WB', indicator: 'A', country: 'VN' };
@@ -36,5 +37,27 @@ describe('response checks', () => {
   it('Uint8Array bodies decode as UTF-8', async () => {
     const body = new TextEncoder().encode(JSON.stringify(envelope([{ ...rec, country_name: 'Việt Nam' }])));
     expect((await call({ status: 200, headers: {}, body })).data[0]!.country_name).toBe('Việt Nam');
+  });
+});
+
+describe('bodyText', () => {
+  it('a body longer than the runtime\'s longest string is an invalid_response naming its size, not a plain RangeError', () => {
+    const tooLong = (): string => {
+      const e = new RangeError('Cannot create a string longer than 0x1fffffe8 characters') as RangeError & { code: string };
+      e.code = 'ERR_STRING_TOO_LONG';
+      throw e;
+    };
+    expect(() => bodyText(new Uint8Array(12), tooLong)).toThrow(expect.objectContaining({
+      code: 'invalid_response',
+      message: "The service's answer (12 bytes) is too large to read as text here. Ask for less (fewer countries or indicators, a shorter range), or lower maxResponseBytes so such answers are refused before they are read.",
+    }) as Error);
+    expect(bodyText(new TextEncoder().encode('ok'))).toBe('ok');
+  });
+});
+
+describe('maxResponseBytes with a transport that does not bound the body itself', () => {
+  it('the client refuses the answer after it arrives: invalid_response naming the limit', async () => {
+    const client = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'key-abcdef-0001', transport: new FakeTransport(json(200, envelope([rec, rec]))), maxRetries: 0, maxResponseBytes: 100 });
+    await expect(client.getIndicators(q)).rejects.toMatchObject({ code: 'invalid_response', message: expect.stringMatching(/^The service's answer to GET \/indicators is larger than 100 bytes, the client.s maxResponseBytes;/) as string });
   });
 });

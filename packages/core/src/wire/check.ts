@@ -15,9 +15,22 @@ export type RecordCheck = (record: Record<string, unknown>) => string | undefine
 
 const decoder = new TextDecoder('utf-8');
 
-/** The body as text (UTF-8). */
-export function bodyText(body: Uint8Array | string): string {
-  return typeof body === 'string' ? body : decoder.decode(body);
+/**
+ * The body as text (UTF-8). A body longer than the runtime's longest string (V8: about 512 MiB of
+ * text; only reachable with a raised maxResponseBytes) is an invalid_response naming its size, not
+ * a plain RangeError (ERR_STRING_TOO_LONG).
+ */
+export function bodyText(body: Uint8Array | string, decode: (bytes: Uint8Array) => string = (b) => decoder.decode(b)): string {
+  if (typeof body === 'string') return body;
+  try {
+    return decode(body);
+  } catch (cause) {
+    if (!(cause instanceof RangeError) && (cause as { code?: unknown })?.code !== 'ERR_STRING_TOO_LONG') throw cause;
+    throw new InvalidResponseError(
+      `The service's answer (${body.byteLength} bytes) is too large to read as text here. Ask for less (fewer countries or indicators, a shorter range), or lower maxResponseBytes so such answers are refused before they are read.`,
+      { cause: cause as Error },
+    );
+  }
 }
 
 function invalid(what: string, status: number, text: string, key: string | undefined): InvalidResponseError {

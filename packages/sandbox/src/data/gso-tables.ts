@@ -30,7 +30,8 @@ export interface GsoTable {
   file: string;
   /** TABLE part of the code; for a table with a flow column, the prefix before the flow. */
   table: string;
-  title: string;
+  /** The title; per flow for a table split by flow, so exports and imports never share a name. */
+  title: string | Readonly<Record<string, string>>;
   /** The title in Vietnamese; per flow for a table split by flow (export: "Xuất khẩu hàng hóa"). */
   titleVi: string | Readonly<Record<string, string>>;
   /** What the table holds, for the source's description (only the tables a folder has are named). */
@@ -87,7 +88,7 @@ export const GSO_TABLES: readonly GsoTable[] = [
     ],
   },
   {
-    file: 'gso_vn_trade_monthly.csv', table: 'TRADE', topic: 'merchandise trade by commodity group', title: 'Merchandise trade', titleVi: { EXPORT: 'Xuất khẩu hàng hóa', IMPORT: 'Nhập khẩu hàng hóa' }, frequency: 'monthly', flowColumn: 'flow',
+    file: 'gso_vn_trade_monthly.csv', table: 'TRADE', topic: 'merchandise trade by commodity group', title: { EXPORT: 'Merchandise exports', IMPORT: 'Merchandise imports' }, titleVi: { EXPORT: 'Xuất khẩu hàng hóa', IMPORT: 'Nhập khẩu hàng hóa' }, frequency: 'monthly', flowColumn: 'flow',
     itemColumn: 'item_code', nameColumn: 'item_en', nameViColumn: 'item_vi', totalItem: 'total',
     measures: [
       { column: 'value_usd_mn', code: 'VALUE', label: 'value', labelVi: 'trị giá', unit: 'million USD' },

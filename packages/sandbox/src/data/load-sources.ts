@@ -110,6 +110,19 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
     const nameVi = t.optional(table.nameViColumn);
     const flow = table.flowColumn ? t.col(table.flowColumn) : -1;
     const declared = new Set<string>();
+    // GSO labels some rows alike in Vietnamese ("Dầu thô" for crude oil and the FDI sector's crude
+    // oil; "Trong đó: Nguyên chiếc(*)" under cars and under motorcycles): those get the English item too.
+    const viItems = new Map<string, Set<string>>();
+    if (nameVi >= 0) {
+      t.each((r) => {
+        const key = `${flow >= 0 ? r[flow]! : ''}\u0000${r[nameVi] ?? ''}`;
+        viItems.set(key, (viItems.get(key) ?? new Set()).add(r[item!]!));
+      });
+    }
+    const itemVi = (r: readonly string[]): string => {
+      const label = r[nameVi]!;
+      return (viItems.get(`${flow >= 0 ? r[flow]! : ''}\u0000${label}`)?.size ?? 0) > 1 ? `${label} (${r[name!]!})` : label;
+    };
     t.each((r, i) => {
       const period = patternCell(t, i, r[per!], table.frequency === 'monthly' ? MONTH : QUARTER, `a ${table.frequency} period`);
       const year = Number(period.slice(0, 4));
@@ -121,8 +134,8 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
           declared.add(code);
           const label = `${r[name!]!}, ${m.label}`;
           builder.declare({
-            code, name: `${table.title}: ${label}`, unit: m.unit, description: `${prefix} table (${table.file}), column ${m.column}: ${label}`,
-            ...(nameVi >= 0 && r[nameVi] ? { name_vi: `${gsoTitleVi(table, flow >= 0 ? r[flow]! : undefined)}: ${r[nameVi]}, ${m.labelVi}` } : {}),
+            code, name: `${gsoTitle(table.title, table.table, flow >= 0 ? r[flow]! : undefined)}: ${label}`, unit: m.unit, description: `${prefix} table (${table.file}), column ${m.column}: ${label}`,
+            ...(nameVi >= 0 && r[nameVi] ? { name_vi: `${gsoTitle(table.titleVi, table.table, flow >= 0 ? r[flow]! : undefined)}: ${itemVi(r)}, ${m.labelVi}` } : {}),
           });
           if (itemCode === 'TOTAL') builder.data.aliases.set(`${prefix}.${m.code}`, code);
         }
@@ -141,10 +154,14 @@ export function loadGso(files: DataFiles): LoadedSource | undefined {
 }
 
 /** TABLE part of a GSO code: the table, plus the flow for the trade table (`TRADE.EXPORT`). */
-/** The table's Vietnamese title (of the flow, for a table split by flow). */
-function gsoTitleVi(table: GsoTable, flow: string | undefined): string {
-  if (typeof table.titleVi === 'string') return table.titleVi;
-  return table.titleVi[(flow ?? '').toUpperCase()] ?? table.title;
+/**
+ * A table's title (English or Vietnamese) for a row: the flow's own title in a table split by flow
+ * ("Merchandise exports"), so two flows of one item never share a name; a flow the table does not
+ * name gets the table's code and the flow ("TRADE, re-export").
+ */
+function gsoTitle(title: GsoTable['title'], table: string, flow: string | undefined): string {
+  if (typeof title === 'string') return title;
+  return title[(flow ?? '').toUpperCase()] ?? `${table}, ${flow ?? ''}`;
 }
 
 function gsoPrefix(table: GsoTable, flow: string | undefined): string {

@@ -14,7 +14,8 @@
  */
 import { InvalidParameterError } from '@econdata/core';
 import { bodyRow, cell, gridColumnCount, textWidth } from './cells.ts';
-import { excelSerialToDate, formatDate } from './periods.ts';
+import { formatDate } from './periods.ts';
+import { excelSerialToDate } from './excel-epoch.ts';
 import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
 /** The layout option names, in canonical order. */

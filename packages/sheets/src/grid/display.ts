@@ -3,7 +3,8 @@
  * previews): the same number formats the XLSX carries, so a value reads the same everywhere.
  * Covers the formats this package writes; any other format shows the plain value.
  */
-import { excelSerialToDate, formatDate, isPeriodFormat } from './periods.ts';
+import { formatDate, isPeriodFormat } from './periods.ts';
+import { excelSerialToDate } from './excel-epoch.ts';
 import type { Cell } from './types.ts';
 
 // '#,##0', '#,##0.00', '0.0', '0.00"%"': grouping, decimals, a literal suffix.

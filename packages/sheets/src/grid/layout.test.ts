@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
 import { bodyRow, gridRows } from './cells.ts';
 import { layoutSeries } from './layout.ts';
-import { excelSerialToDate, isPeriodFormat } from './periods.ts';
+import { isPeriodFormat } from './periods.ts';
+import { excelSerialToDate } from './excel-epoch.ts';
 
 // Period cells hold Excel serial days: shown here as the ISO date they stand for.
 const v = (cells: Array<{ v: unknown; fmt?: string }>): unknown[] =>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dateToPeriod, excelSerialToDate, formatDate, frequencyOfPeriod, periodFormat, periodToDate, periodToSerial } from './periods.ts';
+import { dateToPeriod, formatDate, frequencyOfPeriod, periodFormat, periodToDate, periodToSerial } from './periods.ts';
+import { excelSerialToDate } from './excel-epoch.ts';
 import { valueFormat } from './formats.ts';
 
 const savedTz = process.env['TZ'];

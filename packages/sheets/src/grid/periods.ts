@@ -10,6 +10,7 @@
  */
 import { PERIOD_PATTERNS, type Frequency } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
+import { DAY_MS, excelSerialToDate, utcMsToExcelSerial } from './excel-epoch.ts';
 
 // The period forms are core's (the Series model defines them); sheets readers use the same guess.
 export { frequencyOfPeriod } from '@econdata/core';
@@ -54,7 +55,7 @@ export function periodToSerial(period: string, frequency: Frequency): number {
   }
   // Date.UTC maps years 0-99 to 1900-1999; shift such years by 400 (same calendar) and back.
   const shift = year < 100 ? 400 : 0;
-  return (Date.UTC(year + shift, month, day) - (shift > 0 ? YEARS_400_MS : 0)) / DAY_MS + EXCEL_EPOCH_OFFSET;
+  return utcMsToExcelSerial(Date.UTC(year + shift, month, day) - (shift > 0 ? YEARS_400_MS : 0));
 }
 
 /** The UTC midnight of a period's first day, as a Date (see periodToSerial). */
@@ -82,15 +83,7 @@ export function dateToPeriod(date: Date, frequency: Frequency): string {
 }
 
 
-// Excel serial day numbers: day 25569 is 1970-01-01 (1900 date system, which exceljs writes).
-const EXCEL_EPOCH_OFFSET = 25569;
-const DAY_MS = 86_400_000;
 const YEARS_400_MS = 146_097 * DAY_MS;
-
-/** A date from an Excel serial number (what a reader gets from an unformatted date cell), in UTC. */
-export function excelSerialToDate(serial: number): Date {
-  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET) * DAY_MS));
-}
 
 /** Whether a number format is one of the period (date) formats this package writes. */
 export function isPeriodFormat(fmt: string | undefined): boolean {

@@ -4,20 +4,17 @@
  * `=ECON.*` formulas spill it; custom functions cannot set formats). Period cells are the serial
  * days an inserted block holds, or, for a sink without formats, the period's text.
  */
-import { excelSerialToDate, formatDate, isPeriodFormat } from './periods.ts';
+import { formatDate, isPeriodFormat } from './periods.ts';
+import { dateToExcelSerial, excelSerialToDate } from './excel-epoch.ts';
 import type { CellValue, Grid } from './types.ts';
 
 /** A cell as a plain value: a Date becomes its Excel serial day, a missing value an empty string (never 0). */
 export type PlainValue = string | number | boolean;
 
-const DAY_MS = 86_400_000;
-/** Serial day of 1970-01-01 (Excel's 1900 date system). */
-const UNIX_EPOCH_SERIAL = 25_569;
-
 /** One Grid value as a plain value (see PlainValue). */
 export function plainValue(v: CellValue | undefined): PlainValue {
   if (v === null || v === undefined) return '';
-  if (v instanceof Date) return Math.round(v.getTime() / DAY_MS) + UNIX_EPOCH_SERIAL;
+  if (v instanceof Date) return Math.round(dateToExcelSerial(v));
   if (typeof v === 'number' && !Number.isFinite(v)) return '';
   return v;
 }

@@ -40,16 +40,46 @@ export function proposeExportName(text: string): string {
   return `${kept}…`;
 }
 
+/** The longest file name stem `fileStem` makes, in characters (before the extension and any " (2)"). */
+const FILE_STEM_MAX = 80;
+
+/** What every file system takes: accents folded (đ too), anything else a dash, no dash or dot at either end. */
+function safeStem(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D')
+    .replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-._]+|[-.]+$/g, '');
+}
+
+/** `stem` cut to `max` at a word (a dash), never inside one unless a single word is longer than a third of it. */
+function cutAtWord(stem: string, max: number): string {
+  if (stem.length <= max) return stem;
+  const atDash = stem.lastIndexOf('-', max);
+  return (atDash > max / 3 ? stem.slice(0, atDash) : stem.slice(0, max)).replace(/[-.]+$/, '');
+}
+
 /**
  * A file name stem for a name (without extension): letters, digits, dots, dashes and underscores,
  * accents folded (Vietnamese đ too), everything else a dash; never empty, never a name Windows
- * reserves (CON, NUL, COM1 ...), at most 80 characters.
+ * reserves (CON, NUL, COM1 ...: Microsoft's rule, by the part before the first dot), at most `max`
+ * (80) characters. A longer name is cut at a word, and what tells it apart is kept: a title's part
+ * after its last ": " (the countries, the transform: "…: Vietnam, % change from a year ago") stays
+ * whole and the part before is shortened (issue 28: "…change-from-a-yea.csv").
  *
  * @example fileStem('Inflation, consumer prices (annual %): Vietnam') // 'Inflation-consumer-prices-annual-Vietnam'
  */
-export function fileStem(name: string): string {
-  const stem = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-._]+|[-.]+$/g, '').slice(0, 80).replace(/[-.]+$/, '');
+export function fileStem(name: string, max = FILE_STEM_MAX): string {
+  let stem = safeStem(name);
+  if (stem.length > max) {
+    const colon = name.lastIndexOf(': ');
+    const head = colon > 0 ? safeStem(name.slice(0, colon)) : '';
+    const tail = colon > 0 ? safeStem(name.slice(colon + 2)) : '';
+    // The head keeps at least a few words (a quarter of the length); a tail longer than the rest is cut too.
+    const tailRoom = max - Math.ceil(max / 4) - 1;
+    stem = head && tail && tail.length <= tailRoom ? `${cutAtWord(head, max - tail.length - 1)}-${tail}` : cutAtWord(stem, max);
+  }
   if (stem === '') return 'export';
-  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem.split('.')[0] ?? '') ? `${stem}-export` : stem;
+  // Windows reads the part before the first dot as the device ("NUL.tar.gz" is NUL), so the
+  // suffix goes there: "con.csv" becomes "con-export.csv", never "con.csv-export".
+  const dot = stem.indexOf('.');
+  const first = dot < 0 ? stem : stem.slice(0, dot);
+  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(first) ? `${first}-export${stem.slice(first.length)}` : stem;
 }

@@ -10,7 +10,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { excelSerialToDate, formatDate, isPeriodFormat } from '../grid/periods.ts';
+import { formatDate, isPeriodFormat } from '../grid/periods.ts';
+import { excelSerialToDate } from '../grid/excel-epoch.ts';
 import { gridColumnCount } from '../grid/cells.ts';
 import type { Cell, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
@@ -28,8 +29,12 @@ export function unescapeCsvText(text: string): string {
   return ESCAPED.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * RFC 4180 quoting, and a field holding ';' too: Excel in a locale whose list separator is ';'
+ * (most of Europe) splits unquoted fields there, so `x;=1+1;` would become a formula cell.
+ */
 function quote(field: string): string {
-  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+  return /[",;\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
 /** One cell as a CSV field. */

@@ -26,6 +26,11 @@ describe('CSV writer', () => {
     expect(gridToCsv(tinyGrid(['a,b', 'say "hi"', 'two\nlines', 'plain', null, 1.5]), { bom: false })).toBe('"a,b","say ""hi""","two\nlines",plain,,1.5\r\n');
   });
 
+  it('quotes a field holding ";", which Excel in a ";"-separated locale would split into a formula cell', () => {
+    expect(gridToCsv(tinyGrid(['x;=1+1;', 'a;b', '=x;y']), { bom: false })).toBe(`"x;=1+1;","a;b","'=x;y"\r\n`);
+    expect(parseCsv('"x;=1+1;","a;b"\r\n')).toEqual([['x;=1+1;', 'a;b']]);
+  });
+
   it('starts with a byte order mark unless told not to', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-csv-'));
     await writeCsv(join(dir, 'a.csv'), tinyGrid(['Việt Nam']));

@@ -5,4 +5,4 @@ export { writeDataCsv } from './data-csv.ts';
 export { writeXlsx, writeSeriesXlsx, seriesSheets } from './xlsx-write.ts';
 export { readXlsx } from './xlsx-read.ts';
 export { ExportLibrary } from './library/library.ts';
-export { type ExportManifest } from './library/manifest.ts';
+export { type ExportManifest, type SavedChart } from './library/manifest.ts';

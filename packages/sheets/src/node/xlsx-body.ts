@@ -11,6 +11,7 @@
  */
 import type ExcelJS from 'exceljs';
 import type { CellStyle, Grid } from '../grid/types.ts';
+import { dateToExcelSerial } from '../grid/excel-epoch.ts';
 
 interface Internals {
   stream: { write(chunk: string): unknown };
@@ -41,8 +42,6 @@ export function xmlText(text: string): string {
     .replace(/[\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/g, '');
 }
 
-const EXCEL_EPOCH_OFFSET = 25569;
-const DAY_MS = 86_400_000;
 const VALUE_TYPE_NUMBER = 2; // exceljs Enums.ValueType.Number
 
 export type StyleFor = (style: CellStyle | undefined, fmt: string | undefined) => Partial<ExcelJS.Style> | undefined;
@@ -92,7 +91,7 @@ export function bodyXmlWriter(wb: ExcelJS.stream.xlsx.WorkbookWriter, ws: ExcelJ
         } else if (typeof v === 'boolean') {
           xml += `<c r="${ref}"${s} t="b"><v>${v ? 1 : 0}</v></c>`;
         } else if (v instanceof Date) {
-          xml += `<c r="${ref}"${s}><v>${v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET}</v></c>`;
+          xml += `<c r="${ref}"${s}><v>${dateToExcelSerial(v)}</v></c>`;
         } else if (shared) {
           xml += `<c r="${ref}"${s} t="s"><v>${shared.add(v)}</v></c>`;
         } else {

@@ -2,6 +2,9 @@
  * Records of the service's export files (`/export/csv`, `/export/excel`: a header row of the
  * record fields) into Series. The files carry no source code, metadata or query, so the caller
  * says what it asked for; otherwise the provenance says only that it came from an export file.
+ *
+ * Linear in the records: one pass groups them by series, each group is settled (sorted by period)
+ * on its own, and nothing is asked of every record once per series (records.test.ts counts it).
  */
 import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery, StockIndex } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
@@ -104,6 +107,8 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
     const period = (r: ExportRecord): string => (r['period'] ? text(r['period']) : text(r['year']));
     const source = options.source;
     const asked = options.query?.kind === 'indicator' ? options.query.frequency : undefined;
+    // Whether the file carries projection flags is a property of the file: asked once, not per series.
+    const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
     return groupBy(records, (r) => `${text(r['indicator_code'])}\u0000${text(r['country_code'])}`).map((g) => {
       const r = g.first;
       const indicator = text(r['indicator_code']);
@@ -112,7 +117,6 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       const frequency = settle(g, period, asked, seriesId(query), options.file);
       const dimensions: Record<string, string> = { ...(source ? { source } : {}), indicator, indicator_name: text(r['indicator_name']), country, country_name: text(r['country_name']) };
       const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
-      const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
       return build(g, { id: seriesId(query), kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency, dimensions, columns }, query, flags);
     });
   }

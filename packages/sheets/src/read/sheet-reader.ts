@@ -27,9 +27,26 @@ interface Body {
 
 const FIXED_LABELS = new Set<string>([LABEL.series, LABEL.title, LABEL.kind, LABEL.frequency, LABEL.source, LABEL.lastUpdated, LABEL.retrievedAt, LABEL.query, LABEL.months, LABEL.transform, LABEL.formula, LABEL.warnings, LABEL.stale, LABEL.forecasts, LABEL.column, LABEL.unit, LABEL.field]);
 
+/**
+ * The most the rows above the header row may weigh: a file with more is refused while it is read
+ * (a file with no header row at all would otherwise be kept whole, cell by cell). The provenance
+ * block of a wide sheet weighs about 670 per series, a long sheet's table about 550: the limit
+ * holds some 70,000 series (README: Reliability).
+ */
+const PREAMBLE_LIMIT = 48 * 2 ** 20;
+
+/** A row's weight above the header: its text, plus 16 per cell for the cell itself. */
+function preambleWeight(row: Cell[]): number {
+  let w = 0;
+  for (const c of row) w += 16 + (typeof c?.v === 'string' ? c.v.length : 8);
+  return w;
+}
+
 /** Reads one sheet pushed row by row; `finish` returns its Series. */
 export class SheetReader {
   private readonly head: Cell[][] = [];
+  /** What the rows above the header hold so far (preambleWeight), bounded by PREAMBLE_LIMIT. */
+  private headWeight = 0;
   private body: Body | null = null;
   private index = 0;
   /** What the header row said the sheet is, once it was found. */
@@ -62,7 +79,13 @@ export class SheetReader {
       if (kind) {
         this.body = recordsBody(fields, kind, { ...this.server, file: this.src.file });
         this.layout = 'service-export';
-      } else this.head.push(row);
+      } else {
+        this.head.push(row);
+        this.headWeight += preambleWeight(row);
+        if (this.headWeight > PREAMBLE_LIMIT) {
+          throw new SheetsError('unreadable_file', `${this.src.file}: no header row found in its first ${this.head.length} rows (more than ${PREAMBLE_LIMIT / 2 ** 20} MiB of text above it, the most an export's provenance holds), so reading stopped: neither an Econdata export nor a service export file.`, { file: this.src.file });
+        }
+      }
     }
   }
 

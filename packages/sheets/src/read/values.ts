@@ -1,7 +1,8 @@
 /** Reading cell values back: text, numbers, flags and periods, with errors that name the cell. */
 import type { Frequency, Provenance, SeriesKind } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
-import { dateToPeriod, excelSerialToDate, frequencyOfPeriod } from '../grid/periods.ts';
+import { dateToPeriod, frequencyOfPeriod } from '../grid/periods.ts';
+import { excelSerialToDate } from '../grid/excel-epoch.ts';
 import { LABEL, parseMonthsText, parseQueryText, STALE_TEXT } from '../grid/provenance.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
 

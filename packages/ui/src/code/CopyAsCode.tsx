@@ -14,6 +14,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDescribeContext } from '../data/provider.tsx';
 import { ErrorMessage } from '../errors/ErrorMessage.tsx';
 import { codeSnippets, KEY_VARIABLE, type CodeSnippets } from './snippets.ts';
+import { PRODUCTION_NAMESPACE } from './formula.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(860px, calc(100vw - 32px))', width: '100%' },
@@ -36,10 +37,12 @@ export interface CopyAsCodeProps {
   /** What is copied, for the button's accessible name: "Copy as code: GDP (current US$): Vietnam". */
   of?: string;
   size?: 'small' | 'medium';
+  /** The custom functions' namespace of the formula (the add-in: its build's; default the production add-in's `ECON`). */
+  namespace?: string;
 }
 
 /** The "Copy as code" button and its dialog. */
-export function CopyAsCode({ series, of, size = 'small' }: CopyAsCodeProps): ReactNode {
+export function CopyAsCode({ series, of, size = 'small', namespace = PRODUCTION_NAMESPACE }: CopyAsCodeProps): ReactNode {
   const styles = useStyles();
   const { baseURL } = useDescribeContext();
   const [open, setOpen] = useState(false);
@@ -71,7 +74,7 @@ export function CopyAsCode({ series, of, size = 'small' }: CopyAsCodeProps): Rea
   let problem: unknown = null;
   if (shown && baseURL) {
     try {
-      snippets = codeSnippets(shown, baseURL);
+      snippets = codeSnippets(shown, baseURL, namespace);
     } catch (e) {
       problem = e;
     }

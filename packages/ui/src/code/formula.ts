@@ -5,9 +5,16 @@
  * ECON.TRADE(flow, [partner], [hs_code], [period: a month or 2024-01:2024-06], [transform]), ECON.STOCK(symbol_or_index, [start_date],
  * [end_date], [field], [transform]), ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]);
  * `transform` is @econdata/analysis's canonical text ('Units=pc1').
+ *
+ * The namespace is the caller's: the production add-in registers `ECON`, the dev add-in `ECONDEV`
+ * (apps/excel-addin/src/functions/namespace.ts), so the add-in passes its build's and the explorer
+ * the production one (PRODUCTION_NAMESPACE).
  */
 import { formatDerived, type DerivedRequest } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
+
+/** The namespace the installed (production) add-in registers: what a formula copied from the explorer is written with. */
+export const PRODUCTION_NAMESPACE = 'ECON';
 
 type Arg = string | number | string[] | undefined;
 
@@ -19,10 +26,10 @@ function literal(a: Exclude<Arg, undefined>): string {
 }
 
 /** A function call with trailing omitted arguments dropped and inner ones left empty. */
-function call(name: string, args: Arg[]): string {
+function call(namespace: string, name: string, args: Arg[]): string {
   let last = args.length;
   while (last > 0 && args[last - 1] === undefined) last -= 1;
-  return `=ECON.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
+  return `=${namespace}.${name}(${args.slice(0, last).map((a) => (a === undefined ? '' : literal(a))).join(',')})`;
 }
 
 /** A trade query's range of months as ECON.TRADE's period argument (`2024-01:2024-06`); undefined without one. */
@@ -32,15 +39,15 @@ function monthRange(q: SeriesQuery & { kind: 'trade' }): string | undefined {
 }
 
 /** The formula text of one query, with its transform as the trailing argument ('' or none: left out). */
-export function formulaFor(q: SeriesQuery, transform?: string): string {
+export function formulaFor(namespace: string, q: SeriesQuery, transform?: string): string {
   const t = transform || undefined;
   switch (q.kind) {
     case 'indicator':
-      return call('INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency, t]);
+      return call(namespace, 'INDICATOR', [q.source, q.indicator, q.country ?? '', q.start_year, q.end_year, q.frequency, t]);
     case 'trade':
-      return call('TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period ?? monthRange(q), t]);
+      return call(namespace, 'TRADE', [q.flow ?? 'exports', q.partner, q.hs_code, q.period ?? monthRange(q), t]);
     case 'stock':
-      return call('STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date, undefined, t]);
+      return call(namespace, 'STOCK', [q.symbol ?? q.index ?? '', q.start_date, q.end_date, undefined, t]);
   }
 }
 
@@ -48,12 +55,12 @@ export function formulaFor(q: SeriesQuery, transform?: string): string {
  * Formulas for a set of queries: indicator queries that differ only by indicator or country
  * become one call with array constants (it spills a column per series); the rest one call each.
  */
-export function formulasFor(queries: readonly SeriesQuery[], transform?: string): string[] {
+export function formulasFor(namespace: string, queries: readonly SeriesQuery[], transform?: string): string[] {
   const groups = new Map<string, { q: SeriesQuery & { kind: 'indicator' }; indicators: string[]; countries: string[] }>();
   const out: Array<string | { group: string }> = [];
   for (const q of queries) {
     if (q.kind !== 'indicator') {
-      out.push(formulaFor(q, transform));
+      out.push(formulaFor(namespace, q, transform));
       continue;
     }
     const key = JSON.stringify([q.source, q.start_year, q.end_year, q.frequency]);
@@ -72,7 +79,7 @@ export function formulasFor(queries: readonly SeriesQuery[], transform?: string)
     const g = groups.get(item.group);
     if (!g) return '';
     const one = (list: string[]): string | string[] => (list.length === 1 ? (list[0] ?? '') : list);
-    return call('INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency, transform || undefined]);
+    return call(namespace, 'INDICATOR', [g.q.source, one(g.indicators), one(g.countries), g.q.start_year, g.q.end_year, g.q.frequency, transform || undefined]);
   });
 }
 
@@ -80,8 +87,8 @@ export function formulasFor(queries: readonly SeriesQuery[], transform?: string)
  * The =ECON.DERIVED call of a derived request: a preset by its id over one series, else the
  * expression and every operand in analysis's operand text form, operand a's years, the transform.
  */
-export function derivedFormulaText(request: DerivedRequest): string {
+export function derivedFormulaText(namespace: string, request: DerivedRequest): string {
   const t = formatDerived(request);
   const operands = t.operands.length === 1 ? t.operands[0]! : t.operands;
-  return call('DERIVED', [t.expression, operands, t.years.start_year, t.years.end_year, t.transform || undefined]);
+  return call(namespace, 'DERIVED', [t.expression, operands, t.years.start_year, t.years.end_year, t.transform || undefined]);
 }

@@ -9,7 +9,7 @@
 import { conversionCounts, defaultAggregation, parseTransform, widenQuery, type Transform } from '@econdata/analysis';
 import { keptMonths, requestAddress, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
 import { layoutSeries } from '@econdata/sheets';
-import { formulaFor } from './formula.ts';
+import { formulaFor, PRODUCTION_NAMESPACE } from './formula.ts';
 
 export interface CodeSnippets {
   /** The full request address (base URL included, no key). */
@@ -172,10 +172,11 @@ function pythonHelpers(t: Transform): string[] {
 
 /**
  * The snippets of a shown series: `series` as the app shows it (its provenance holds the asked
- * query and the canonical transform), `baseURL` the connection's service address.
+ * query and the canonical transform), `baseURL` the connection's service address, `namespace` the
+ * custom functions' namespace the formula is written with (the add-in passes its build's).
  * @example codeSnippets(shown, 'https://api.example.com').curl // 'curl -H "Authorization: Bearer $ECONDATA_API_KEY" "https://api.example.com/api/v1/indicators?..."'
  */
-export function codeSnippets(series: Series, baseURL: string): CodeSnippets {
+export function codeSnippets(series: Series, baseURL: string, namespace: string = PRODUCTION_NAMESPACE): CodeSnippets {
   const p = series.provenance;
   const asked = p.query;
   const text = p.transform ?? '';
@@ -255,5 +256,5 @@ export function codeSnippets(series: Series, baseURL: string): CodeSnippets {
     'print(frame)',
   ].join('\n');
 
-  return { address, curl, python, r, formula: derived ? null : formulaFor(asked, text && !chained ? text : undefined) };
+  return { address, curl, python, r, formula: derived ? null : formulaFor(namespace, asked, text && !chained ? text : undefined) };
 }

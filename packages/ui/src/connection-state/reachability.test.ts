@@ -21,7 +21,7 @@ function fakeProbe(): { probe(): Promise<ProbeOutcome>; answer: ProbeOutcome; ca
 const brief = (s: ConnectionState): string => (s.status === 'not_answering' ? `not_answering since ${s.at.toISOString().slice(11, 16)}${s.checked ? ' (checked)' : ''}` : s.status === 'answering' ? `answering at ${s.at.toISOString().slice(11, 16)}` : s.status);
 
 describe('watchReachability', () => {
-  it('checks at once, then every 30 s: a stop is noticed at the next check, and the return too', async () => {
+  it('checks at once, then every 30 s while answered, every 5 s while not (issue 28): a stop is noticed at the next check, the return within 5 s', async () => {
     const clock = new FakeClock(Date.parse('2026-11-25T14:00:00Z'));
     const connection = createConnectionWatch({ now: () => new Date(clock.now()), checked: true });
     const seen: string[] = [];
@@ -35,20 +35,25 @@ describe('watchReachability', () => {
     fake.answer = DOWN;
     await clock.advance(1); // 14:00:30
     expect([fake.calls, seen]).toEqual([2, ['answering at 14:00', 'not_answering since 14:00 (checked)']]);
-    // Still down two minutes later: no new transition, and "since" stays the first time seen.
+    // Still down two minutes later, checked every 5 s: no new transition, and "since" stays the first time seen.
     await clock.advance(120_000);
-    expect(fake.calls).toBe(6);
+    expect(fake.calls).toBe(2 + 24);
     expect(seen).toHaveLength(2);
     expect(connection.state()).toEqual({ status: 'not_answering', who: 'service', at: new Date('2026-11-25T14:00:30Z'), message: DOWN.message, checked: true });
     fake.answer = UP;
-    await clock.advance(30_000); // 14:03:00
-    expect(seen).toEqual(['answering at 14:00', 'not_answering since 14:00 (checked)', 'answering at 14:03']);
+    await clock.advance(5_000); // 14:02:35
+    expect(seen).toEqual(['answering at 14:00', 'not_answering since 14:00 (checked)', 'answering at 14:02']);
+    // Answered again: back to every 30 s.
+    await clock.advance(29_999);
+    expect(fake.calls).toBe(27);
+    await clock.advance(1);
+    expect(fake.calls).toBe(28);
     watch.stop();
     await clock.advance(300_000);
-    expect([fake.calls, clock.pendingTimers]).toEqual([7, 0]);
+    expect([fake.calls, clock.pendingTimers]).toEqual([28, 0]);
   });
 
-  it('checks at once when asked (the OS went offline), and counts the next 30 s from there', async () => {
+  it('checks at once when asked (the OS went offline, a request reached no one), and counts the next check from there', async () => {
     const clock = new FakeClock(Date.parse('2026-11-25T14:00:00Z'));
     const connection = createConnectionWatch({ now: () => new Date(clock.now()), checked: true });
     const fake = fakeProbe();
@@ -60,7 +65,7 @@ describe('watchReachability', () => {
     await settle();
     expect([fake.calls, brief(connection.state())]).toEqual([2, 'not_answering since 14:00 (checked)']);
     expect((connection.state() as { at: Date }).at).toEqual(new Date('2026-11-25T14:00:10Z'));
-    await clock.advance(29_999);
+    await clock.advance(4_999);
     expect(fake.calls).toBe(2);
     await clock.advance(1);
     expect(fake.calls).toBe(3);
@@ -102,6 +107,14 @@ describe('probeService', () => {
     const init = asked[0]!.init!;
     expect([init.headers, init.credentials, init.redirect, init.method]).toEqual([undefined, 'omit', 'manual', 'GET']);
     expect(probeURL('https://api.example.com')).toBe('https://api.example.com/api/v1/sources');
+  });
+
+  it('asks the documentation page for a page (target docs): no key needed, so no 401 for a browser to log as an error (issue 28)', async () => {
+    const asked: string[] = [];
+    const fetch200 = ((url: string) => { asked.push(url); return Promise.resolve(new Response('<html></html>', { status: 200 })); }) as typeof fetch;
+    expect(await probeService('http://127.0.0.1:8787/api/v1', { fetch: fetch200, target: 'docs', init: { mode: 'no-cors' } })).toEqual({ answered: true });
+    expect(asked).toEqual(['http://127.0.0.1:8787/api/docs']);
+    expect(probeURL('https://api.example.com/', 'docs')).toBe('https://api.example.com/api/docs');
   });
 
   it('says why there was no answer: refused, or no answer in time', async () => {

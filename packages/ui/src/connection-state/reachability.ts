@@ -16,11 +16,21 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** Extra fetch options: a browser page checking another origin passes `{ mode: 'no-cors' }` (an opaque answer is still an answer). */
   init?: RequestInit;
+  /**
+   * What to ask: `sources` (default; a 401 at once), or `docs`, the interactive documentation
+   * the spec names ({base}/api/docs, open without a key: a 200). A page asks `docs`: a browser logs
+   * every 401 it loads as a console error, so the expected 401 read as a fault on every check (issue 28).
+   */
+  target?: 'sources' | 'docs';
 }
 
-/** The address a check asks: the service's list of sources, which needs a key, so it answers 401 at once and counts nothing. */
-export function probeURL(baseURL: string): string {
-  return `${baseURL.replace(/\/+$/, '').replace(/\/api\/v1$/i, '')}/api/v1/sources`;
+/**
+ * The address a check asks: the service's list of sources, which needs a key, so it answers 401 at
+ * once and counts nothing; or (`docs`) its interactive documentation, which needs none.
+ */
+export function probeURL(baseURL: string, target: ProbeOptions['target'] = 'sources'): string {
+  const root = baseURL.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return target === 'docs' ? `${root}/api/docs` : `${root}/api/v1/sources`;
 }
 
 /**
@@ -37,7 +47,7 @@ export async function probeService(baseURL: string, options: ProbeOptions = {}):
     // A browser refuses a no-cors fetch that does not follow redirects (a TypeError, read as no
     // answer); following one is harmless here, since the check carries nothing of ours.
     const redirect = options.init?.mode === 'no-cors' ? 'follow' : 'manual';
-    const response = await doFetch(probeURL(baseURL), { ...options.init, method: 'GET', credentials: 'omit', redirect, cache: 'no-store', signal: controller.signal });
+    const response = await doFetch(probeURL(baseURL, options.target), { ...options.init, method: 'GET', credentials: 'omit', redirect, cache: 'no-store', signal: controller.signal });
     // Drain the body so the connection is freed; what it says does not matter.
     await response.arrayBuffer().catch(() => undefined);
     return { answered: true };
@@ -77,6 +87,8 @@ export interface ReachabilityWatchOptions {
   report(outcome: ProbeOutcome): void;
   /** Time between checks (default 30 s), counted from the end of the last one. */
   everyMs?: number;
+  /** Time to the next check after one that got no answer (default 5 s, never more than `everyMs`): a service back is seen soon. */
+  afterFailureMs?: number;
   timers?: WatchTimers;
 }
 
@@ -86,15 +98,19 @@ export interface ReachabilityWatch {
   stop(): void;
 }
 
-/** The default interval: a stopped service is noticed within half a minute. */
+/** The default interval: a stopped service is noticed within half a minute (at once when a request fails: the app calls `check()`). */
 const CHECK_EVERY_MS = 30_000;
+/** After a check that got no answer: sooner, so a service that comes back is seen within seconds. */
+const CHECK_AFTER_FAILURE_MS = 5_000;
 
 /**
- * Checks at once, then every `everyMs` until stopped. Checks never overlap: a `check()` while one
- * runs shares its outcome.
+ * Checks at once, then every `everyMs` until stopped, every `afterFailureMs` while the last check
+ * got no answer. Checks never overlap: a `check()` while one runs shares its outcome.
  */
 export function watchReachability(options: ReachabilityWatchOptions): ReachabilityWatch {
   const every = options.everyMs ?? CHECK_EVERY_MS;
+  const afterFailure = Math.min(options.afterFailureMs ?? CHECK_AFTER_FAILURE_MS, every);
+  let lastAnswered = true;
   const timers = options.timers ?? realTimers;
   let cancel: (() => void) | undefined;
   let running: Promise<ProbeOutcome | null> | undefined;
@@ -103,7 +119,7 @@ export function watchReachability(options: ReachabilityWatchOptions): Reachabili
   const schedule = (): void => {
     if (stopped) return;
     cancel?.();
-    cancel = timers.setTimer(() => { cancel = undefined; void check(); }, every);
+    cancel = timers.setTimer(() => { cancel = undefined; void check(); }, lastAnswered ? every : afterFailure);
   };
 
   const check = (): Promise<ProbeOutcome | null> => {
@@ -116,6 +132,7 @@ export function watchReachability(options: ReachabilityWatchOptions): Reachabili
         // probeService never throws; a probe of an app's own that does says the same as no answer.
         outcome = { answered: false, who: 'service', message: error instanceof Error ? error.message : String(error) };
       }
+      if (outcome !== null) lastAnswered = outcome.answered;
       if (!stopped && outcome !== null) options.report(outcome);
       return outcome;
     })();

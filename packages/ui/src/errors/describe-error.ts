@@ -8,6 +8,7 @@
  */
 import type { QuotaStatus, SeriesQuery } from '@econdata/core';
 import { formatClock, formatCount } from '../format/time.ts';
+import { ERROR_ADVICE } from './advice.ts';
 import { cellSentence } from './describe-cell.ts';
 import { connectionTestSentence } from './describe-connection.ts';
 import { asFamilyError, describeFamilyError, type FamilyError } from './describe-family.ts';
@@ -67,9 +68,9 @@ function rateLimited(e: UiError, ctx: DescribeContext): string {
     : 'Rate limit reached: the service refused more requests for now.';
   // The error's own reset time first; else the ledger's for the window that refused.
   const at = e.resetAt ?? (q ? (day ? q.day.resetAt : q.minute.resetAt) : null) ?? undefined;
-  if (at) return `${head} Retrying at ${formatClock(at, ctx.timeZone)}.`;
-  if (e.retryAfterMs !== undefined) return `${head} Retrying in ${Math.ceil(e.retryAfterMs / 1000)} s.`;
-  return `${head} Wait a minute, then retry.`;
+  if (at) return `${head} It resets at ${formatClock(at, ctx.timeZone)}. ${ERROR_ADVICE.rate_limited}`;
+  if (e.retryAfterMs !== undefined) return `${head} It resets in ${Math.ceil(e.retryAfterMs / 1000)} s. ${ERROR_ADVICE.rate_limited}`;
+  return `${head} ${ERROR_ADVICE.rate_limited}`;
 }
 
 function quotaExhausted(e: UiError, ctx: DescribeContext): string {
@@ -79,7 +80,7 @@ function quotaExhausted(e: UiError, ctx: DescribeContext): string {
     : 'Daily limit reached: no requests are left today.';
   const reset = e.resetAt ?? q?.day.resetAt ?? undefined;
   const when = reset ? ` It resets at ${formatClock(reset, ctx.timeZone)}.` : ' It resets within 24 hours.';
-  return `${head}${when} Cached data stays available; a higher plan allows more.`;
+  return `${head}${when} ${ERROR_ADVICE.quota_exhausted}`;
 }
 
 function connection(ctx: DescribeContext): string {
@@ -87,7 +88,7 @@ function connection(ctx: DescribeContext): string {
   const cors = ctx.origin
     ? ` If it is running, it must allow requests from this origin (${ctx.origin}): ask its administrator to add it to the allowed origins (CORS).`
     : '';
-  return `The service cannot be reached${where}. Check the address and your network connection, then retry.${cors}`;
+  return `The service cannot be reached${where}. ${ERROR_ADVICE.connection}${cors}`;
 }
 
 /** Describes an error (an EconError, a SheetsError or KeychainError, their JSON, or anything thrown) for a person, in the words of `ctx.surface`. */
@@ -108,34 +109,34 @@ export function describeError(error: unknown, ctx: DescribeContext = {}): ErrorD
 function describeForPanel(e: UiError, ctx: DescribeContext): ErrorDescription {
   switch (e.code) {
     case 'invalid_parameter':
-      return { code: e.code, title: 'Check the input', intent: 'warning', text: /try again/i.test(e.message) ? sentence(e.message) : `${sentence(e.message)} Correct it and try again.` };
+      return { code: e.code, title: 'Check the input', intent: 'warning', text: /try again/i.test(e.message) ? sentence(e.message) : `${sentence(e.message)} ${ERROR_ADVICE.invalid_parameter}` };
     case 'bad_request':
-      return { code: e.code, title: 'Request refused', intent: 'error', text: `The service refused the request as invalid${e.status ? ` (${e.status})` : ''}.${detail(e)} Change the query and try again.` };
+      return { code: e.code, title: 'Request refused', intent: 'error', text: `The service refused the request as invalid${e.status ? ` (${e.status})` : ''}.${detail(e)} ${ERROR_ADVICE.bad_request}` };
     case 'authentication':
-      return { code: e.code, title: 'API key refused', intent: 'error', action: 'settings', text: 'The service refused the API key (it is wrong, revoked or expired). Paste a new key in the connection settings and save it.' };
+      return { code: e.code, title: 'API key refused', intent: 'error', action: 'settings', text: `The service refused the API key (it is wrong, revoked or expired). ${ERROR_ADVICE.authentication}` };
     case 'key_unavailable':
-      return { code: e.code, title: 'API key unavailable', intent: 'error', action: 'settings', text: 'The API key could not be read: the keychain is locked or holds no key for this profile. Unlock the keychain, or save the key again in the connection settings, then retry.' };
+      return { code: e.code, title: 'API key unavailable', intent: 'error', action: 'settings', text: `The API key could not be read: the keychain is locked or holds no key for this profile. ${ERROR_ADVICE.key_unavailable}` };
     case 'permission_denied':
-      return { code: e.code, title: 'Not included in your plan', intent: 'error', text: `Your plan does not include this data.${detail(e)} Choose another source or dataset, or upgrade the plan.` };
+      return { code: e.code, title: 'Not included in your plan', intent: 'error', text: `Your plan does not include this data.${detail(e)} ${ERROR_ADVICE.permission_denied}` };
     case 'rate_limited':
       return { code: e.code, title: 'Too many requests', intent: 'warning', action: 'retry', text: rateLimited(e, ctx) };
     case 'quota_exhausted':
       return { code: e.code, title: 'No requests left today', intent: 'warning', text: quotaExhausted(e, ctx) };
     case 'not_found':
-      return { code: e.code, title: 'No data', intent: 'info', text: `No data matches this query.${detail(e)} Check the codes, or widen the years or dates.` };
+      return { code: e.code, title: 'No data', intent: 'info', text: `No data matches this query.${detail(e)} ${ERROR_ADVICE.not_found}` };
     case 'server_error':
-      return { code: e.code, title: 'Service error', intent: 'error', action: 'retry', text: `The service failed${e.status ? ` (${e.status})` : ''} while answering. The fault is on its side: retry in a few minutes.` };
+      return { code: e.code, title: 'Service error', intent: 'error', action: 'retry', text: `The service failed${e.status ? ` (${e.status})` : ''} while answering. ${ERROR_ADVICE.server_error}` };
     case 'connection':
       return { code: e.code, title: 'Cannot reach the service', intent: 'error', action: 'retry', text: connection(ctx) };
     case 'timeout':
-      return { code: e.code, title: 'No answer in time', intent: 'error', action: 'retry', text: 'The service did not answer in time. Retry; if it keeps happening, ask for fewer series at once.' };
+      return { code: e.code, title: 'No answer in time', intent: 'error', action: 'retry', text: `The service did not answer in time. ${ERROR_ADVICE.timeout}` };
     case 'aborted':
-      return { code: e.code, title: 'Cancelled', intent: 'info', text: 'The request was cancelled. Nothing was changed.' };
+      return { code: e.code, title: 'Cancelled', intent: 'info', text: `The request was cancelled. ${ERROR_ADVICE.aborted}` };
     case 'storage':
-      return { code: e.code, title: 'Local file problem', intent: 'error', action: 'retry', text: `A file this app keeps on this computer could not be used: ${sentence(e.message)} Nothing was sent to the service.` };
+      return { code: e.code, title: 'Local file problem', intent: 'error', action: 'retry', text: `A file this app keeps on this computer could not be used: ${sentence(e.message)} ${ERROR_ADVICE.storage}` };
     case 'invalid_response':
-      return { code: e.code, title: 'Unreadable reply', intent: 'error', action: 'retry', text: `The service sent a reply this app cannot read${e.status ? ` (${e.status})` : ''}. Check that the base URL points at the Economic Data Service, then retry.` };
+      return { code: e.code, title: 'Unreadable reply', intent: 'error', action: 'retry', text: `The service sent a reply this app cannot read${e.status ? ` (${e.status})` : ''}. ${ERROR_ADVICE.invalid_response}` };
     default:
-      return { code: 'unknown', title: 'Unexpected error', intent: 'error', action: 'retry', text: `Something went wrong: ${sentence(e.message)} Retry; if it happens again, report it with these words.` };
+      return { code: 'unknown', title: 'Unexpected error', intent: 'error', action: 'retry', text: `Something went wrong: ${sentence(e.message)} ${ERROR_ADVICE.unknown}` };
   }
 }

@@ -40,6 +40,11 @@ export interface QueryBuilderProps {
    * its source, or replacing them when it is of another source; a new `seq` adds the next one.
    */
   picked?: { source: string; code: string; seq: number } | undefined;
+  /**
+   * A whole indicator query put in the form from elsewhere ("Show an example" charts it and the
+   * form shows what it charts, so the user changes one thing); a new `seq` fills it again.
+   */
+  filled?: { form: IndicatorForm; seq: number } | undefined;
   /** The indicator form's countries, whenever they change (the search box says whether data exists for the first). */
   onCountriesChange?(countries: string[]): void;
   /** The tab shown, whenever it changes (and once at first): what the app shows should belong to it. */
@@ -47,7 +52,7 @@ export interface QueryBuilderProps {
 }
 
 /** Tabs for the three kinds of query, their fields, and a submit button. */
-export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false, picked, onCountriesChange, onKindChange }: QueryBuilderProps): ReactNode {
+export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks'], initialKind, initial = {}, submitLabel = 'Get data', busy = false, extraActions, transform: offerTransform = false, picked, filled, onCountriesChange, onKindChange }: QueryBuilderProps): ReactNode {
   const styles = useFormStyles();
   const [kind, setKind] = useState<QueryKind>(initialKind ?? kinds[0] ?? 'indicators');
   const [indicators, setIndicators] = useState<IndicatorForm>({ ...emptyIndicatorForm(), ...initial.indicators });
@@ -66,6 +71,13 @@ export function QueryBuilder({ onSubmit, kinds = ['indicators', 'trade', 'stocks
       : { ...f, source: picked.source, indicators: [picked.code], frequency: '' }));
     // One pick per seq: the effect runs when a new pick arrives, not when the object is rebuilt.
   }, [pickedSeq]);
+  const filledSeq = filled?.seq;
+  useEffect(() => {
+    if (!filled) return;
+    setKind('indicators');
+    setIndicators({ ...filled.form });
+    // One fill per seq, as for picks.
+  }, [filledSeq]);
   const countriesKey = indicators.countries.join(',');
   useEffect(() => {
     onCountriesChange?.(countriesKey ? countriesKey.split(',') : []);

@@ -6,7 +6,7 @@
  */
 import { Checkbox, Field, Input, makeStyles, mergeClasses, Select, Text } from '@fluentui/react-components';
 import {
-  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, SEASONAL_FREQUENCIES, SEASONAL_LABELS, transformWords,
+  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, SEASONAL_FREQUENCIES, SEASONAL_LABELS, transformWords, UNITS_CODES, unitsLabel,
   type Agg, type Per, type PeriodType, type SeasonalMethod, type Transform, type Units,
 } from '@econdata/analysis';
 import { isEconError, type Frequency } from '@econdata/core';
@@ -25,11 +25,6 @@ export interface TransformFieldsProps {
   onProblem?(message: string | null): void;
 }
 
-/** The units offered, the common ones first (FRED's codes). */
-const UNITS_CHOICES: ReadonlyArray<readonly [Units, string]> = [
-  ['lin', 'Level'], ['pch', '% change'], ['pc1', '% change from a year ago'], ['pca', 'Annualized % change'], ['log', 'Natural log'],
-  ['chg', 'Change'], ['ch1', 'Change from a year ago'], ['cch', 'Continuously compounded % change'], ['cca', 'Continuously compounded annual % change'],
-];
 const PER_CHOICES: ReadonlyArray<readonly [Per, string, Frequency]> = [['M', 'Monthly', 'monthly'], ['Q', 'Quarterly', 'quarterly'], ['A', 'Annual', 'annual']];
 const AGG_CHOICES: ReadonlyArray<readonly [Agg, string]> = [['avg', 'Average'], ['sum', 'Sum'], ['eop', 'End of period']];
 /** Seasonal adjustment, named as analysis names it. */
@@ -120,7 +115,7 @@ export function TransformFields({ value, onChange, frequency, onProblem }: Trans
       <div className={styles.row}>
         <Field className={own.fullRow} label="Show as" {...fieldState(undefined, errorFor('Units'))}>
           <Select className={styles.input} value={draft.units} onChange={(_, d) => change({ units: d.value })}>
-            {UNITS_CHOICES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+            {UNITS_CODES.map((code) => <option key={code} value={code}>{unitsLabel(code)}</option>)}
           </Select>
         </Field>
         <Field label="Rebase to 100 at" {...fieldState('e.g. 2015, 2015-Q1, 2015-03', errorFor('Rebase'))}>

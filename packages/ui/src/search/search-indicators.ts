@@ -13,6 +13,12 @@
  * matches (equal > starts with > one edit; the typed phrase above its synonyms), then more phrases
  * of the synonym groups found, in the name above elsewhere (a headline "Consumer price index (CPI)"
  * above one CPI component), then the shorter name, then the order of `entries`.
+ *
+ * Headline before component: a table's series are named "Table: Item, measure" ("Consumer prices:
+ * Core inflation, change vs previous month"); one whose item is not the table's total (a core
+ * index, a sector, a commodity) ranks below the matches that are not components, within its rank,
+ * whenever its table's total matches the query too. "lạm phát" then lists GSO's CPI before its
+ * core inflation; "core inflation" or "gạo" (rice), which the total does not match, names the component.
  */
 import type { IndicatorInfo } from '@econdata/core';
 import { foldedWords, foldText, withinOneEdit } from './fold.ts';
@@ -55,6 +61,21 @@ export interface IndicatorIndex {
   /** Per entry: the folded words of its name, and of its Vietnamese name (empty without one), for coverage. */
   readonly nameWords: readonly Int32Array[];
   readonly nameViWords: readonly Int32Array[];
+  /** Per entry: its table (source and the name before ": ") when it has one, else -1. */
+  readonly tables: Int32Array;
+  /** Per entry: 1 when it is a table's total ("TOTAL" in its code, or an item "Total…", "…all items", "Whole…"). */
+  readonly totals: Uint8Array;
+}
+
+const TOTAL_CODE = /(^|\.)TOTAL(\.|$)/i;
+const TOTAL_ITEM = /^(total|whole)\b|\ball items\b/;
+
+/** The table of a series named "Table: Item, measure", and whether the item is the table's total. */
+function tableOf(e: SearchEntry): { table: string; total: boolean } | undefined {
+  const colon = e.name.indexOf(': ');
+  if (colon <= 0) return undefined;
+  const item = foldText(e.name.slice(colon + 2)).trim();
+  return { table: `${e.source}\u0000${e.name.slice(0, colon)}`, total: TOTAL_CODE.test(e.code) || TOTAL_ITEM.test(item) };
 }
 
 const built = new WeakMap<readonly SearchEntry[], IndicatorIndex>();
@@ -80,7 +101,16 @@ export function indexIndicators(entries: readonly SearchEntry[]): IndicatorIndex
   const nameWords: Int32Array[] = [];
   const nameViWords: Int32Array[] = [];
   const nameLengths = new Uint32Array(entries.length);
+  const tables = new Int32Array(entries.length).fill(-1);
+  const totals = new Uint8Array(entries.length);
+  const tableIds = new Map<string, number>();
   entries.forEach((e, i) => {
+    const table = tableOf(e);
+    if (table) {
+      if (!tableIds.has(table.table)) tableIds.set(table.table, tableIds.size);
+      tables[i] = tableIds.get(table.table)!;
+      totals[i] = table.total ? 1 : 0;
+    }
     const code = foldText(e.code);
     codes.push(code);
     const nameVi = typeof e['name_vi'] === 'string' ? e['name_vi'] : '';
@@ -102,7 +132,7 @@ export function indexIndicators(entries: readonly SearchEntry[]): IndicatorIndex
       for (const w of new Set(words)) add(w, i * 4 + field);
     }
   });
-  const index: IndicatorIndex = { entries, codes, nameLengths, vocabulary: [...ids.keys()], wordIds: ids, postings: lists.map((l) => Int32Array.from(l)), texts, nameWords, nameViWords };
+  const index: IndicatorIndex = { entries, codes, nameLengths, vocabulary: [...ids.keys()], wordIds: ids, postings: lists.map((l) => Int32Array.from(l)), texts, nameWords, nameViWords, tables, totals };
   built.set(entries, index);
   return index;
 }
@@ -294,11 +324,15 @@ export function searchIndicators(entries: readonly SearchEntry[], text: string, 
       if (options.source === undefined || entries[i]!.source === options.source) found.push({ i, rank: r });
     }
   }
+  // The tables whose total matches the query: their other series are components, ranked below.
+  const totalFound = new Set<number>();
+  for (const f of found) if (index.totals[f.i] === 1) totalFound.add(index.tables[f.i]!);
+  const component = (i: number): number => (index.totals[i] === 0 && totalFound.has(index.tables[i]!) ? 1 : 0);
   const coverage = new Float64Array(n);
   // A Vietnamese name counts for what was typed only: GSO's "CHỈ SỐ GIÁ TIÊU DÙNG" is all synonym of
   // "consumer prices", which would otherwise put every GSO CPI series above the World Bank's.
   const covered = new Uint8Array(256);
   for (const f of found) coverage[f.i] = Math.max(nameCoverage(index.nameWords[f.i]!, all, covered), nameCoverage(index.nameViWords[f.i]!, typedOnly, covered));
-  found.sort((a, b) => a.rank - b.rank || score[b.i]! - score[a.i]! || coverage[b.i]! - coverage[a.i]! || breadth[b.i]! - breadth[a.i]! || index.nameLengths[a.i]! - index.nameLengths[b.i]! || a.i - b.i);
+  found.sort((a, b) => a.rank - b.rank || component(a.i) - component(b.i) || score[b.i]! - score[a.i]! || coverage[b.i]! - coverage[a.i]! || breadth[b.i]! - breadth[a.i]! || index.nameLengths[a.i]! - index.nameLengths[b.i]! || a.i - b.i);
   return found.slice(0, limit).map((f) => entries[f.i] as SearchEntry);
 }

@@ -8,14 +8,16 @@ import { foldedWords, foldText, withinOneEdit } from './fold.ts';
 
 const SYNONYMS: readonly (readonly string[])[] = [
   ['inflation', 'CPI', 'consumer prices', 'consumer price index', 'lạm phát', 'chỉ số giá tiêu dùng'],
-  ['GDP', 'gross domestic product', 'output', 'tổng sản phẩm trong nước'],
+  ['GDP', 'gross domestic product', 'output', 'tổng sản phẩm trong nước', 'tổng sản phẩm quốc nội'],
   ['growth', 'percent change', 'change vs same', 'YoY', 'tăng trưởng'],
   ['exports', 'export', 'exports of goods', 'merchandise exports', 'xuất khẩu'],
   ['imports', 'import', 'imports of goods', 'merchandise imports', 'nhập khẩu'],
   ['unemployment', 'jobless', 'thất nghiệp'],
   ['population', 'dân số'],
   ['interest rate', 'lending rate', 'lãi suất'],
-  ['exchange rate', 'LCU per US$', 'tỷ giá'],
+  ['exchange rate', 'LCU per US$', 'tỷ giá', 'tỷ giá hối đoái'],
+  ['trade balance', 'balance of trade', 'external balance on goods', 'net exports', 'cán cân thương mại'],
+  ['current account', 'cán cân vãng lai'],
   ['industrial production', 'IIP', 'industrial output', 'sản xuất công nghiệp'],
   ['retail sales', 'retail', 'bán lẻ'],
   ['FDI', 'foreign direct investment', 'đầu tư trực tiếp nước ngoài'],

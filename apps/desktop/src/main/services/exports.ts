@@ -80,6 +80,7 @@ export class ExportService {
       const saved = await this.library.save(series, {
         name: request.name, format: request.format, orientation, queries,
         ...(request.transform && !request.derived ? { transform: request.transform } : {}), ...(request.derived ? { derived: request.derived } : {}),
+        ...(request.chart ? { chart: request.chart } : {}),
       });
       return this.result(join(this.library.folder, saved.data_file), request.format, saved);
     }

@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { claimFile } from './files.ts';
 
 describe('claimFile', () => {
-  it('claims stem.ext, then stem-2.ext', async () => {
+  it('claims stem.ext, then "stem (2).ext", "stem (3).ext": a repeat numbered apart from the name\'s last word', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'desktop-files-'));
     expect(await claimFile(dir, 'gdp', 'csv')).toBe(join(dir, 'gdp.csv'));
-    expect(await claimFile(dir, 'gdp', 'csv')).toBe(join(dir, 'gdp-2.csv'));
+    expect(await claimFile(dir, 'gdp', 'csv')).toBe(join(dir, 'gdp (2).csv'));
+    expect(await claimFile(dir, 'gdp', 'csv')).toBe(join(dir, 'gdp (3).csv'));
   });
 
   it('a folder that is a file: write_failed naming it and what to do', async () => {

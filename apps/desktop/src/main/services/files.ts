@@ -11,14 +11,16 @@ import { SheetsError } from '@econdata/sheets';
 /** The seam for native file dialogs (Electron); web mode has none. */
 export interface FileDialogs {
   /** A path to save to, or null when the user cancelled. */
-  saveFile(defaultName: string, extension: 'csv' | 'xlsx'): Promise<string | null>;
+  saveFile(defaultName: string, extension: 'csv' | 'xlsx' | 'png' | 'svg'): Promise<string | null>;
   /** A CSV or XLSX file to open, or null when the user cancelled. */
   openFile(): Promise<string | null>;
 }
 
 /**
- * Claims a new file `<stem>.<ext>` in `folder` (then `<stem>-2.<ext>`, ...) by creating it
- * exclusively, so two exports never share a name and no file is replaced. Returns its path.
+ * Claims a new file `<stem>.<ext>` in `folder` (then `<stem> (2).<ext>`, ...) by creating it
+ * exclusively, so two exports never share a name and no file is replaced. Returns its path. A
+ * repeat is numbered as file managers and browsers number copies: "-2" after a name read as part
+ * of its last word (issue 28).
  */
 export async function claimFile(folder: string, stem: string, extension: string): Promise<string> {
   // A folder that cannot be made or written to is a typed write_failed naming it, not an internal error.
@@ -31,7 +33,7 @@ export async function claimFile(folder: string, stem: string, extension: string)
     throw cannot(folder, error);
   });
   for (let n = 1; ; n += 1) {
-    const path = join(folder, `${stem}${n === 1 ? '' : `-${n}`}.${extension}`);
+    const path = join(folder, `${stem}${n === 1 ? '' : ` (${n})`}.${extension}`);
     try {
       await (await open(path, 'wx')).close();
       return path;

@@ -6,7 +6,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { InvalidParameterError, type EconDataClient, type NameLanguage, type Series } from '@econdata/core';
-import { fileStem, SheetsError } from '@econdata/sheets';
+import { fileStem } from '@econdata/sheets';
 import { readCsv, readXlsx, type ExportLibrary, type ExportManifest } from '@econdata/sheets/node';
 import type { CompareResult, LibraryList, OpenedExportView, OpenedFile, OpenFileRequest } from '../../shared/contract.ts';
 import type { AppFolders } from '../paths.ts';
@@ -57,23 +57,10 @@ export class LibraryService {
     });
   }
 
-  /** Deletes a saved export: its data file and its manifest. */
+  /** Deletes a saved export: its manifest, and its data file when that is the entry's own (sheets' ExportLibrary.remove). */
   async remove(id: string): Promise<{ removed: string }> {
-    const { manifest } = await this.library.open(id).catch((error: unknown) => {
-      // A changed, cut or missing data file still may be removed; anything else (no such export) is reported.
-      if (error instanceof SheetsError && (error.code === 'checksum_mismatch' || error.code === 'damaged_export')) return this.manifestOf(id);
-      throw error;
-    });
-    await rm(join(this.library.folder, manifest.data_file), { force: true });
-    await rm(join(this.library.folder, `${id}.json`), { force: true });
-    return { removed: id };
-  }
-
-  private async manifestOf(id: string): Promise<OpenedExportView> {
-    const { exports, problems } = await this.library.list();
-    const manifest = exports.find((m) => m.id === id) ?? problems.find((p) => p.id === id)?.manifest;
-    if (manifest === undefined) throw new SheetsError('export_not_found', `No saved export "${id}" in ${this.library.folder}. List the library to see what exists.`);
-    return { manifest, series: [] };
+    const { removed } = await this.library.remove(id);
+    return { removed };
   }
 
   /** Reads a CSV or XLSX the user has; optionally saves what it holds into the library. */

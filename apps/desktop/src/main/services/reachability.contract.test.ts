@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '@econdata/sandbox';
 import { realDataDir } from '../../../../../test/support/paths.ts';
 import { useMain } from '../../../test/support/harness.ts';
+import type { ProbeOutcome } from '@econdata/ui/reachability';
 
 const KEY = 'contract-key-0001-reach';
 
@@ -41,5 +42,19 @@ describe('connection.check against a real sandbox', () => {
     } finally {
       await sandbox.close();
     }
+  });
+
+  it('a request that reaches no one makes main check at once: the window hears "not answered" without waiting for the next tick (issue 28)', async () => {
+    const sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}), keys: [{ key: KEY, plan: 'basic' }] });
+    const { services, events } = await main.make();
+    await services.handlers['profiles.create']({ name: 'local', baseURL: sandbox.url, plan: 'basic', key: KEY });
+    await expect.poll(() => events.filter((e) => e.type === 'reachability').length).toBeGreaterThan(0);
+    const heard = (): ProbeOutcome[] => events.flatMap((e) => (e.type === 'reachability' ? [e.outcome] : []));
+    expect(heard().at(-1)).toEqual({ answered: true });
+    await sandbox.close();
+    const result = await services.dispatch('series.fetch', { queries: [{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2001, end_year: 2002 }] });
+    expect(result.ok).toBe(true);
+    // The check the failed request asked for: refused at once, long before the 30-second tick.
+    await expect.poll(() => heard().at(-1), { timeout: 5_000 }).toEqual({ answered: false, who: 'service', message: `The service at ${sandbox.url} did not answer (ECONNREFUSED).` });
   });
 });

@@ -27,15 +27,15 @@ function setup(hasURL = true) {
 }
 
 describe('ReachabilityService', () => {
-  it('checks at start and every 30 s, and pushes each outcome', async () => {
+  it('checks at start and every 30 s, 5 s after no answer, and pushes each outcome', async () => {
     const { clock, asked, state, service, outcomes } = setup();
     service.start();
     await clock.flush();
     state.answer = DOWN;
     await clock.advance(30_000);
     state.answer = { answered: true };
-    await clock.advance(30_000);
-    expect(asked).toEqual(['14:00:00 http://127.0.0.1:8787', '14:00:30 http://127.0.0.1:8787', '14:01:00 http://127.0.0.1:8787']);
+    await clock.advance(5_000);
+    expect(asked).toEqual(['14:00:00 http://127.0.0.1:8787', '14:00:30 http://127.0.0.1:8787', '14:00:35 http://127.0.0.1:8787']);
     expect(outcomes()).toEqual(['answered', 'not answered', 'answered']);
     expect(service.last()).toEqual({ answered: true });
     service.stop();
@@ -43,17 +43,19 @@ describe('ReachabilityService', () => {
     expect([asked.length, clock.pendingTimers]).toEqual([3, 0]);
   });
 
-  it('checks at once when asked, and the next tick is 30 s from there', async () => {
+  it('checks at once when asked, and the next tick is counted from there (5 s after no answer, 30 s after an answer)', async () => {
     const { clock, asked, state, service, events } = setup();
     service.start();
     await clock.advance(12_000);
     state.answer = DOWN;
     expect(await service.check()).toEqual(DOWN);
     expect(events.at(-1)).toEqual({ type: 'reachability', outcome: DOWN });
-    await clock.advance(29_000);
+    await clock.advance(4_000);
     expect(asked).toHaveLength(2);
+    state.answer = { answered: true };
     await clock.advance(1_000);
-    expect(asked.map((a) => a.slice(0, 8))).toEqual(['14:00:00', '14:00:12', '14:00:42']);
+    await clock.advance(30_000);
+    expect(asked.map((a) => a.slice(0, 8))).toEqual(['14:00:00', '14:00:12', '14:00:17', '14:00:47']);
     service.stop();
   });
 

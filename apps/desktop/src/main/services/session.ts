@@ -6,7 +6,7 @@
  * profiles with keychain's masked description only.
  */
 import {
-  EconDataClient, QuotaLedger, quotaKeyId, type ClientOptions,
+  axiosTransport, EconDataClient, QuotaLedger, quotaKeyId, type ClientOptions, type Transport,
 } from '@econdata/core';
 import { FileCacheStore, FileQuotaStore } from '@econdata/core/node';
 import {
@@ -34,6 +34,22 @@ export interface SessionOptions {
   clientOptions?: Partial<ClientOptions>;
   /** The sandbox starter (tests count or fail starts). */
   startSandbox?: (options: SandboxOptions) => Promise<Sandbox>;
+  /**
+   * Told at once when a request of the client reaches no one (connection refused or reset), before
+   * any retry: the reachability watch checks now, so the top bar turns red within a second rather
+   * than at its next check (issue 28).
+   */
+  onNoAnswer?: () => void;
+}
+
+/** `transport` telling `onNoAnswer` of every attempt that got no answer (core's TransportFailure of kind connection). */
+function watchedTransport(transport: Transport, onNoAnswer: () => void): Transport {
+  return {
+    send: (request) => transport.send(request).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'TransportFailure' && (error as { kind?: unknown }).kind === 'connection') onNoAnswer();
+      throw error;
+    }),
+  };
 }
 
 interface Active {
@@ -126,8 +142,11 @@ export class Session {
       keyId = await this.#quotaId(profile, connection.getApiKey);
     }
     const gate = new QuotaLedger({ plan: profile.plan, store: new FileQuotaStore({ dir: this.options.folders.quota }), keyId });
+    const { onNoAnswer } = this.options;
+    const transport = this.options.clientOptions?.transport ?? axiosTransport();
     const client = new EconDataClient({
       ...connection, gate, cache: new FileCacheStore(this.options.folders.cache), ...this.options.clientOptions,
+      transport: onNoAnswer ? watchedTransport(transport, onNoAnswer) : transport,
     });
     const stopQuota = client.onQuotaChange((status) => this.options.emit({ type: 'quota', status: quotaToWire(status) }));
     return { profile, embedded, baseURL: connection.baseURL, client, stopQuota };

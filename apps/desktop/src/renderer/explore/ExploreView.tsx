@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Estimate, GsoFrequency, Series, SeriesQuery } from '@econdata/core';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
-import { CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, useNameLanguage, type QueryKind } from '@econdata/ui';
+import { buildIndicatorQueries, CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, useNameLanguage, type QueryKind } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
@@ -21,7 +21,8 @@ import { nativeLowest, seasonalOf, withoutSeasonal } from '../series/transform-c
 import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
 import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
 import { derivedWords, operandQueries, resultTransform, withResultTransform } from '../derived/derived-plan.ts';
-import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
+import { fetchName } from '../exports/export-name.ts';
+import { gsoFrequencies, isGsoFetch, withFrequency } from '../series/gso-frequency.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -47,8 +48,13 @@ const useStyles = makeStyles({
   center: { margin: 'auto', maxWidth: '520px' },
 });
 
-/** One click from an empty screen to real data: World Bank GDP for Vietnam and Thailand. */
-const EXAMPLE: SeriesQuery[] = ['VN', 'TH'].map((country) => ({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country, start_year: 2000 }));
+/**
+ * One click from an empty screen to real data: World Bank GDP for Vietnam and Thailand, charted and
+ * put in the query form (issue 28: the form stayed empty), so the user changes one thing.
+ */
+const EXAMPLE: Parameters<typeof buildIndicatorQueries>[0] = { source: 'WB', indicators: ['NY.GDP.MKTP.CD'], countries: ['VN', 'TH'], startYear: '2000', endYear: '', frequency: '' };
+const built = buildIndicatorQueries(EXAMPLE);
+const EXAMPLE_QUERIES: SeriesQuery[] = built.ok ? built.queries : [];
 
 /** What to do first, on each tab of the query builder. */
 const EMPTY_TEXT: Record<QueryKind, string> = {
@@ -89,6 +95,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   // The original series beside a seasonally adjusted one, on the same chart (one click in the transform bar).
   const [withOriginal, setWithOriginal] = useState(false);
   const [exported, setExported] = useState<ExportDone | null>(null);
+  const [filled, setFilled] = useState<{ form: typeof EXAMPLE; seq: number } | undefined>();
 
   const fetchNow = (queries: SeriesQuery[], transform: string, keepShown = false, original = withOriginal): void => {
     const k = kind;
@@ -191,6 +198,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           busy={job.running || estimating}
           submitLabel={estimating ? 'Estimating…' : 'Get data'}
           onKindChange={(k) => { setKind(k); setExported(null); }}
+          filled={filled}
         />
       </aside>
       <div className={styles.result}>
@@ -205,10 +213,10 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           <SeriesView
             series={data.series}
             title={shownName}
-            actions={(
+            actions={(chart) => (
               <div className={styles.actions}>
                 <DerivedMenu {...(data.derived ? {} : { queries: data.queries })} transform={data.transform} busy={job.running} onDerive={submitDerived} />
-                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} title={shownName} onExported={setExported} />
+                <ExportMenu queries={data.queries} transform={data.transform} {...(data.derived ? { derived: data.derived } : {})} title={shownName} chart={chart} onExported={setExported} />
               </div>
             )}
             transform={{
@@ -224,7 +232,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
               icon={<DataLine24Regular />}
               title="Choose what to look at"
               description={EMPTY_TEXT[kind]}
-              {...(kind === 'indicators' ? { action: <Button appearance="primary" onClick={() => submit(EXAMPLE)}>Show an example: GDP of Vietnam and Thailand</Button> } : {})}
+              {...(kind === 'indicators' ? { action: <Button appearance="primary" onClick={() => { setFilled((f) => ({ form: EXAMPLE, seq: (f?.seq ?? 0) + 1 })); submit(EXAMPLE_QUERIES); }}>Show an example: GDP of Vietnam and Thailand</Button> } : {})}
             />
           </div>
         ) : latest && latest.series.length === 0 && latest.failures.length === 0 ? (

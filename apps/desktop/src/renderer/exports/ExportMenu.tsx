@@ -13,10 +13,10 @@ import {
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { ProgressPanel } from '@econdata/ui';
 import { exportNameProblem, proposeExportName } from '@econdata/sheets';
-import type { Destination, ExportResult } from '../../shared/contract.ts';
+import type { Destination, ExportResult, WriteLocalRequest } from '../../shared/contract.ts';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
-import { EXPORT_KINDS, exportRequest, type ExportKind } from './export-kinds.ts';
+import { CSV_KINDS, EXPORT_KINDS, exportRequest, isCsvKind, rememberCsvKind, rememberedCsvKind, type ExportKind } from './export-kinds.ts';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -37,13 +37,21 @@ export interface ExportMenuProps {
   derived?: readonly DerivedRequest[];
   /** What the export is of (the chart's title): the proposed name is made from it by sheets' rule, so it is always accepted. */
   title: string;
+  /** The chart's right axis and shading: a file written here keeps them in its manifest. */
+  chart?: WriteLocalRequest['chart'];
   onExported(done: ExportDone): void;
 }
+
+/** The renderer's own storage, where it has one (the CSV kind chosen last). */
+const storage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+/** The menu: one CSV entry, opening the CSV kind chosen last (the dialog offers both). */
+const MENU = EXPORT_KINDS.filter((k) => k.kind !== 'local-csv-data').map((k) => (k.kind === 'local-csv' ? { ...k, label: 'CSV (.csv)' } : k));
 
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', derived, title, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, transform = '', derived, title, chart, onExported }: ExportMenuProps) {
   const styles = useStyles();
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
@@ -63,7 +71,7 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
         setRefusal(req);
         return Promise.reject(new Error(req));
       }
-      return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(req.request, options) : client.exports.service(req.request, options);
+      return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(chart ? { ...req.request, chart } : req.request, options) : client.exports.service(req.request, options);
     });
     if (result) {
       // A data-only CSV goes to the library as the ordinary CSV (the library keeps provenance in the file).
@@ -75,11 +83,20 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
     }
   };
 
-  const open = (k: ExportKind): void => {
+  const open = (asked: ExportKind): void => {
     job.reset();
     setRefusal(null);
     setName(defaultName);
+    const k = isCsvKind(asked) ? rememberedCsvKind(storage()) : asked;
     if (k === 'local-csv-data') setDestination('downloads');
+    setKind(k);
+  };
+  // Both CSVs in one place: switching remembers the choice, and the data-only one goes to Downloads.
+  const chooseCsv = (k: ExportKind): void => {
+    if (!isCsvKind(k)) return;
+    rememberCsvKind(storage(), k);
+    if (k === 'local-csv-data') setDestination('downloads');
+    setRefusal(null);
     setKind(k);
   };
   const chosen = EXPORT_KINDS.find((k) => k.kind === kind);
@@ -93,7 +110,7 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            {EXPORT_KINDS.map((k) => <MenuItem key={k.kind} onClick={() => open(k.kind)} secondaryContent={k.kind.startsWith('service') ? 'from the service' : 'written here'}>{k.label}</MenuItem>)}
+            {MENU.map((k) => <MenuItem key={k.kind} onClick={() => open(k.kind)} secondaryContent={k.kind.startsWith('service') ? 'from the service' : 'written here'}>{k.label}</MenuItem>)}
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -101,8 +118,15 @@ export function ExportMenu({ queries, transform = '', derived, title, onExported
         <DialogSurface aria-describedby="export-hint">
           <form onSubmit={(e) => { e.preventDefault(); if (kind && !nameProblem) void start(kind, name, destination); }}>
             <DialogBody>
-              <DialogTitle>{`Export: ${chosen?.label ?? ''}`}</DialogTitle>
+              <DialogTitle>{kind && isCsvKind(kind) ? 'Export: CSV (.csv)' : `Export: ${chosen?.label ?? ''}`}</DialogTitle>
               <DialogContent className={styles.form}>
+                {kind && isCsvKind(kind) ? (
+                  <Field label="Kind of CSV">
+                    <RadioGroup value={kind} onChange={(_, d) => chooseCsv(d.value as ExportKind)} disabled={job.running}>
+                      {CSV_KINDS.map((k) => <Radio key={k} value={k} label={EXPORT_KINDS.find((e) => e.kind === k)?.label ?? k} />)}
+                    </RadioGroup>
+                  </Field>
+                ) : null}
                 <p id="export-hint" style={{ margin: 0 }}>{chosen?.hint}</p>
                 <Field
                   label="Name"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_KINDS, exportRequest } from './export-kinds.ts';
+import { CSV_KINDS, EXPORT_KINDS, exportRequest, rememberCsvKind, rememberedCsvKind } from './export-kinds.ts';
 
 const q = [{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' } as const];
 
@@ -14,5 +14,25 @@ describe('the data-only CSV export', () => {
 
   it('is refused for Saved exports, saying what to choose', () => {
     expect(exportRequest('local-csv-data', q, 'g', 'library')).toBe('Saved exports keep provenance inside their files, so a data-only CSV goes to Downloads. Choose Downloads, or the ordinary CSV to save it in Saved exports.');
+  });
+});
+
+describe('both CSV kinds, the choice remembered (issue 28, item 5)', () => {
+  it('offers the data-only CSV first until the user chooses, then what was chosen last', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(CSV_KINDS).toEqual(['local-csv-data', 'local-csv']);
+    expect(rememberedCsvKind(undefined)).toBe('local-csv-data');
+    expect(rememberedCsvKind(storage)).toBe('local-csv-data');
+    rememberCsvKind(storage, 'local-csv');
+    expect(rememberedCsvKind(storage)).toBe('local-csv');
+    rememberCsvKind(storage, 'local-csv-data');
+    expect(rememberedCsvKind(storage)).toBe('local-csv-data');
+    store.set('econdata.export.csvKind', 'something-else');
+    expect(rememberedCsvKind(storage)).toBe('local-csv-data');
+  });
+
+  it('names each kind for what reads it', () => {
+    expect(CSV_KINDS.map((k) => EXPORT_KINDS.find((e) => e.kind === k)?.label)).toEqual(['CSV for pandas, R, code (.csv + .provenance.json)', 'CSV for Excel (.csv)']);
   });
 });

@@ -7,14 +7,36 @@ export type ExportKind = 'local-xlsx' | 'local-csv' | 'local-csv-data' | 'servic
 
 export const EXPORT_KINDS: Array<{ kind: ExportKind; label: string; hint: string }> = [
   { kind: 'local-xlsx', label: 'Excel workbook (.xlsx)', hint: 'Written here: a sheet per frequency, provenance on top, dates as real dates.' },
-  { kind: 'local-csv', label: 'CSV (.csv)', hint: 'Written here: UTF-8 with BOM, the same layout as the workbook.' },
+  { kind: 'local-csv', label: 'CSV for Excel (.csv)', hint: 'Written here: UTF-8 with BOM, the same layout as the workbook: where the data came from above the header.' },
   {
-    kind: 'local-csv-data', label: 'CSV, data only (.csv + .provenance.json)',
+    kind: 'local-csv-data', label: 'CSV for pandas, R, code (.csv + .provenance.json)',
     hint: 'Written here for code: the header on the first line (pandas.read_csv reads it as is), no BOM; where the data came from goes in <name>.provenance.json beside it. To Downloads only.',
   },
   { kind: 'service-excel', label: "Service's Excel export", hint: "The service's own /export/excel file, one query at a time." },
   { kind: 'service-csv', label: "Service's CSV export", hint: "The service's own /export/csv file, one query at a time." },
 ];
+
+/** The two CSVs written here: wherever one is offered, both are (the dialog switches between them). */
+export type CsvKind = Extract<ExportKind, 'local-csv' | 'local-csv-data'>;
+export const CSV_KINDS: readonly CsvKind[] = ['local-csv-data', 'local-csv'];
+export const isCsvKind = (kind: ExportKind): kind is CsvKind => (CSV_KINDS as readonly string[]).includes(kind);
+
+/** Where the explorer remembers the last CSV kind chosen (the renderer's own storage: a choice, no secret). */
+const CSV_KIND_KEY = 'econdata.export.csvKind';
+
+/**
+ * The CSV kind to offer first: the one chosen last, else the data-only CSV, the one pandas.read_csv
+ * reads without skiprows (issue 28: the ordinary CSV's provenance lines above the header tripped it).
+ */
+export function rememberedCsvKind(storage: Pick<Storage, 'getItem'> | undefined): CsvKind {
+  const stored = storage?.getItem(CSV_KIND_KEY);
+  return stored === 'local-csv' || stored === 'local-csv-data' ? stored : 'local-csv-data';
+}
+
+/** Remembers the CSV kind chosen, for the next export. */
+export function rememberCsvKind(storage: Pick<Storage, 'setItem'> | undefined, kind: CsvKind): void {
+  storage?.setItem(CSV_KIND_KEY, kind);
+}
 
 /** The service's export takes one query, in its own parameters (no `kind`; `dataset` names it). */
 function exportQueryOf(query: SeriesQuery): ExportQuery {

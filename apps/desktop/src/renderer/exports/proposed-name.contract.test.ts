@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { proposeExportName } from '@econdata/sheets';
 import { realDataDir } from '../../../../../test/support/paths.ts';
 import { validateRequest } from '../../shared/request-schemas.ts';
-import { fetchName } from '../explore/fetch-plan.ts';
+import { fetchName } from './export-name.ts';
 
 const QUERY = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' } as const;
 

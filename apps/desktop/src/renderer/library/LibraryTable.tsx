@@ -88,12 +88,12 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                     <Button size="small" icon={<Open20Regular />} disabled={busy !== null} onClick={() => onOpen(m)}>Open</Button>
                   </Tooltip>
                   {m.queries.length > 0 ? (
-                    <Tooltip content={`Re-run ${m.name}: fetch its queries again from the service and compare`} relationship="label">
-                      <Button size="small" appearance="subtle" icon={<ArrowSync20Regular />} disabled={busy !== null} onClick={() => onRerun(m)} />
+                    <Tooltip content={`Re-run ${m.name}: fetch its queries again from the service and compare`} relationship="description">
+                      <Button size="small" appearance="subtle" icon={<ArrowSync20Regular />} disabled={busy !== null} onClick={() => onRerun(m)}>Re-run</Button>
                     </Tooltip>
                   ) : null}
-                  <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="label">
-                    <Button size="small" appearance="subtle" icon={<Delete20Regular />} disabled={busy !== null} onClick={() => onRemove(m)} />
+                  <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="description">
+                    <Button size="small" appearance="subtle" icon={<Delete20Regular />} disabled={busy !== null} onClick={() => onRemove(m)}>Remove</Button>
                   </Tooltip>
                 </TableCell>
               </TableRow>

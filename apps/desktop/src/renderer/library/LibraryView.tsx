@@ -102,7 +102,7 @@ export function LibraryView() {
           <h1 className={styles.crumb}>{detail.kind === 'compare' ? 'Saved exports › Compare' : detail.kind === 'file' ? 'Saved exports › Opened file' : 'Saved exports › Opened export'}</h1>
         </div>
         <div className={styles.detail}>
-          {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} /> : null}
+          {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} chart={detail.view.manifest.chart} /> : null}
           {detail.kind === 'file' ? (
             detail.file.series.length > 0
               ? <OpenedView title={detail.file.fileName ?? 'Opened file'} series={detail.file.series} />

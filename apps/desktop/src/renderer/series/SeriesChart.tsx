@@ -9,7 +9,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { Frequency, Series } from '@econdata/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { OhlcStyle } from './candlestick.ts';
-import { chartData, ohlcData } from './chart-data.ts';
+import { chartData, ohlcData, type ChartData } from './chart-data.ts';
+import { chartFigure, type ChartMark } from './chart-figure.ts';
 import { lineOptions, ohlcOptions } from './chart-options.ts';
 
 export type ChartMode = 'line' | OhlcStyle;
@@ -42,10 +43,19 @@ export interface SeriesChartProps {
   mode?: ChartMode;
   /** What the chart shows, for screen readers (the table beside it has the numbers). */
   label: string;
+  /** The lines' data when the caller already aligned it (the view does, for the image too). */
+  chart?: ChartData;
+  /** Keys (chart-figure's `lineKey`) of the lines read on a right axis. */
+  right?: ReadonlySet<string>;
+  /** Shaded periods and event lines. */
+  marks?: readonly ChartMark[];
 }
 
+const NONE: ReadonlySet<string> = new Set();
+const NO_MARKS: readonly ChartMark[] = [];
+
 /** One uPlot chart of the series given. */
-export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesChartProps) {
+export function SeriesChart({ series, frequency, mode = 'line', label, chart, right = NONE, marks = NO_MARKS }: SeriesChartProps) {
   const styles = useStyles();
   const host = useRef<HTMLDivElement>(null);
   const stock = mode !== 'line' ? series.find((s) => s.kind === 'stock') : undefined;
@@ -54,8 +64,9 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
       const o = ohlcData(stock);
       if (o) return { kind: 'ohlc' as const, ohlc: o };
     }
-    return { kind: 'line' as const, chart: chartData(series, frequency) };
-  }, [series, frequency, stock]);
+    return { kind: 'line' as const, chart: chart ?? chartData(series, frequency) };
+  }, [series, frequency, stock, chart]);
+  const lines = useMemo(() => (prepared.kind === 'line' ? chartFigure({ data: prepared.chart, title: '', subtitle: null, source: '', right, marks }).lines : []), [prepared, right, marks]);
 
   useEffect(() => {
     const el = host.current;
@@ -67,7 +78,7 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
     const height = Math.max(200, el.clientHeight - legend);
     const opts = prepared.kind === 'ohlc'
       ? ohlcOptions(width, height, prepared.ohlc.label, prepared.ohlc.unit, mode === 'ohlc' ? 'ohlc' : 'candles')
-      : lineOptions(width, height, prepared.chart.frequency, prepared.chart.lines);
+      : lineOptions(width, height, prepared.chart.frequency, lines, marks);
     const last = ((prepared.kind === 'ohlc' ? prepared.ohlc.data[0] : prepared.chart.data[0])?.length ?? 0) - 1;
     opts.hooks = {
       // The legend shows the latest values until the pointer picks another period.
@@ -118,7 +129,7 @@ export function SeriesChart({ series, frequency, mode = 'line', label }: SeriesC
       observer.disconnect();
       plot.destroy();
     };
-  }, [prepared, mode]);
+  }, [prepared, mode, lines, marks]);
 
   const missing = prepared.kind === 'line' ? prepared.chart.missing : [];
   return (

@@ -10,6 +10,7 @@ import { compareSeries } from '@econdata/sheets';
 import { gdp, stock } from '../../../test/support/series.ts';
 import { cellChange, changeIndex } from '../library/compare-model.ts';
 import { SeriesTable } from './SeriesTable.tsx';
+import { tableClipboard } from './table-copy.ts';
 import { tableModel } from './table-model.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -35,6 +36,21 @@ describe('SeriesTable', () => {
     expect(rows.length).toBe(26);
     expect([...rows[0]!.children].map((c) => c.textContent)).toEqual(['1800-01-01', '0.00', '0.00', '0.00', '0.00', '0']);
     expect([...host.querySelectorAll('[role="columnheader"]')].map((c) => c.textContent)).toEqual(['Period', 'BIG: Open', 'BIG: High', 'BIG: Low', 'BIG: Close', 'BIG: Volume']);
+    // Rounded in the cell, whole on hover.
+    expect([...rows[1]!.children].map((c) => c.getAttribute('title'))).toEqual([null, 'Exact value: 1', 'Exact value: 1', 'Exact value: 1', 'Exact value: 1', 'Exact value: 1000']);
+  });
+
+  it('shows a value rounded and gives it at full precision on hover and in a copy', async () => {
+    const model = tableModel([gdp('VN', 'Viet Nam', ['2000', '2001'], [31172518403.3162, 32685198808.5549])]);
+    await act(async () => root.render(<div style={{ height: 400 }}><SeriesTable model={model} label="GDP" /></div>));
+    const first = host.querySelectorAll('[role="rowgroup"]:last-child [role="row"]')[0]!;
+    expect([...first.children].map((c) => [c.textContent, c.getAttribute('title')])).toEqual([['2000', null], ['31,172,518,403', 'Exact value: 31172518403.3162']]);
+    expect(tableClipboard(model)).toEqual({
+      text: 'Period\tGDP (current US$): Viet Nam\n2000\t31172518403.3162\n2001\t32685198808.5549',
+      html: '<table><thead><tr><th>Period</th><th>GDP (current US$): Viet Nam</th></tr></thead><tbody>'
+        + '<tr><td style="mso-number-format:\'\\@\'">2000</td><td style="mso-number-format:General">31172518403.3162</td></tr>'
+        + '<tr><td style="mso-number-format:\'\\@\'">2001</td><td style="mso-number-format:General">32685198808.5549</td></tr></tbody></table>',
+    });
   });
 
   it('highlights a revised value with what it was', async () => {

@@ -134,13 +134,16 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
               {model.columns.map((c, ci) => {
                 const change = changeAt?.(item.index, ci);
                 const text = model.text(item.index, ci);
+                // The value at full precision on hover (the cell shows the spreadsheet's rounding).
+                const value = c.numeric ? model.value(item.index, ci) : null;
+                const exact = typeof value === 'number' && Number.isFinite(value) ? `Exact value: ${String(value)}` : undefined;
                 return (
                   <div
                     key={ci}
                     role={c.role === 'period' ? 'rowheader' : 'cell'}
                     className={mergeClasses(styles.cell, c.numeric && styles.numeric, c.role === 'period' && styles.period, change && styles[change.kind])}
                     style={cellWidth(widths[ci] ?? VALUE_WIDTH, c.role)}
-                    title={change ? changeText(change) : undefined}
+                    title={change ? changeText(change) : exact}
                     aria-label={change ? `${text}. ${changeText(change)}` : undefined}
                     data-change={change?.kind}
                   >

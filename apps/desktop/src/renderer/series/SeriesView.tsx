@@ -10,7 +10,12 @@ import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
 } from '@fluentui/react-components';
 import { CopyAsCode, ProvenanceBlock } from '@econdata/ui';
-import { frequenciesOf } from './chart-data.ts';
+import { parseTransform, transformWords } from '@econdata/analysis';
+import { chartData, frequenciesOf } from './chart-data.ts';
+import { chartFigure, lineKey, sourceLine, type ChartMark } from './chart-figure.ts';
+import type { SavedChart } from '../../shared/contract.ts';
+import { ChartImageMenu } from './ChartImageMenu.tsx';
+import { AxisChoice, MarksMenu } from './ChartMarksMenu.tsx';
 import { SeriesChart, type ChartMode } from './SeriesChart.tsx';
 import { SeriesTable } from './SeriesTable.tsx';
 import { tableModel, type TableColumn } from './table-model.ts';
@@ -52,8 +57,10 @@ type Show = 'both' | 'chart' | 'table';
 export interface SeriesViewProps {
   series: readonly Series[];
   title: string;
-  /** Buttons on the right of the toolbar (export, save). */
-  actions?: ReactNode;
+  /** Buttons on the right of the toolbar (export, save); given the chart's right axis and shading, for an export to keep. */
+  actions?: ReactNode | ((chart: SavedChart) => ReactNode);
+  /** The right axis and shading to start with (a saved export's). */
+  chart?: SavedChart;
   /** The GSO frequency switch: shown when given, offering `options` (the frequencies the series have; all three when unknown). */
   gsoFrequency?: { value: GsoFrequency; onChange(f: GsoFrequency): void; busy: boolean; options?: readonly GsoFrequency[] | null };
   /** A change to highlight per table cell, by row's period and column (compare). */
@@ -68,8 +75,19 @@ const MAX_CHART_SERIES = 12;
 
 const FREQUENCY_LABEL: Record<Frequency, string> = { annual: 'Annual', quarterly: 'Quarterly', monthly: 'Monthly', daily: 'Daily' };
 
+/** The transform in words for an image's subtitle (analysis's words), or null for values as published. */
+function transformSubtitle(text: string): string | null {
+  if (text.trim() === '') return null;
+  try {
+    const words = transformWords(parseTransform(text));
+    return words === '' ? null : `Shown as: ${words}`;
+  } catch {
+    return `Transform: ${text}`; // not readable here: the text itself still says what was done
+  }
+}
+
 /** Chart, table and provenance of some series. */
-export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note, transform }: SeriesViewProps) {
+export function SeriesView({ series, title, actions, gsoFrequency, changeAt, note, transform, chart: saved }: SeriesViewProps) {
   const styles = useStyles();
   const [show, setShow] = useState<Show>('both');
   const [mode, setMode] = useState<ChartMode>('candles');
@@ -88,6 +106,18 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
   // The body's height when the provenance opened (null: closed), kept while it is open.
   const body = useRef<HTMLDivElement>(null);
   const [bodyHeight, setBodyHeight] = useState<number | null>(null);
+  // The lines as both the screen and the saved image draw them, with the chart's own choices.
+  const lineMode = !hasStock || mode === 'line';
+  const chart = useMemo(() => (lineMode && charted.length > 0 ? chartData(charted, frequency) : undefined), [lineMode, charted, frequency]);
+  const [chosenRight, setRight] = useState<ReadonlySet<string>>(() => new Set(saved?.right_axis ?? []));
+  const [marks, setMarks] = useState<ChartMark[]>(() => [...(saved?.marks ?? [])]);
+  // Only lines shown count: a choice made for series no longer shown neither applies nor hides the offer.
+  const right = useMemo(() => new Set([...chosenRight].filter((k) => chart?.lines.some((l) => lineKey(l) === k))), [chosenRight, chart]);
+  const savedChart: SavedChart = { ...(right.size > 0 ? { right_axis: [...right] } : {}), ...(marks.length > 0 ? { marks } : {}) };
+  const chartBox = useRef<HTMLDivElement>(null);
+  const shownTransform = transform?.value ?? shown[0]?.provenance.transform ?? '';
+  const figure = () => (chart ? chartFigure({ data: chart, title, subtitle: transformSubtitle(shownTransform), source: sourceLine(shown), right, marks }) : null);
+  const screenSize = () => ({ width: Math.max(320, Math.round(chartBox.current?.clientWidth ?? 800)), height: Math.max(240, Math.round(chartBox.current?.clientHeight ?? 500)) });
   const cellChange = changeAt ? (r: number, c: number) => { const col = model.columns[c]; return col ? changeAt(model.period(r), col) : undefined; } : undefined;
 
   return (
@@ -101,7 +131,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
             <Tab value="chart">Chart</Tab>
             <Tab value="table">Table</Tab>
           </TabList>
-          {actions}
+          {typeof actions === 'function' ? actions(savedChart) : actions}
         </Toolbar>
       </div>
       {/* The caller's note (a comparison's summary and legend) is never squeezed either: its text would run over what follows. */}
@@ -112,6 +142,9 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
         {transform && frequency ? (
           <TransformBar {...transform} shown={frequency} baseYear={shown[0]?.periods[0]?.slice(0, 4) ?? ''} />
         ) : null}
+        {chart && show !== 'table' ? <AxisChoice lines={chart.lines} right={right} onChange={setRight} /> : null}
+        {chart && show !== 'table' ? <MarksMenu marks={marks} onChange={setMarks} /> : null}
+        <ChartImageMenu figure={figure} table={model} title={title} screenSize={screenSize} />
         {frequencies.length > 1 ? (
           <RadioGroup layout="horizontal" value={frequency ?? ''} onChange={(_, d) => setPicked(d.value as Frequency)} aria-label="Frequency shown">
             {frequencies.map((f) => <Radio key={f} value={f} label={FREQUENCY_LABEL[f]} />)}
@@ -139,8 +172,8 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
       </div>
       <div ref={body} className={styles.body} style={bodyHeight === null ? undefined : { flex: 'none', height: `${bodyHeight}px` }}>
         {show !== 'table' ? (
-          <div className={mergeClasses(styles.chart, show === 'chart' && styles.only)}>
-            <SeriesChart series={charted} mode={hasStock ? mode : 'line'} label={`Chart of ${title}`} {...(frequency ? { frequency } : {})} />
+          <div ref={chartBox} className={mergeClasses(styles.chart, show === 'chart' && styles.only)}>
+            <SeriesChart series={charted} mode={hasStock ? mode : 'line'} label={`Chart of ${title}`} right={right} marks={marks} {...(chart ? { chart } : {})} {...(frequency ? { frequency } : {})} />
             {shown.length > charted.length ? <Text size={200} className={styles.summary}>{`The chart draws the first ${charted.length} of ${shown.length.toLocaleString('en-US')} series; the table and exports hold them all.`}</Text> : null}
           </div>
         ) : null}

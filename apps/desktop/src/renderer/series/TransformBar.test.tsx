@@ -38,7 +38,7 @@ describe('TransformBar', () => {
     expect(button('% change from a year ago').getAttribute('aria-pressed')).toBe('true');
     expect(button('Level').getAttribute('aria-pressed')).toBe('false');
     expect(host.querySelector('[data-testid=transform-text]')?.textContent).toBe('Units=pc1');
-    for (const name of ['Level', '% change', 'Annualized', 'Log', 'Index = 100', 'Moving average']) act(() => button(name).click());
+    for (const name of ['Level', '% change', 'Annualized % change', 'Natural log', 'Index = 100', 'Moving average']) act(() => button(name).click());
     expect(seen).toEqual(['', 'Units=pch', 'Units=pca', 'Units=log', 'Rebase=2000', 'Units=pc1 MA=3']);
   });
 

@@ -5,13 +5,12 @@
 import uPlot from 'uplot';
 import type { Frequency } from '@econdata/core';
 import { candlestickPlugin, type OhlcStyle } from './candlestick.ts';
-import { shorten, type ChartLine } from './chart-data.ts';
+import { shorten } from './chart-data.ts';
+import { axisUnit, type FigureLine, type ChartMark } from './chart-figure.ts';
+import { tickText, valueScale } from './chart-scales.ts';
+import { marksPlugin } from './marks-plugin.ts';
 import { periodTickLabel, periodTicks } from './period-ticks.ts';
 
-/** Line colours: distinct, and each readable on white (contrast above 3:1 for graphics). */
-const PALETTE = ['#0F6CBD', '#C4314B', '#0E7A0D', '#8764B8', '#CA5010', '#038387', '#4F6BED', '#986F0B'];
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 const full = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 const PERIOD_FORMAT: Record<Frequency, (d: Date) => string> = {
@@ -52,7 +51,7 @@ function base(width: number, height: number, frequency: Frequency, unit: string 
       { stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' }, ...periodAxis(frequency) },
       {
         stroke: '#424242', grid: { stroke: '#E0E0E0', width: 1 }, ticks: { stroke: '#D1D1D1' }, size: 64,
-        values: (_u, splits) => splits.map((v) => compact.format(v)),
+        values: (_u, splits) => splits.map((v) => tickText(v)),
         ...(unit ? { label: shorten(unit, 28), labelSize: 18 } : {}),
       },
     ],
@@ -61,20 +60,43 @@ function base(width: number, height: number, frequency: Frequency, unit: string 
   };
 }
 
-/** Options for one line per series column. */
-export function lineOptions(width: number, height: number, frequency: Frequency, lines: readonly ChartLine[]): uPlot.Options {
-  const units = new Set(lines.map((l) => l.unit));
-  const opts = base(width, height, frequency, units.size === 1 ? (lines[0]?.unit ?? null) : null);
-  lines.forEach((line, i) => {
+/** A value axis on chart-scales' nice range and ticks: the saved image's axis is the same. */
+function valueAxisScale(): uPlot.Scale {
+  return { range: (_u, min, max) => { const s = valueScale([min, max]); return [s.min, s.max]; } };
+}
+
+/**
+ * Options for one line per series column, each on its axis (a second, right axis when any line is
+ * on it: each axis names its units, and the legend says which axis a line is read on), with the
+ * shaded periods and event lines under the lines.
+ */
+export function lineOptions(width: number, height: number, frequency: Frequency, lines: readonly FigureLine[], marks: readonly ChartMark[] = []): uPlot.Options {
+  const twoAxes = lines.some((l) => l.axis === 'right');
+  const opts = base(width, height, frequency, axisUnit(lines, 'left'));
+  opts.scales = { ...opts.scales, y: valueAxisScale() };
+  if (opts.axes?.[1]) opts.axes[1].splits = (_u, _i, min, max) => valueScale([min, max]).ticks;
+  if (twoAxes) {
+    opts.scales['y2'] = valueAxisScale();
+    const unit = axisUnit(lines, 'right');
+    opts.axes?.push({
+      scale: 'y2', side: 1, stroke: '#424242', grid: { show: false }, ticks: { stroke: '#D1D1D1' }, size: 64,
+      splits: (_u, _i, min, max) => valueScale([min, max]).ticks,
+      values: (_u, splits) => splits.map((v) => tickText(v)),
+      ...(unit ? { label: shorten(unit, 28), labelSize: 18 } : {}),
+    });
+  }
+  lines.forEach((line) => {
     opts.series.push({
-      label: line.label,
-      stroke: PALETTE[i % PALETTE.length] ?? '#0F6CBD',
+      label: twoAxes ? `${line.label} (${line.axis} axis)` : line.label,
+      stroke: line.color,
+      scale: line.axis === 'right' ? 'y2' : 'y',
       width: 2,
       spanGaps: false,
       points: { show: (u) => u.data[0].length <= 60 },
       value: (_u, v) => (v == null ? '–' : full.format(v)),
     });
   });
+  if (marks.length > 0) opts.plugins = [marksPlugin(marks)];
   return opts;
 }
 

@@ -29,6 +29,8 @@ export interface TableModel {
   text(r: number, c: number): string;
   /** The period string of row r ('2020', '2024-Q1'). */
   period(r: number): string;
+  /** The value itself of row r, column c (a number at full precision), for copies and tooltips. */
+  value(r: number, c: number): Cell['v'];
 }
 
 function cellAt(grid: Grid, r: number, c: number): Cell {
@@ -66,6 +68,7 @@ export function tableModel(series: readonly Series[]): TableModel {
     rowCount: grid.body.rowCount,
     text: (r, c) => displayText(cellAt(grid, r, c)),
     period: (r) => displayText(cellAt(grid, r, periodColumn)),
+    value: (r, c) => grid.body.columns[c]?.values[r] ?? null,
   };
 }
 

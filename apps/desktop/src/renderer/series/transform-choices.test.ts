@@ -46,7 +46,9 @@ describe('the transform control', () => {
     const monthly = gso('monthly', months, months.map((_, i) => 100 + i));
     const converted = applyTransform(monthly, 'Per=A');
     const annual = gso('annual', ['2020', '2021'], [1, 2]);
-    expect(conversionNote([converted, annual], '')).toBe('Different frequencies are open together, so all are shown annually, the lowest of them. Converted: Consumer price index, annual average (from monthly, Per=A).');
+    expect(conversionNote([converted, annual], '')).toBe('Shown annually, the lowest frequency open: Consumer price index as the annual average of the monthly values.');
+    const summed = applyTransform(monthly, 'Per=Q Agg=sum');
+    expect(conversionNote([summed], '')).toBe('Shown quarterly, the lowest frequency open: Consumer price index as the quarterly sum of the monthly values.');
     expect(conversionNote([converted], 'Per=A')).toBeNull();
     expect(conversionNote([annual], '')).toBeNull();
   });

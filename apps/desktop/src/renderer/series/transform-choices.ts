@@ -4,16 +4,16 @@
  * a common-frequency conversion it made, and the engine's warnings. Pure, unit-tested.
  */
 import {
-  checkTransform, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, SEASONAL_FREQUENCIES, SEASONAL_LABELS,
-  type Per, type SeasonalMethod, type Transform, type Units,
+  checkTransform, conversionWords, defaultAggregation, FREQUENCY_RANK, formatTransform, parseTransform, PER_FREQUENCY, queryFrequency, SEASONAL_FREQUENCIES, SEASONAL_LABELS,
+  transformWords, unitsLabel, type Per, type SeasonalMethod, type Transform, type Units,
 } from '@econdata/analysis';
 import type { Frequency, Series, SeriesQuery } from '@econdata/core';
 
 export type QuickChoice = 'level' | Units | 'index' | 'ma';
 
-/** The one-click choices, the common ones first (the rest are in "More options"). */
+/** The one-click choices, the common ones first (the rest are in "More options"); a unit's label is analysis's. */
 export const QUICK_CHOICES: ReadonlyArray<readonly [QuickChoice, string]> = [
-  ['level', 'Level'], ['pch', '% change'], ['pc1', '% change from a year ago'], ['pca', 'Annualized'], ['log', 'Log'], ['index', 'Index = 100'], ['ma', 'Moving average'],
+  ['level', unitsLabel('lin')], ...(['pch', 'pc1', 'pca', 'log'] as const).map((u) => [u, unitsLabel(u)] as const), ['index', 'Index = 100'], ['ma', 'Moving average'],
 ];
 
 /** A moving average's window one click gives: about a year (three years of annual data). */
@@ -100,10 +100,16 @@ export function conversionNote(series: readonly Series[], text: string): string 
   const converted = series.filter((s) => s.provenance.transform !== undefined && read(s.provenance.transform.split(' | ')[0] ?? '').per !== undefined);
   const [first] = converted;
   if (!first) return null;
-  // The indicator's name (a title's part before its first colon) keeps the note short; the full
-  // title, with the conversion in words, is on the chart and the table.
-  const parts = converted.map((s) => `${s.title.split(': ')[0] ?? s.title} (from ${queryFrequency(s.provenance.query) ?? 'the frequency the service sends'}, ${s.provenance.transform})`);
-  return `Different frequencies are open together, so all are shown ${ADVERB[first.frequency]}, the lowest of them. Converted: ${parts.join('; ')}.`;
+  // The conversion in analysis' words ("the quarterly average of the monthly values"), after the
+  // series' name without the words its title already adds for the transform.
+  const parts = converted.map((s) => {
+    const t = read(s.provenance.transform?.split(' | ')[0] ?? '');
+    const aggregation = t.agg ?? defaultAggregation(s.kind, s.columns.find((c) => !c.key.endsWith('ytd_value'))?.key ?? 'value');
+    const suffix = `, ${transformWords(t, aggregation)}`;
+    const name = s.title.endsWith(suffix) ? s.title.slice(0, -suffix.length) : s.title;
+    return `${name} as ${conversionWords(t.per ?? 'A', aggregation, queryFrequency(s.provenance.query) ?? undefined)}`;
+  });
+  return `Shown ${ADVERB[first.frequency]}, the lowest frequency open: ${parts.join('; ')}.`;
 }
 
 /** Every warning of the engine on the series shown, once each. */

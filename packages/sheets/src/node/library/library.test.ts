@@ -129,6 +129,22 @@ describe('saved exports', () => {
     });
   });
 
+  it('keeps the chart\'s right axis and shading, hands them to a re-run, and refuses a damaged one naming it', async () => {
+    const lib = await library('2026-11-01T09:00:00.000Z', '2026-11-02T09:00:00.000Z');
+    const chart = { right_axis: [`${gdp.id}|value`], marks: [{ kind: 'range' as const, from: '2020-01', to: '2020-12', label: 'COVID-19' }, { kind: 'line' as const, at: '2007-01-11', label: 'WTO' }] };
+    const old = await lib.save([gdp], { name: 'two axes', chart });
+    expect(old.chart).toEqual(chart);
+    expect((await lib.open(old.id)).manifest.chart).toEqual(chart);
+    expect((await lib.rerun(old.id, () => Promise.resolve([gdp]))).chart).toEqual(chart);
+    expect((await lib.save([gdp], { name: 'plain', chart: {} })).chart).toBeUndefined();
+    const file = join(lib.folder, `${old.id}.json`);
+    await writeFile(file, JSON.stringify({ ...old, chart: { marks: [{ kind: 'range', from: '2020', label: 'no end' }] } }));
+    await expect(lib.open(old.id)).rejects.toMatchObject({
+      code: 'corrupt_manifest',
+      message: `${old.id}.json: chart.marks[0] is neither a shaded period (from, to, label) nor an event line (at, label). This saved export cannot be opened: restore the manifest from a copy, or delete it and its data file.`,
+    });
+  });
+
   it('keeps its CSV files byte for byte through git with line-ending conversion on, so they still open', async () => {
     const lib = await library('2026-11-01T09:00:00.000Z');
     const m = await lib.save([gdp, inflation], { name: 'in git', format: 'csv' });

@@ -13,13 +13,13 @@ import { layoutSeries } from '../../grid/layout.ts';
 import type { Orientation } from '../../grid/types.ts';
 import { fileStem } from '../../naming/export-name.ts';
 import { removeStaleTempFiles, writeAtomic } from '../atomic.ts';
-import { dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
+import { dataFilePath, dataFileProblem, TEMP_MAX_AGE_MS } from './data-file.ts';
 import { readCsv } from '../csv-read.ts';
 import { writeCsv } from '../csv-write.ts';
 import { readXlsx } from '../xlsx-read.ts';
 import { PACKAGE_VERSION } from '../version.ts';
 import { writeSeriesXlsx } from '../xlsx-write.ts';
-import { canonicalDerived, canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest, type SavedDerivation } from './manifest.ts';
+import { canonicalDerived, canonicalQuery, sha256File, uniqueQueries, validateManifest, type ExportFormat, type ExportManifest, type SavedChart, type SavedDerivation } from './manifest.ts';
 
 export interface LibraryOptions {
   /** The library folder (created when missing). */
@@ -40,6 +40,8 @@ export interface SaveOptions {
   transform?: string;
   /** The recipes of derived series (one per series, in order): kept in the manifest for re-runs. */
   derived?: SavedDerivation[];
+  /** The chart's right axis and shading, kept so the export reopens charted the same. */
+  chart?: SavedChart;
 }
 
 export { TEMP_MAX_AGE_MS };
@@ -65,7 +67,7 @@ const GITATTRIBUTES = '# Written by Econdata: manifests hold each data file\'s S
 
 /** The id's stem: the export's file name stem (one rule for every file named after a name), lowercase. */
 function slug(name: string): string {
-  return fileStem(name).toLowerCase().slice(0, 60).replace(/[-.]+$/, '') || 'export';
+  return fileStem(name, 60).toLowerCase() || 'export';
 }
 
 function stamp(date: Date): string {
@@ -153,6 +155,7 @@ export class ExportLibrary {
       series: series.map((s) => ({ id: s.id, title: s.title, provenance: s.provenance })),
       ...(options.transform ? { transform: options.transform } : {}),
       ...(options.derived && options.derived.length > 0 ? { derived: options.derived } : {}),
+      ...(options.chart && ((options.chart.right_axis?.length ?? 0) > 0 || (options.chart.marks?.length ?? 0) > 0) ? { chart: options.chart } : {}),
       ...(rerunOf === undefined ? {} : { rerun_of: rerunOf }),
     };
     await writeAtomic(join(this.folder, `${id}.json`), async (temp) => {
@@ -254,7 +257,7 @@ export class ExportLibrary {
   /** Opens an export: checks the data file against its checksum, then reads it into Series. */
   async open(id: string): Promise<OpenedExport> {
     const manifest = await this.readManifest(`${id}.json`);
-    const path = join(this.folder, manifest.data_file);
+    const path = await dataFilePath(this.folder, manifest);
     if (!existsSync(path)) {
       throw new SheetsError('damaged_export', `The data file ${manifest.data_file} of saved export "${id}" is missing. Restore it from a copy, or re-run the export.`, { file: path });
     }
@@ -274,6 +277,25 @@ export class ExportLibrary {
   }
 
   /**
+   * Deletes a saved export: its manifest, and its data file when the file is the entry's own (the
+   * name the library gave it, `<id>.<format>`). A damaged or hand-edited manifest naming another
+   * file (another export's data, anything else in the folder) only loses the manifest: the file it
+   * names is left alone. A data file that is a link is removed as a link; its target is never
+   * touched. A changed, cut or missing data file does not stop the removal.
+   */
+  async remove(id: string): Promise<{ removed: string; kept?: string }> {
+    const manifest = await this.readManifest(`${id}.json`);
+    const own = manifest.data_file === `${id}.${manifest.format}`;
+    try {
+      if (own) await rm(join(this.folder, manifest.data_file), { force: true });
+      await rm(join(this.folder, `${id}.json`), { force: true });
+    } catch (error) {
+      throw new SheetsError('write_failed', `Could not remove saved export "${id}" from ${this.folder}: ${(error as Error).message}. Check the folder's permissions.`, { file: this.folder, cause: error });
+    }
+    return own ? { removed: id } : { removed: id, kept: manifest.data_file };
+  }
+
+  /**
    * Fetches an export's queries again through the caller's fetch function (told the export's
    * transform, to apply again, and its derived series' recipes, to compute again) and saves the
    * answer as a new export (the old one is kept, so the two can be compared).
@@ -283,7 +305,7 @@ export class ExportLibrary {
     const series = await fetchSeries(old.queries, old.transform, old.derived);
     return this.save(series, {
       name: old.name, format: old.format, orientation: old.orientation, queries: old.queries,
-      ...(old.transform ? { transform: old.transform } : {}), ...(old.derived ? { derived: old.derived } : {}),
+      ...(old.transform ? { transform: old.transform } : {}), ...(old.derived ? { derived: old.derived } : {}), ...(old.chart ? { chart: old.chart } : {}),
     }, old.id);
   }
 

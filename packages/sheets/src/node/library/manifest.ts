@@ -26,6 +26,16 @@ export interface SavedDerivation {
   preset?: string;
 }
 
+/**
+ * How the explorer drew the series, kept so a reopened export is charted the same: the lines read
+ * on a right axis (`<series id>|<column key>`) and the shaded periods and dated event lines (dates
+ * as a year, a month or a day). Sheets keeps and checks the shape; the explorer draws it.
+ */
+export interface SavedChart {
+  right_axis?: string[];
+  marks?: Array<{ kind: 'range'; from: string; to: string; label: string } | { kind: 'line'; at: string; label: string }>;
+}
+
 export interface ExportManifest {
   format_version: 1;
   /** The file stem shared by the data file and the manifest: what open/rerun/compare take. */
@@ -56,6 +66,8 @@ export interface ExportManifest {
    * queries (what was fetched), and a re-run computes each again from them.
    */
   derived?: SavedDerivation[];
+  /** The chart's right axis and shading, as shown when it was exported. */
+  chart?: SavedChart;
   /** The export this one re-ran, if any. */
   rerun_of?: string;
 }
@@ -128,6 +140,22 @@ export function validateManifest(value: unknown, file: string): ExportManifest {
       });
     });
   }
-  if (String(m['data_file']).includes('/') || String(m['data_file']).includes('\\')) fail('"data_file" must be a file name in the same folder');
+  if (m['chart'] !== undefined) {
+    const c = m['chart'];
+    if (!isObject(c)) fail('"chart" is not an object');
+    const chart = c as Record<string, unknown>;
+    if (chart['right_axis'] !== undefined && !(Array.isArray(chart['right_axis']) && chart['right_axis'].every((k) => typeof k === 'string'))) fail('chart.right_axis is not a list of line keys');
+    if (chart['marks'] !== undefined) {
+      if (!Array.isArray(chart['marks'])) fail('chart.marks is not a list');
+      const text = (o: Record<string, unknown>, keys: readonly string[]): boolean => keys.every((k) => typeof o[k] === 'string');
+      (chart['marks'] as unknown[]).forEach((mark, i) => {
+        const ok = isObject(mark) && ((mark['kind'] === 'range' && text(mark, ['from', 'to', 'label'])) || (mark['kind'] === 'line' && text(mark, ['at', 'label'])));
+        if (!ok) fail(`chart.marks[${i}] is neither a shaded period (from, to, label) nor an event line (at, label)`);
+      });
+    }
+  }
+  const dataFile = String(m['data_file']);
+  // A name, not a path: "." and ".." are the folder and its parent (reading them gave a raw EISDIR).
+  if (/[/\\]/.test(dataFile) || dataFile.includes('\0') || dataFile === '.' || dataFile === '..') fail(`"data_file" ${JSON.stringify(dataFile)} must be a file name in the same folder`);
   return value as ExportManifest;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fetchName, gsoFrequencies, isGsoFetch, withFrequency } from './fetch-plan.ts';
+import { gsoFrequencies, isGsoFetch, withFrequency } from './gso-frequency.ts';
 
-describe('fetch plan', () => {
+describe('the GSO frequency switch', () => {
   it('switches the frequency of GSO queries only', () => {
     const gso = { kind: 'indicator' as const, source: 'GSO', indicator: 'CPI', frequency: 'monthly' as const };
     const wb = { kind: 'indicator' as const, source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' };
@@ -23,16 +23,5 @@ describe('fetch plan', () => {
     expect(gsoFrequencies([q('CPI.TOTAL.YOY'), q('CPI.TOTAL.YTD_AVG_YOY')], entries)).toEqual(['monthly']);
     expect(gsoFrequencies([q('CPI.UNLISTED')], entries)).toBeNull();
     expect(gsoFrequencies([q('CPI.TOTAL.YOY')], undefined)).toBeNull();
-  });
-
-  it('names a fetch after what it holds', () => {
-    expect(fetchName(['GDP (current US$): Viet Nam', 'GDP (current US$): Thailand'])).toBe('GDP (current US$): Viet Nam, Thailand');
-    expect(fetchName(['VNM'])).toBe('VNM');
-    expect(fetchName(['A: x', 'B: y', 'C: z'])).toBe('A: x and 2 more');
-    expect(fetchName([])).toBe('Export');
-    // A transform's words, at the end of every title, are said once.
-    const growth = ['GDP (current US$): Viet Nam, % change from a year ago', 'GDP (current US$): Thailand, % change from a year ago'];
-    expect(fetchName(growth, '% change from a year ago')).toBe('GDP (current US$): Viet Nam, Thailand, % change from a year ago');
-    expect(fetchName(growth)).toBe('GDP (current US$): Viet Nam, % change from a year ago, Thailand, % change from a year ago');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * How the GSO frequency switch rewrites queries, and a fetch's name. Pure, so the rewrites are
- * unit-tested. (When to show the cost preview is ui's `needsCostPreview`, the rule both apps ask.)
+ * The series view's GSO frequency switch: which queries it applies to, the frequencies it offers
+ * (core's catalogue says which each indicator has), and the queries at another frequency. Pure.
  */
 import { sharedFrequencies, type GsoFrequency, type IndicatorInfo, type SeriesQuery } from '@econdata/core';
 
@@ -23,18 +23,4 @@ export function gsoFrequencies(queries: readonly SeriesQuery[], entries: Readonl
 /** The same GSO queries at another frequency. */
 export function withFrequency(queries: readonly SeriesQuery[], frequency: GsoFrequency): SeriesQuery[] {
   return queries.map((q) => (q.kind === 'indicator' && q.source === 'GSO' ? { ...q, frequency } : q));
-}
-
-/**
- * A short name for a fetch, used as the default export name ("GDP (current US$): Viet Nam, Thailand");
- * with `words` (a transform in words, as analysis ends each title with it) said once at the end.
- */
-export function fetchName(titles: readonly string[], words = ''): string {
-  const suffix = words ? `, ${words}` : '';
-  if (suffix && titles.length > 0 && titles.every((t) => t.endsWith(suffix))) return `${fetchName(titles.map((t) => t.slice(0, -suffix.length)))}${suffix}`;
-  if (titles.length === 0) return 'Export';
-  const parts = titles.map((t) => t.split(': '));
-  const head = parts[0]?.[0] ?? '';
-  if (parts.length > 1 && parts.every((p) => p.length === 2 && p[0] === head)) return `${head}: ${parts.map((p) => p[1]).join(', ')}`;
-  return titles.length === 1 ? (titles[0] ?? 'Export') : `${titles[0]} and ${titles.length - 1} more`;
 }

@@ -1,0 +1,25 @@
+/** The refresh summary of one block: each revised value says whose it is (issue 28, item 8). */
+import { describe, expect, it } from 'vitest';
+import type { RevisionDiff } from '@econdata/sheets';
+import { describeChanges } from './revisions.ts';
+
+const revisedOf = (title: string, period: string, old: number, now: number): RevisionDiff['changed'][number] => ({
+  id: `indicator:WB:NY.GDP.MKTP.CD:${title}`, title, revised: [{ column: 'value', period, old, new: now }], added: [], removed: [],
+}) as unknown as RevisionDiff['changed'][number];
+
+describe('describeChanges', () => {
+  it('names the series of each revised value in a block of several (country and indicator)', () => {
+    const diff: RevisionDiff = {
+      seriesAdded: [], seriesRemoved: [], unchanged: [],
+      changed: [revisedOf('GDP (current US$): Thailand', '2022', 413445230668.578, 414000000000), revisedOf('GDP (current US$): Vietnam', '2021', 366474752771, 366000000000)],
+    };
+    expect(describeChanges('GDP (current US$): Vietnam, Thailand', diff)).toBe(
+      'GDP (current US$): Vietnam, Thailand: 2 values revised (GDP (current US$): Thailand, 2022: 413,445,230,668.578 → 414,000,000,000; GDP (current US$): Vietnam, 2021: 366,474,752,771 → 366,000,000,000).',
+    );
+  });
+
+  it('does not repeat the block title when the block is that one series', () => {
+    const diff: RevisionDiff = { seriesAdded: [], seriesRemoved: [], unchanged: [], changed: [revisedOf('GDP (current US$): Vietnam', '2020', 1, 2)] };
+    expect(describeChanges('GDP (current US$): Vietnam', diff)).toBe('GDP (current US$): Vietnam: 1 value revised (2020: 1 → 2).');
+  });
+});
