@@ -1,14 +1,15 @@
 /**
  * "Copy as code" runs: the curl and Python snippets of a shown series, run against the sandbox
  * (Debian's /usr/bin/python3 with pandas and requests; /usr/bin/curl), give the values the app
- * shows, transformed where a transform is shown (fetched through widenQuery, transformed by
- * applyTransform, as both apps do). The key travels in ECONDATA_API_KEY only.
+ * shows, transformed where a transform is shown (through analysis's one path, fetchShown, as both
+ * apps do), seasonally adjusted with statsmodels' STL where SA is shown (the snippet needs
+ * statsmodels then). The key travels in ECONDATA_API_KEY only.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyTransform, widenQuery } from '@econdata/analysis';
+import { fetchShown, fromClient } from '@econdata/analysis';
 import { EconDataClient, type Series, type SeriesQuery } from '@econdata/core';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { codeSnippets } from '@econdata/ui';
@@ -20,7 +21,7 @@ const run = promisify(execFile);
 const KEY = 'sandbox-enterprise';
 const hasPandas = existsSync(PYTHON) && (() => {
   try {
-    execFileSync(PYTHON, ['-c', 'import pandas, requests'], { stdio: 'ignore' });
+    execFileSync(PYTHON, ['-c', 'import pandas, requests, statsmodels'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
@@ -38,11 +39,11 @@ describe.skipIf(!hasPandas)('copy as code against the sandbox', () => {
     await sb.close();
   });
 
-  /** What the app shows: the widened query fetched, then transformed to the asked range. */
+  /** What the app shows: the one path (widened, fetched, transformed to the asked range). */
   async function shown(asked: SeriesQuery, transform = ''): Promise<Series> {
-    const [r] = await client.fetchSeries([transform ? widenQuery(asked, transform) : asked]);
+    const [r] = await fetchShown(fromClient(client).fetch, [asked], transform);
     if (!r!.ok) throw r!.error;
-    return transform ? applyTransform(r!.series, transform, asked) : r!.series;
+    return r!.series;
   }
 
   /** Period -> value of every column (header -> map), nulls left out. */
@@ -71,6 +72,8 @@ describe.skipIf(!hasPandas)('copy as code against the sandbox', () => {
 
   const headersOf = (code: string): string[] => JSON.parse(`[${/frame = pd\.DataFrame\(\{\n([\s\S]*?)\n\}\)/.exec(code)![1]!.split('\n').map((l) => l.trim().replace(/: column\(.*$/, '')).join(',')}]`);
 
+  const gso = (indicator: string, frequency: 'monthly' | 'quarterly', from: number, to: number): SeriesQuery =>
+    ({ kind: 'indicator', source: 'GSO', indicator, country: 'VN', frequency, start_year: from, end_year: to });
   const cases: Array<{ name: string; query: SeriesQuery; transform?: string }> = [
     { name: 'WB GDP, no transform', query: { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2010, end_year: 2020 } },
     { name: 'WB GDP, % change from a year ago', query: { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2010, end_year: 2020 }, transform: 'Units=pc1' },
@@ -78,6 +81,12 @@ describe.skipIf(!hasPandas)('copy as code against the sandbox', () => {
     { name: 'VNINDEX monthly close, FRED partial-period rule', query: { kind: 'stock', index: 'VNINDEX', start_date: '2023-01-15', end_date: '2023-12-31' }, transform: 'Per=M Units=pch' },
     { name: 'GSO CPI from monthly rates: level, quarterly average, % change from a year ago', query: { kind: 'indicator', source: 'GSO', indicator: 'CPI.TOTAL.MOM', country: 'VN', start_year: 2021, end_year: 2023 }, transform: 'Level=pch Per=Q Units=pc1' },
     { name: 'Vietnam exports quarterly sum (complete quarters only)', query: { kind: 'trade', flow: 'exports', start_period: '2023-02', end_period: '2024-06' }, transform: 'Per=Q' },
+    // SA (issue 33): statsmodels' STL with the engine's settings, the Tết regressors from analysis's calendar.
+    { name: 'GSO retail sales, Tết removed, month-on-month', query: gso('RETAIL.TOTAL.VALUE', 'monthly', 2018, 2024), transform: 'SA=tet Units=pch' },
+    { name: 'GSO consumer prices from monthly rates, Tết removed (7,7), robust, seasonal 13', query: gso('CPI.TOTAL.MOM', 'monthly', 2016, 2024), transform: 'Level=pch SA=tet Seasonal=13 Robust=Y Tet=7,7' },
+    { name: 'GSO quarterly GDP, STL, % change from a year ago', query: gso('GDP.TOTAL.VALUE', 'quarterly', 2015, 2024), transform: 'SA=stl Units=pc1' },
+    { name: 'customs trade balance, STL additive', query: { kind: 'trade', flow: 'balance', start_period: '2022-01', end_period: '2024-12' }, transform: 'SA=stl' },
+    { name: 'GSO exports, quarterly sums then SA=tet (STL alone on quarters)', query: gso('TRADE.EXPORT.TOTAL.VALUE', 'monthly', 2016, 2024), transform: 'Per=Q SA=tet' },
   ];
 
   for (const c of cases) {
@@ -86,6 +95,7 @@ describe.skipIf(!hasPandas)('copy as code against the sandbox', () => {
       const snippets = codeSnippets(s, sb.url);
       expect(snippets.python).not.toContain(KEY);
       const headers = headersOf(snippets.python);
+      if (c.transform?.includes('SA=')) expect(snippets.python).not.toContain('Not reproduced');
       const python = await runPython(snippets.python);
       expect(python.columns).toEqual(headers);
       expectSame(python.values, appValues(s, headers));

@@ -2,11 +2,12 @@
  * "Copy as code": the shown series as code a person runs elsewhere. One owner for both apps (the
  * explorer's provenance panel and saved exports, the add-in's blocks); every rule it states is
  * asked of its owner: the request address of core (`requestAddress`), what was fetched for a
- * transform of analysis (`widenQuery`, `parseTransform`, `conversionCounts`, `defaultAggregation`),
+ * transform of analysis (`widenQuery`, `parseTransform`, `conversionCounts`, `defaultAggregation`,
+ * `seasonalSettings`, `tetDate`),
  * the wide layout's column names of sheets (`layoutSeries`), the formula text of `formula.ts`.
  * The key is never in a snippet: it is read from the environment variable ECONDATA_API_KEY.
  */
-import { conversionCounts, defaultAggregation, parseTransform, widenQuery, type Transform } from '@econdata/analysis';
+import { conversionCounts, defaultAggregation, parseTransform, seasonalSettings, tetDate, widenQuery, type Transform } from '@econdata/analysis';
 import { keptMonths, requestAddress, type Frequency, type Series, type SeriesQuery } from '@econdata/core';
 import { layoutSeries } from '@econdata/sheets';
 import { formulaFor, PRODUCTION_NAMESPACE } from './formula.ts';
@@ -30,6 +31,9 @@ const PANDAS_FREQ: Record<Frequency, string> = { daily: 'D', monthly: 'M', quart
 const PER_CODE: Record<string, Frequency> = { A: 'annual', Q: 'quarterly', M: 'monthly' };
 
 const py = (text: string): string => JSON.stringify(text);
+
+/** The years whose Lunar New Year dates a Python snippet carries for SA=tet (analysis's calendar); a series outside them is refused by the snippet, naming the year. */
+const TET_YEARS: readonly [number, number] = [1990, 2040];
 
 /** The record field and the record filter of each value column, from core's column keys. */
 function columnSource(series: Series, key: string): { field: string; where: Record<string, string> } {
@@ -65,12 +69,18 @@ function periodLine(kind: Series['kind']): string {
 }
 
 /**
- * The transform's steps in pandas, in analysis's order (Level, Per/Agg, Units, MA, Rebase, the
- * asked range, Type, Points), and what pandas here does not reproduce.
+ * The transform's steps in pandas, in analysis's order (SA's span, Level, Per/Agg, SA, Units, MA,
+ * Rebase, the asked range, Type, Points), and what pandas here does not reproduce.
  */
 function pythonSteps(series: Series, t: Transform, asked: SeriesQuery, headers: string[]): { lines: string[]; notDone: string[] } {
   const lines: string[] = [];
   const notDone: string[] = [];
+  const [lo, hi] = askedDates(asked);
+  if (t.sa) {
+    lines.push('', '# SA uses, in each column, the longest run of consecutive observations holding the asked range (as fetched)',
+      'if freq != "D":',
+      `    frame = frame.apply(sa_span, lo=${lo ? py(lo) : 'None'}, hi=${hi ? py(hi) : 'None'})`);
+  }
   if (t.level) lines.push('', '# Level=pch: the index the % changes chain (100 at the first period with a rate); a gap breaks the chain', 'frame = frame.apply(chain_index)');
   if (t.per) {
     const to = PER_CODE[t.per]!;
@@ -88,9 +98,13 @@ function pythonSteps(series: Series, t: Transform, asked: SeriesQuery, headers: 
       `frame = convert(frame, ${PANDAS_FREQ[to] === 'ANNUAL' ? 'ANNUAL' : py(PANDAS_FREQ[to])}, AGG, COUNTS)`);
   }
   if (t.sa) {
-    // Not restated yet: analysis's STL (statsmodels' STL with its defaults) and the Tết regressors.
-    notDone.push(`SA=${t.sa} (seasonal adjustment: statsmodels.tsa.seasonal.STL on each column, then the steps below)`);
-    lines.push('', `# SA=${t.sa} would apply here (see the note at the top): the values below are not seasonally adjusted`);
+    const sa = seasonalSettings(t);
+    lines.push('',
+      `# SA=${t.sa}: statsmodels' STL with Econdata's settings (period 12 or 4, seasonal ${sa.seasonal}, ${sa.robust ? 'robust' : 'not robust'}; trend and low-pass`,
+      '# are statsmodels\' defaults, as in Econdata), on natural logarithms when every value is above zero, else additive.',
+      ...(sa.tet ? [`# Monthly: the Lunar New Year's effect (the ${sa.tet[0]} days before Tết, the ${sa.tet[1]} days from it) is estimated on STL's`,
+        '# remainder by least squares and taken out first (quarterly: STL alone).'] : []),
+      `frame = frame.apply(seasonal_adjust, seasonal=${sa.seasonal}, robust=${sa.robust ? 'True' : 'False'}, tet=${sa.tet ? `(${sa.tet[0]}, ${sa.tet[1]})` : 'None'})`);
   }
   if (t.units && t.units !== 'lin') lines.push('', `# Units=${t.units}: FRED's units formula`, `frame = units(frame, ${py(t.units)})`);
   if (t.ma !== undefined) lines.push('', `# MA=${t.ma}: trailing moving average, missing when any of the ${t.ma} periods is missing`, `frame = frame.rolling(${t.ma}).mean()`);
@@ -100,7 +114,6 @@ function pythonSteps(series: Series, t: Transform, asked: SeriesQuery, headers: 
       `base = frame[frame.index.asfreq(${f === 'ANNUAL' ? f : py(f)}) == pd.Period(${py(t.rebase.replace('-Q', 'Q'))}, freq=${f === 'ANNUAL' ? f : py(f)})].mean()`,
       'frame = frame / base * 100');
   }
-  const [lo, hi] = askedDates(asked);
   if (lo || hi) {
     lines.push('', '# The asked range (what was fetched reaches further back, for the lags the transform reads)');
     if (lo) lines.push(`frame = frame[frame.index.end_time >= pd.Timestamp(${py(lo)})]`);
@@ -144,6 +157,80 @@ function pythonHelpers(t: Transform): string[] {
       '    out = pd.DataFrame(columns)',
       '    out = out.dropna(how="all")',
       '    return out.reindex(pd.period_range(out.index.min(), out.index.max(), freq=to)) if len(out) else out');
+  }
+  if (t.sa) {
+    out.push('', '', 'def sa_span(s, lo, hi):',
+      '    out = s * np.nan',
+      '    ok = s.notna().to_numpy()',
+      '    if not ok.any():',
+      '        return out',
+      '    first, last = ok.argmax(), len(ok) - 1 - ok[::-1].argmax()',
+      '    inside = [i for i in range(first, last + 1)',
+      '              if (lo is None or s.index[i].end_time >= pd.Timestamp(lo)) and (hi is None or s.index[i].start_time <= pd.Timestamp(hi))]',
+      '    if not inside:',
+      '        return out',
+      '    a, b = inside[0], inside[-1]',
+      '    if not ok[a:b + 1].all():',
+      '        raise ValueError(f"SA needs consecutive observations: {s.name} has a gap inside the asked range")',
+      '    while a > first and ok[a - 1]:',
+      '        a -= 1',
+      '    while b < last and ok[b + 1]:',
+      '        b += 1',
+      '    out.iloc[a:b + 1] = s.iloc[a:b + 1]',
+      '    return out',
+      '',
+      '',
+      'def seasonal_adjust(s, seasonal, robust, tet):',
+      '    out = s * np.nan',
+      '    ok = s.notna().to_numpy()',
+      '    if not ok.any():',
+      '        return out',
+      '    run = s.iloc[ok.argmax():len(ok) - ok[::-1].argmax()]',
+      '    if run.isna().any():',
+      '        raise ValueError(f"SA needs consecutive observations: {s.name} has a gap")',
+      '    period = {"M": 12, "Q": 4}[s.index.freqstr[0]]',
+      '    if len(run) < 3 * period:',
+      '        raise ValueError(f"SA needs at least three years of consecutive observations; {s.name} has {len(run)}")',
+      '    y = run.to_numpy(dtype=float)',
+      '    multiplicative = bool((y > 0).all())',
+      '    x = np.log(y) if multiplicative else y',
+      '    fit = lambda z: STL(z, period=period, seasonal=seasonal, robust=robust).fit()',
+      '    if tet is not None and period == 12:',
+      '        regressors = tet_regressors(run.index, *tet)',
+      '        beta = np.linalg.lstsq(regressors, np.asarray(fit(x).resid), rcond=None)[0]',
+      '        x = x - regressors @ beta',
+      '    adjusted = x - np.asarray(fit(x).seasonal)',
+      '    out.loc[run.index] = np.exp(adjusted) if multiplicative else adjusted',
+      '    return out');
+    if (t.sa === 'tet') {
+      const years: string[] = [];
+      for (let y = TET_YEARS[0]; y <= TET_YEARS[1]; y++) years.push(`${y}: ${py(tetDate(y))}`);
+      const rows: string[] = [];
+      for (let i = 0; i < years.length; i += 5) rows.push(`    ${years.slice(i, i + 5).join(', ')},`);
+      out.push('', '',
+        "# The first day of the Lunar New Year in Vietnam (Vietnam's calendar, UTC+7), as Econdata computes it.",
+        'TET = {', ...rows, '}',
+        '',
+        '',
+        'def tet_regressors(months, w, v):',
+        '    # Days of each window falling in a month, over the window\'s length, centred on each calendar month\'s mean.',
+        '    before = pd.Series(0.0, index=months)',
+        '    after = pd.Series(0.0, index=months)',
+        '    for year in range(months[0].year, months[-1].year + 2):',
+        '        if year not in TET:',
+        '            raise ValueError(f"no Lunar New Year date for {year} here: add it to TET")',
+        '        day = pd.Timestamp(TET[year])',
+        '        for k in range(1, w + 1):',
+        '            m = (day - pd.Timedelta(days=k)).to_period("M")',
+        '            if m in before.index:',
+        '                before[m] += 1 / w',
+        '        for k in range(v):',
+        '            m = (day + pd.Timedelta(days=k)).to_period("M")',
+        '            if m in after.index:',
+        '                after[m] += 1 / v',
+        '    x = pd.DataFrame({"before": before, "after": after})',
+        '    return (x - x.groupby(months.month).transform("mean")).to_numpy()');
+    }
   }
   if (t.units && t.units !== 'lin') {
     out.push('', '', 'def units(x, code):',
@@ -199,13 +286,14 @@ export function codeSnippets(series: Series, baseURL: string, namespace: string 
   });
   const python = [
     `# ${series.title}${text ? ` (${text})` : ''}, as Econdata shows it: a DataFrame in the wide layout`,
-    `# (periods down, one column per series column). Needs requests and pandas; the key in ${KEY_VARIABLE}.`,
+    `# (periods down, one column per series column). Needs requests${t.sa ? ', pandas and statsmodels' : ' and pandas'}; the key in ${KEY_VARIABLE}.`,
     ...(notDone.length ? [`# Not reproduced here: ${notDone.join('; ')}.`] : []),
     'import os',
     '',
     'import numpy as np',
     'import pandas as pd',
     'import requests',
+    ...(t.sa ? ['from statsmodels.tsa.seasonal import STL'] : []),
     '',
     `URL = ${py(address)}`,
     `answer = requests.get(URL, headers={"Authorization": "Bearer " + os.environ[${py(KEY_VARIABLE)}]}, timeout=60)`,
