@@ -58,7 +58,7 @@ describe('the taskpane\'s formulas, evaluated', () => {
     expect(quota[3]).toEqual(['Plan', 'Pro', '', '', '']);
   });
 
-  it('a transformed formula the taskpane writes (trailing transform argument) spills the transformed series', async () => {
+  it('a transformed formula the taskpane writes (a transform in the trailing options argument) spills the transformed series', async () => {
     const sb = await sandbox();
     const rt = createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory(), probe: async () => false });
     expect(await rt.connect({ baseURL: sb.url, plan: 'pro' }, 'sandbox-pro')).toMatchObject({ ok: true });

@@ -141,31 +141,31 @@ function parse<T>(f: () => T): T {
   }
 }
 
-/** =ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]) */
+/** =ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [options]) */
 export async function indicatorFormula(rt: AddinRuntime, args: [CellValue, CellRange, CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [source, indicator, country, start, end, frequency, transform] = placeOptions(args, 3, 6);
+  const [source, indicator, country, start, end, frequency, options] = placeOptions(args, 3, 6);
   const queries = parse(() => indicatorQueries(source, indicator, country, start, end, frequency));
-  const { transform: t, arrangement } = parse(() => optionsArg(transform));
+  const { transform: t, arrangement } = parse(() => optionsArg(options));
   const loaded = await loadAll(rt, queries, t, ctx);
   const label = (q: SeriesQuery): string => (q.kind === 'indicator' ? `${q.indicator}${q.country ? `: ${q.country}` : ''}` : q.kind);
   return parse(() => spillOf(seriesOrFail(loaded, label), arrangement));
 }
 
-/** =ECON.TRADE([flow], [partner], [hs_code], [period], [transform]) */
+/** =ECON.TRADE([flow], [partner], [hs_code], [period], [options]) */
 export async function tradeFormula(rt: AddinRuntime, args: [CellValue?, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [flow, partner, hsCode, period, transform] = placeOptions(args, 0, 4);
+  const [flow, partner, hsCode, period, options] = placeOptions(args, 0, 4);
   const query = parse(() => tradeQuery(flow, partner, hsCode, period));
-  const { transform: t, arrangement } = parse(() => optionsArg(transform));
+  const { transform: t, arrangement } = parse(() => optionsArg(options));
   const [loaded] = await loadAll(rt, [query], t, ctx);
   if (!loaded || 'error' in loaded) throw new FormulaError(loaded?.error, query);
   return parse(() => spillOf([loaded.series], arrangement));
 }
 
-/** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field], [transform]) */
+/** =ECON.STOCK(symbol_or_index, [start_date], [end_date], [field], [options]) */
 export async function stockFormula(rt: AddinRuntime, args: [CellRange, CellValue?, CellValue?, CellValue?, CellValue?], ctx: CallContext = {}): Promise<SpillMatrix> {
-  const [symbols, startDate, endDate, field, transform] = placeOptions(args, 1, 4);
+  const [symbols, startDate, endDate, field, options] = placeOptions(args, 1, 4);
   const { queries, fields } = parse(() => stockQueries(symbols, startDate, endDate, field));
-  const { transform: t, arrangement } = parse(() => optionsArg(transform));
+  const { transform: t, arrangement } = parse(() => optionsArg(options));
   const loaded = await loadAll(rt, queries, t, ctx);
   const name = (q: SeriesQuery): string => (q.kind === 'stock' ? (q.symbol ?? q.index ?? 'stock') : q.kind);
   return parse(() => spillOf(seriesOrFail(loaded, name, (s) => withFields(s, fields)), arrangement));

@@ -1,5 +1,5 @@
 /**
- * =ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]): a series computed
+ * =ECON.DERIVED(expression, operands, [start_year], [end_year], [options]): a series computed
  * from several (`a/b*100`), or a preset over one (`per_capita`, `share_of_gdp`, `real`, `usd`).
  * The operands are texts in @econdata/analysis's operand form (`WB/NY.GDP.MKTP.CD/VN`,
  * `GSO/CPI.MOM/monthly Level=pch`), one per cell of a range or array, named a, b, c ... in reading
@@ -23,13 +23,13 @@ function year(name: string, value: CellValue): number | undefined {
 }
 
 /** The formula's arguments as a derived request; every operand's query is core's to judge, as a request would be. */
-export function derivedArgs(expression: CellValue, operands: CellRange, startYear?: CellValue, endYear?: CellValue, transform?: CellValue): DerivedRequest {
+export function derivedArgs(expression: CellValue, operands: CellRange, startYear?: CellValue, endYear?: CellValue, options?: CellValue): DerivedRequest {
   const text = expression === null || expression === undefined ? '' : String(expression).trim();
   if (text === '') throw new ArgumentError('expression', 'expression is required: a formula over the operands a, b, c ... such as "a/b*100", or a preset: per_capita, share_of_gdp, real, usd.');
   const start = year('start_year', startYear);
   const end = year('end_year', endYear);
   // The layout options of the same text are the spill's (derivedFormula reads them); the transform goes to the request.
-  const request = readDerived(text, cellTexts(operands), { ...(start !== undefined ? { start_year: start } : {}), ...(end !== undefined ? { end_year: end } : {}) }, formatTransform(optionsArg(transform).transform));
+  const request = readDerived(text, cellTexts(operands), { ...(start !== undefined ? { start_year: start } : {}), ...(end !== undefined ? { end_year: end } : {}) }, formatTransform(optionsArg(options).transform));
   const queries = derivedQueries(request);
   if (queries.length > MAX_SERIES_PER_CELL) throw new ArgumentError('operands', `This formula asks for ${queries.length} series; one cell may ask for at most ${MAX_SERIES_PER_CELL}.`);
   for (const o of request.operands) {

@@ -192,7 +192,7 @@ describe('ECON.QUOTA', () => {
   });
 });
 
-describe('the transform argument, against the sandbox', () => {
+describe('a transform in the options argument, against the sandbox', () => {
   it('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2023,,"Units=pc1") spills growth computed independently from the levels', async () => {
     const sb = await sandbox();
     await connected(sb.url, 'free', 'sandbox-free');

@@ -63,15 +63,15 @@ async function run(work: () => Promise<any[][]>): Promise<any[][]> {
  * @param [start_year] First year, e.g. 2000.
  * @param [end_year] Last year, e.g. 2023.
  * @param [frequency] GSO only: monthly, quarterly or annual.
- * @param [transform] Options: a transform (Units=pc1, Per=A, MA=4, Rebase=2015, Points=8) and the layout (Dir=H across, Sort=D newest first, Header=N, Dates=N).
+ * @param [options] Name=Value options: a transform (Units=pc1, Per=A, MA=4, Rebase=2015, Points=8) and the layout (Dir=H across, Sort=D newest first, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per period.
  * @cancelable
  * @requiresAddress
  */
-async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: any, end_year?: any, frequency?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econIndicator(source: string, indicator: any[][], country: any[][], start_year?: any, end_year?: any, frequency?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency, transform], ctx));
+  return run(() => indicatorFormula(getRuntime(), [source, indicator, country, start_year, end_year, frequency, options], ctx));
 }
 
 /**
@@ -103,15 +103,15 @@ async function econValue(source: string, indicator: any, country: any, period?: 
  * @param [partner] Partner country (ISO 2-letter code), or WLD for all partners.
  * @param [hs_code] HS code, or TOTAL for all goods.
  * @param [period] One month, written 2024-03, or a range of months, written 2024-01:2024-06.
- * @param [transform] Options: a transform (Units=pc1, Per=A for annual sums, MA=3) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
+ * @param [options] Name=Value options: a transform (Units=pc1, Per=A for annual sums, MA=3) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per month.
  * @cancelable
  * @requiresAddress
  */
-async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econTrade(flow?: string, partner?: string, hs_code?: string, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => tradeFormula(getRuntime(), [flow, partner, hs_code, period, transform], ctx));
+  return run(() => tradeFormula(getRuntime(), [flow, partner, hs_code, period, options], ctx));
 }
 
 /**
@@ -121,15 +121,15 @@ async function econTrade(flow?: string, partner?: string, hs_code?: string, peri
  * @param [start_date] First day: 2024-03-01 or a date cell.
  * @param [end_date] Last day: 2024-03-31 or a date cell.
  * @param [field] open, high, low, close or volume; empty for all five (close for several tickers).
- * @param [transform] Options: a transform (Per=M for month-end closes, Units=pch, MA=20) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
+ * @param [options] Name=Value options: a transform (Per=M for month-end closes, Units=pch, MA=20) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per trading day.
  * @cancelable
  * @requiresAddress
  */
-async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: any, field?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => stockFormula(getRuntime(), [symbol_or_index, start_date, end_date, field, transform], ctx));
+  return run(() => stockFormula(getRuntime(), [symbol_or_index, start_date, end_date, field, options], ctx));
 }
 
 /**
@@ -139,15 +139,15 @@ async function econStock(symbol_or_index: any[][], start_date?: any, end_date?: 
  * @param operands The series a, b, c ... in order, one per cell of a range, each written like WB/NY.GDP.MKTP.CD/VN or GSO/CPI.MOM/monthly Level=pch.
  * @param [start_year] First year, e.g. 2000 (every operand).
  * @param [end_year] Last year, e.g. 2023 (every operand).
- * @param [transform] Options: a transform of the result (Units=pc1) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
+ * @param [options] Name=Value options: a transform of the result (Units=pc1) and the layout (Dir=H, Sort=D, Header=N, Dates=N).
  * @param [invocation] Invocation parameter.
  * @returns A header row, then one row per period.
  * @cancelable
  * @requiresAddress
  */
-async function econDerived(expression: string, operands: any[][], start_year?: any, end_year?: any, transform?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+async function econDerived(expression: string, operands: any[][], start_year?: any, end_year?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   const ctx = callContext(invocation);
-  return run(() => derivedFormula(getRuntime(), [expression, operands, start_year, end_year, transform], ctx));
+  return run(() => derivedFormula(getRuntime(), [expression, operands, start_year, end_year, options], ctx));
 }
 
 /**

@@ -49,7 +49,7 @@ async function cellOf(p: Promise<unknown>): Promise<unknown> {
   }
 }
 
-describe('the transform argument', () => {
+describe('a transform in the options argument', () => {
   it('Units=pc1 loads the widened years and spills the asked years, headed as the engine titles them', async () => {
     const { rt, loaded } = recordingRuntime(annual);
     const spill = await indicatorFormula(rt, ['WB', [['X']], [['VN']], 2019, 2021, null, 'units=PC1']);

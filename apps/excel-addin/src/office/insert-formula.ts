@@ -2,10 +2,10 @@
  * "Insert as formula": the ECON.* custom-function call that stands for a query (its text: @econdata/ui's
  * formulaFor, the one writer, also used by "Copy as code", given this build's namespace), written at
  * the selection instead of values, so the cells recalculate through the shared runtime's cache.
- * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]),
- * ECON.TRADE(flow, [partner], [hs_code], [period: a month or 2024-01:2024-06], [transform]), ECON.STOCK(symbol_or_index, [start_date],
- * [end_date], [field], [transform]), ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]);
- * `transform` is @econdata/analysis's canonical text ('Units=pc1').
+ * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [options]),
+ * ECON.TRADE(flow, [partner], [hs_code], [period: a month or 2024-01:2024-06], [options]), ECON.STOCK(symbol_or_index, [start_date],
+ * [end_date], [field], [options]), ECON.DERIVED(expression, operands, [start_year], [end_year], [options]);
+ * `options` holds the transform in @econdata/analysis's canonical text ('Units=pc1'), and the layout options.
  */
 import { optionPairs } from '@econdata/analysis';
 import type { Series, SeriesQuery } from '@econdata/core';

@@ -1,10 +1,10 @@
 /**
  * The ECON.* custom-function call that stands for a query: the one writer of formula text, for the
  * add-in's "Insert as formula" and for "Copy as code" in both apps.
- * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [transform]),
- * ECON.TRADE(flow, [partner], [hs_code], [period: a month or 2024-01:2024-06], [transform]), ECON.STOCK(symbol_or_index, [start_date],
- * [end_date], [field], [transform]), ECON.DERIVED(expression, operands, [start_year], [end_year], [transform]);
- * `transform` is @econdata/analysis's canonical text ('Units=pc1').
+ * Signatures: ECON.INDICATOR(source, indicator, country, [start_year], [end_year], [frequency], [options]),
+ * ECON.TRADE(flow, [partner], [hs_code], [period: a month or 2024-01:2024-06], [options]), ECON.STOCK(symbol_or_index, [start_date],
+ * [end_date], [field], [options]), ECON.DERIVED(expression, operands, [start_year], [end_year], [options]);
+ * `options` holds the transform in @econdata/analysis's canonical text ('Units=pc1'), and the layout options.
  *
  * The namespace is the caller's: the production add-in registers `ECON`, the dev add-in `ECONDEV`
  * (apps/excel-addin/src/functions/namespace.ts), so the add-in passes its build's and the explorer
