@@ -13,13 +13,12 @@ import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
 import { buildIndicatorQueries, CostPreview, EmptyState, needsCostPreview, ProgressPanel, SearchQueryBuilder, useCatalogue, useNameLanguage, type QueryKind } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
-import { ExportMenu, type ExportDone } from '../exports/ExportMenu.tsx';
+import type { ExportDone } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
-import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
 import { nativeLowest, seasonalOf, withoutSeasonal } from '../series/transform-choices.ts';
 import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
-import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
+import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView } from '../app/later.tsx';
 import { derivedWords, operandQueries, resultTransform, withResultTransform } from '../derived/derived-plan.ts';
 import { fetchName } from '../exports/export-name.ts';
 import { gsoFrequencies, isGsoFetch, withFrequency } from '../series/gso-frequency.ts';
@@ -80,6 +79,8 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const job = useJob<Fetched>();
   const [pending, setPending] = useState<{ queries: SeriesQuery[]; derived?: DerivedRequest[]; estimate: Estimate } | null>(null);
   const [deriving, setDeriving] = useState(false);
+  // The chart's script comes once the first screen is idle (it is not part of the start bundle).
+  useEffect(() => preloadSeriesView(), []);
   const [estimating, setEstimating] = useState(false);
   const [estimateError, setEstimateError] = useState<{ kind: QueryKind; error: unknown } | null>(null);
   // The tab of the query builder: what is shown belongs to it (issue 22: a GSO chart stayed under
@@ -249,7 +250,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           </DialogBody>
         </DialogSurface>
       </Dialog>
-      <DerivedDialog open={deriving} {...(data && !data.derived && data.queries[0] ? { series: { query: data.queries[0] } } : {})} onDerive={submitDerived} onClose={() => setDeriving(false)} />
+      {deriving ? <DerivedDialog open {...(data && !data.derived && data.queries[0] ? { series: { query: data.queries[0] } } : {})} onDerive={submitDerived} onClose={() => setDeriving(false)} /> : null}
     </div>
   );
 }
