@@ -187,8 +187,15 @@ export interface ExportResult {
 
 export interface WriteLocalRequest {
   jobId?: JobId;
-  /** Fetched through the client (the cache answers what was just shown: no new requests). */
+  /** What the series are of: a saved export keeps them for its re-run. Fetched as shown only when `series` is not given. */
   queries: SeriesQuery[];
+  /**
+   * The series the chart shows, one per query (or per derived request), in order: the file holds
+   * exactly these numbers and nothing is fetched (checked by core's Series rules). The explorer
+   * always sends them; without them main fetches `queries` as shown (the cache answers what was
+   * just fetched; past its one-hour lifetime that is a new request, and the service may have revised).
+   */
+  series?: Series[];
   format: 'xlsx' | 'csv';
   /** A person's name for it: the file name and the library entry. */
   name: string;
@@ -315,7 +322,7 @@ interface Operations {
   /** Checks now whether the service answers, without a key (the OS went online or offline); null: nothing to check yet. */
   'connection.check': { request: Empty; response: ProbeOutcome | null };
 
-  /** CSV or XLSX written locally through sheets. */
+  /** CSV or XLSX written locally through sheets: the series the renderer shows (`series`), else `queries` fetched as shown. */
   'exports.writeLocal': { request: WriteLocalRequest; response: ExportResult };
   /** The service's /export/csv or /export/excel, streamed to a file (core's saveExport). */
   'exports.service': { request: ServiceExportRequest; response: ExportResult };

@@ -5,7 +5,7 @@
  * years, dates, stock index) are judged by core's `queryProblems`, the same rule that refuses a request.
  */
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
-import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, problemSentence, queryProblems, readBaseURL, sourceCodeProblem, type CheckedQuery, type ExportQuery, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, problemSentence, queryProblems, readBaseURL, seriesProblem, sourceCodeProblem, type CheckedQuery, type ExportQuery, type Series, type SeriesQuery } from '@econdata/core';
 import { nameProblem, PROFILE_KINDS, PROFILE_NAME_FORM } from '@econdata/keychain';
 import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
 import type { OperationName, RequestOf } from './contract.ts';
@@ -143,6 +143,27 @@ const chart = object({
 });
 type Mark = NonNullable<NonNullable<RequestOf<'exports.writeLocal'>['chart']>['marks']>[number];
 
+/** A series the renderer shows, judged by core's Series rules (the rule its sheets writers rely on). */
+const shownSeries: Check<Series> = (value, path) => {
+  const problem = seriesProblem(value as Series);
+  if (problem !== undefined) throw new InvalidParameterError(path, `Invalid request: ${path} breaks the Series rules: ${problem}. Export again from the chart.`);
+  return value as Series;
+};
+const writeLocalShape = object({
+  jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
+  destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),
+  chart: opt(chart), series: opt(list(shownSeries, { min: 1, max: LIMITS.queries })),
+});
+/** The series shown come one per query (or per derived request), in order, as the chart got them. */
+const writeLocal: Check<RequestOf<'exports.writeLocal'>> = (value, path) => {
+  const checked = writeLocalShape(value, path);
+  const asked = checked.derived?.length ?? checked.queries.length;
+  if (checked.series && checked.series.length !== asked) {
+    fail(below(path, 'series'), `one series per ${checked.derived ? 'derived request' : 'query'} (${asked}), in order`, `${checked.series.length} series`);
+  }
+  return checked;
+};
+
 const fileName = str({ max: 255, pattern: /\.(csv|xlsx)$/i, describe: 'a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports)' });
 const openCommon = { sourceCode: opt(sourceCode), saveAs: opt(exportName) };
 
@@ -173,11 +194,7 @@ const SCHEMAS: { [N in OperationName]: Check<RequestOf<N>> } = {
   'jobs.cancel': object({ jobId: req(jobId) }),
   'quota.status': empty as Check<RequestOf<'quota.status'>>,
   'connection.check': empty as Check<RequestOf<'connection.check'>>,
-  'exports.writeLocal': object({
-    jobId: opt(jobId), queries: req(queries), format: req(oneOf(['xlsx', 'csv'] as const)), name: req(exportName),
-    destination: req(destination), orientation: opt(oneOf(['wide', 'long'] as const)), transform: opt(transform), derived: opt(derivedRequests), dataOnly: opt(bool()),
-    chart: opt(chart),
-  }),
+  'exports.writeLocal': writeLocal,
   'exports.service': object({
     jobId: opt(jobId), format: req(oneOf(['csv', 'excel'] as const)), query: req(exportQuery), name: req(exportName), destination: req(destination),
   }),

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { DerivedRequest } from '@econdata/analysis';
-import type { SeriesQuery } from '@econdata/core';
+import type { Series, SeriesQuery } from '@econdata/core';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger,
   MessageBar, MessageBarBody, Radio, RadioGroup, tokens,
@@ -30,7 +30,10 @@ export interface ExportDone {
 }
 
 export interface ExportMenuProps {
+  /** What the shown series are of (one per series, or the derived recipes' operands). */
   queries: readonly SeriesQuery[];
+  /** The series the chart shows: a file written here holds exactly these numbers (nothing is fetched again). */
+  series: readonly Series[];
   /** The transform the chart shows ('' for none): files written here hold the same. */
   transform?: string;
   /** A derived view's recipes: files written here hold the derived series and keep their formulas. */
@@ -51,7 +54,7 @@ const MENU = EXPORT_KINDS.filter((k) => k.kind !== 'local-csv-data').map((k) => 
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', derived, title, chart, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, series, transform = '', derived, title, chart, onExported }: ExportMenuProps) {
   const styles = useStyles();
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
@@ -66,7 +69,7 @@ export function ExportMenu({ queries, transform = '', derived, title, chart, onE
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
     const result = await job.run((options) => {
-      const req = exportRequest(k, queries, n.trim(), d, transform, derived);
+      const req = exportRequest(k, queries, n.trim(), d, transform, derived, series);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));
