@@ -10,7 +10,7 @@
  * and the heap the shared runtime keeps.
  */
 import { EconDataClient, MemoryCacheStore, MemoryQuotaStore, planRequests, type SeriesQuery } from '@econdata/core';
-import { startSandbox } from '@econdata/sandbox';
+import { mulberry32, startSandbox } from '@econdata/sandbox';
 import { associateFunctions } from '../../apps/excel-addin/src/functions/functions.ts';
 import { setRuntime } from '../../apps/excel-addin/src/runtime/instance.ts';
 import { createAddinRuntime } from '../../apps/excel-addin/src/runtime/runtime.ts';
@@ -32,14 +32,8 @@ const majors = ['VN', 'TH', 'ID', 'MY', 'PH', 'CN', 'JP', 'KR', 'IN', 'US', 'GB'
   'IT', 'ES', 'TR', 'SA', 'AR', 'CL', 'CO', 'PE', 'PK', 'BD', 'KH', 'SG', 'NZ', 'SE', 'NO', 'PL', 'NL', 'BE', 'CH', 'AT', 'DK', 'FI', 'PT', 'GR', 'IE'].filter((c) => listed.includes(c));
 const countries = [...majors, ...listed.filter((c) => !majors.includes(c))];
 
-// A fixed-seed generator (mulberry32), so every run sends the same workload.
-let seed = 7;
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// A fixed-seed generator (the sandbox's mulberry32), so every run sends the same workload.
+const random = mulberry32(7);
 type Formula = [source: string, indicator: string, country: string, start: number, end: number];
 const block = (source: string, indicators: string[], ccs: string[], start: number, end: number): Formula[] =>
   indicators.flatMap((i) => ccs.map((c): Formula => [source, i, c, start, end]));

@@ -6,7 +6,7 @@
  * some codes in lower case. Target: the lower bound.
  */
 import { EconDataClient, MemoryCacheStore, planRequests, type SeriesQuery } from '@econdata/core';
-import { startSandbox } from '@econdata/sandbox';
+import { mulberry32, startSandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
 
 if (!realDataDir) {
@@ -23,14 +23,8 @@ const known = new Set((await client.listCountries()).data.map((c) => c.code));
 const countries = ['VN', 'TH', 'ID', 'MY', 'PH', 'CN', 'JP', 'KR', 'IN', 'US', 'GB', 'DE', 'FR', 'BR', 'MX', 'ZA', 'NG', 'EG', 'AU', 'CA',
   'IT', 'ES', 'TR', 'SA', 'AR', 'CL', 'CO', 'PE', 'PK', 'BD', 'KH', 'SG', 'NZ', 'SE', 'NO', 'PL', 'NL', 'BE', 'CH', 'AT', 'DK', 'FI', 'PT', 'GR', 'IE'].filter((c) => known.has(c));
 
-// A fixed-seed generator (mulberry32), so every run sends the same workload.
-let seed = 42;
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// A fixed-seed generator (the sandbox's mulberry32), so every run sends the same workload.
+const random = mulberry32(42);
 const block = (source: string, indicators: string[], ccs: string[], start_year: number, end_year: number): SeriesQuery[] =>
   indicators.flatMap((indicator) => ccs.map((country) => ({ kind: 'indicator' as const, source, indicator, country: random() < 0.2 ? country.toLowerCase() : country, start_year, end_year })));
 const unique: SeriesQuery[] = [

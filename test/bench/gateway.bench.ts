@@ -16,7 +16,7 @@
  */
 import { EconDataClient, openGate, type SeriesQuery } from '@econdata/core';
 import { addUser, RedisState, startGateway, type Gateway } from '@econdata/gateway';
-import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { mulberry32, startSandbox, type Sandbox } from '@econdata/sandbox';
 import { realDataDir } from '../support/paths.ts';
 import { startRedis } from '../support/redis-server.ts';
 
@@ -26,13 +26,8 @@ if (!realDataDir) {
 }
 
 const TEAM_KEY = 'bench-team-key-4f9Kq2';
-let seed = 7;
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// A fixed-seed generator (the sandbox's mulberry32), so every run sends the same workload.
+const random = mulberry32(7);
 const pct = (list: number[], p: number): number => {
   const s = [...list].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;

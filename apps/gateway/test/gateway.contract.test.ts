@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EconDataClient, openGate } from '@econdata/core';
 import { startSandbox, type Sandbox } from '@econdata/sandbox';
 import { addUser, RedisState, startGateway, type Gateway } from '@econdata/gateway';
 import type { AuditEntry } from '../src/audit.ts';
@@ -180,6 +181,30 @@ describe('a burst above the plan from several analysts', () => {
     expect(stats.received).toBe(36);
     // Under contention (the first 30 answers: three windows), each analyst got a third, within one request.
     for (const name of names) expect(Math.abs(finished.slice(0, 30).filter((n) => n === name).length - 10)).toBeLessThanOrEqual(1);
+  }, 60_000);
+});
+
+describe('bulk work marked by core (X-Econdata-Priority: bulk)', () => {
+  it('waits behind people\'s interactive requests', async () => {
+    // Free plan (10 a minute) at time scale 60: the queue, not the sandbox, holds the backlog.
+    const sandbox = await startSandbox({ keys: [{ key: TEAM_KEY, plan: 'free' }], timeScale: 60 });
+    opened.push(sandbox);
+    const gw = await instance(sandbox, { plan: 'free', timeScale: 60 });
+    const token = await addUser(gw.state, 'joy', 0.5);
+    // Core's client as a Team gateway profile builds it: background work says so.
+    const client = new EconDataClient({ baseURL: gw.gateway.url, apiKey: token, sendPriority: true, gate: openGate, maxRetries: 0, timeoutMs: 60_000 });
+    const finished: string[] = [];
+    const ask = (label: string, year: number, priority: 'interactive' | 'background') =>
+      client.getIndicators({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: year, end_year: 2020 }, { priority, cache: 'no-store' }).then(() => void finished.push(label));
+    // A refresh of 20 series starts; a moment later the analyst looks at 5 series.
+    const bulk = Array.from({ length: 20 }, (_, k) => ask(`bulk-${k}`, 1961 + k, 'background'));
+    const people = Array.from({ length: 5 }, (_, k) => ask(`interactive-${k}`, 1990 + k, 'interactive'));
+    await Promise.all([...bulk, ...people]);
+    expect(finished).toHaveLength(25);
+    // The people's 5 come before the refresh's last 10 (first come, first served would answer them last).
+    const last = Math.max(...finished.flatMap((f, i) => (f.startsWith('interactive') ? [i] : [])));
+    expect(last).toBeLessThan(15);
+    expect(sandbox.stats().rate_limited).toBe(0);
   }, 60_000);
 });
 

@@ -16,6 +16,8 @@ import { RateLimiter } from './http/rate-limit.ts';
 import { StatsCounter, type SandboxStats } from './http/stats.ts';
 
 export type { ApiKey } from './http/auth.ts';
+/** The seeded generator behind faults and the demo pack; benchmarks draw their fixed workloads from it too. */
+export { mulberry32 } from './random.ts';
 
 /** Every option may be left out or given as undefined (e.g. `dataDir: realDataDir` where there may be none). */
 export interface SandboxOptions {

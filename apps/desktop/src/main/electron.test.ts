@@ -7,7 +7,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OPERATION_NAMES, ipcChannel } from '../shared/contract.ts';
+import { OPERATION_NAMES } from '../shared/contract.ts';
+import { ipcChannel } from '../shared/bridge.ts';
 import { RENDERER_CSP } from '../shared/csp.ts';
 
 type Listener = (...args: unknown[]) => unknown;

@@ -11,7 +11,7 @@
 import { join, normalize, relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, ClipboardItem, app, clipboard, dialog, ipcMain, net, protocol, session } from 'electron';
-import { EVENT_CHANNEL } from '../shared/contract.ts';
+import { EVENT_CHANNEL } from '../shared/bridge.ts';
 import { RENDERER_CSP } from '../shared/csp.ts';
 import { registerIpc, trustedSender } from './ipc.ts';
 import { appFolders, findDataDir } from './paths.ts';

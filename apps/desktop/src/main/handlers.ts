@@ -5,7 +5,8 @@
  */
 import { fetchDerived, fetchShown, fromClient, planDerived, planShown } from '@econdata/analysis';
 import { EconDataClient, type CallOptions } from '@econdata/core';
-import type { BridgeEvent, Envelope, OperationName, RequestOf, ResponseOf } from '../shared/contract.ts';
+import type { OperationName, RequestOf, ResponseOf } from '../shared/contract.ts';
+import type { BridgeEvent, Envelope } from '../shared/bridge.ts';
 import { isOperationName } from '../shared/contract.ts';
 import { quotaToWire } from '../shared/quota-wire.ts';
 import { validateRequest } from '../shared/request-schemas.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OPERATION_NAMES, ipcChannel } from '../shared/contract.ts';
+import { OPERATION_NAMES } from '../shared/contract.ts';
+import { ipcChannel } from '../shared/bridge.ts';
 import { registerIpc, trustedSender } from './ipc.ts';
 
 type Handler = (event: { senderFrame?: { url: string } | null | undefined }, request: unknown) => Promise<unknown>;

@@ -5,7 +5,8 @@
  * second, unchecked handler.
  */
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { OPERATION_NAMES, ipcChannel, type Envelope } from '../shared/contract.ts';
+import { OPERATION_NAMES } from '../shared/contract.ts';
+import { ipcChannel, type Envelope } from '../shared/bridge.ts';
 import { bridgeError } from '../shared/wire-error.ts';
 import type { Dispatch } from './handlers.ts';
 

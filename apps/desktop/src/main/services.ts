@@ -7,7 +7,7 @@ import { KeytarKeyStore, MemoryKeyStore, type KeyStore, type VerifyKey } from '@
 import type { Sandbox, SandboxOptions } from '@econdata/sandbox';
 import { ExportLibrary } from '@econdata/sheets/node';
 import type { ClientOptions } from '@econdata/core';
-import type { BridgeEvent } from '../shared/contract.ts';
+import type { BridgeEvent } from '../shared/bridge.ts';
 import { SearchMemoryService } from './services/search-memory.ts';
 import { PreferencesService } from './services/preferences.ts';
 import { ReachabilityService, type ReachabilityOptions } from './services/reachability.ts';

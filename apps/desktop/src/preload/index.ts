@@ -4,7 +4,8 @@
  * reaches the page.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL, OPERATION_NAMES, ipcChannel, type BridgeEvent, type PreloadApi } from '../shared/contract.ts';
+import { OPERATION_NAMES } from '../shared/contract.ts';
+import { EVENT_CHANNEL, ipcChannel, type BridgeEvent, type PreloadApi } from '../shared/bridge.ts';
 
 const operations = Object.fromEntries(
   OPERATION_NAMES.map((name) => [name, (request: unknown) => ipcRenderer.invoke(ipcChannel(name), request)]),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { OPERATION_NAMES, type PreloadApi } from '../shared/contract.ts';
+import { OPERATION_NAMES } from '../shared/contract.ts';
+import { type PreloadApi } from '../shared/bridge.ts';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),

@@ -1,6 +1,6 @@
 /**
  * How the contract travels: the envelope every answer comes in, the events main pushes, Electron's
- * IPC channels and the preload's shape, and web mode's token names. Re-exported by contract.ts.
+ * IPC channels and the preload's shape, and web mode's token names. It uses contract.ts (never the other way round: no import cycle).
  */
 import type { JobId, OperationName, QuotaStatusWire, RequestOf, ResponseOf, SessionStatus } from './contract.ts';
 import type { WireError } from './wire-error.ts';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { EconError, InvalidParameterError, NotFoundError } from '@econdata/core';
-import type { BridgeEvent, Envelope, OperationName } from './contract.ts';
+import type { OperationName } from './contract.ts';
+import type { BridgeEvent, Envelope } from './bridge.ts';
 import { createDesktopApi } from './client.ts';
 import { webTransport, type BridgeTransport } from './transports.ts';
 import { DesktopError } from './wire-error.ts';

@@ -9,9 +9,8 @@ import type { DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
-import type {
-  BridgeEvent, JobId, OperationName, ProgressPhase, RequestOf, ResponseOf, SessionStatus,
-} from './contract.ts';
+import type { JobId, OperationName, RequestOf, ResponseOf, SessionStatus } from './contract.ts';
+import type { BridgeEvent, ProgressPhase } from './bridge.ts';
 import { quotaFromWire } from './quota-wire.ts';
 import type { BridgeTransport } from './transports.ts';
 import { reviveError } from './wire-error.ts';

@@ -369,6 +369,4 @@ export function isOperationName(value: unknown): value is OperationName {
   return typeof value === 'string' && (OPERATION_NAMES as readonly string[]).includes(value);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Envelopes, events, IPC channels, the preload's shape, web mode's token: bridge.ts.
-export * from './bridge.ts';
+// Envelopes, events, IPC channels, the preload's shape, web mode's token: bridge.ts (which uses this file; this file does not use it).

@@ -4,10 +4,8 @@
  * Server-Sent Events). Both answer every call with an Envelope; neither throws for an error main
  * reported.
  */
-import {
-  TOKEN_HEADER, TOKEN_META,
-  type BridgeEvent, type Envelope, type OperationName, type PreloadApi, type RequestOf, type ResponseOf,
-} from './contract.ts';
+import { type OperationName, type RequestOf, type ResponseOf } from './contract.ts';
+import { TOKEN_HEADER, TOKEN_META, type BridgeEvent, type Envelope, type PreloadApi } from './bridge.ts';
 import { bridgeError } from './wire-error.ts';
 
 /** What `createDesktopApi` needs from a transport. */

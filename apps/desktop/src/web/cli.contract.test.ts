@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKEN_HEADER } from '../shared/contract.ts';
+import { TOKEN_HEADER } from '../shared/bridge.ts';
 
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 

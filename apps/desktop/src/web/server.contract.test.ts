@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKEN_HEADER } from '../shared/contract.ts';
+import { TOKEN_HEADER } from '../shared/bridge.ts';
 import { createDesktopApi } from '../shared/client.ts';
 import { webTransport } from '../shared/transports.ts';
 import { GDP_TH, GDP_VN, useMain } from '../../test/support/harness.ts';

@@ -13,7 +13,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TOKEN_HEADER } from '../shared/contract.ts';
+import { TOKEN_HEADER } from '../shared/bridge.ts';
 import { bridgeError } from '../shared/wire-error.ts';
 import type { MainServices } from '../main/services.ts';
 import { serveStatic, type PageServer } from './static.ts';

@@ -6,7 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, isAbsolute } from 'node:path';
 import { RENDERER_CSP } from '../shared/csp.ts';
-import { TOKEN_META } from '../shared/contract.ts';
+import { TOKEN_META } from '../shared/bridge.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',

@@ -10,7 +10,7 @@ import { afterEach } from 'vitest';
 import { MemoryKeyStore } from '@econdata/keychain';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@econdata/sandbox';
 import { realDataDir } from '../../../../test/support/paths.ts';
-import type { BridgeEvent } from '../../src/shared/contract.ts';
+import type { BridgeEvent } from '../../src/shared/bridge.ts';
 import { appFolders, type AppFolders } from '../../src/main/paths.ts';
 import { createMainServices, type MainOptions, type MainServices } from '../../src/main/services.ts';
 

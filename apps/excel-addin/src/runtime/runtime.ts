@@ -42,6 +42,8 @@ export interface RuntimeOptions {
 }
 
 const THIRTY_DAYS = 30 * 86_400_000;
+/** Formulas collected into one job from which it is bulk work (a sheet recalculating, a fill-down): a team gateway serves people's requests first. */
+const BULK_FORMULAS = 50;
 
 interface Connection {
   settings: ConnectionSettings;
@@ -251,12 +253,15 @@ class SharedRuntime implements AddinRuntime {
       // Answers of one key are not served to another: plans differ in what they may read.
       cache: prefixedCacheStore(this.#cache, keyId),
       ...(settings.authMode ? { authMode: settings.authMode } : {}),
+      // A team gateway hears which requests are bulk (refreshes, a sheet recalculating) and serves people's first.
+      ...(settings.kind === 'gateway' ? { sendPriority: true } : {}),
       ...(o.cacheTtlMs === undefined ? {} : { cacheTtlMs: o.cacheTtlMs }),
       ...(o.transport ? { transport: o.transport } : {}),
       ...(o.maxRetries === undefined ? {} : { maxRetries: o.maxRetries }),
     });
     // Formulas show the last good value rather than #N/A when the service cannot answer.
-    const collector = new SeriesCollector(client, { windowMs: o.collectWindowMs ?? 100, maxQueries: 10_000, call: { cache: 'allow-stale', priority: 'interactive' } });
+    // A job of BULK_FORMULAS or more (a sheet recalculating, a fill-down) is bulk work; a few formulas typed are interactive.
+    const collector = new SeriesCollector(client, { windowMs: o.collectWindowMs ?? 100, maxQueries: 10_000, bulkFrom: BULK_FORMULAS, call: { cache: 'allow-stale', priority: 'interactive' } });
     const stopQuota = ledger.subscribe((status) => {
       if (this.#connection?.ledger === ledger) for (const fn of this.#quotaListeners) fn(status);
     });

@@ -97,7 +97,7 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       const texts: string[] = [];
       let revised = false;
       if (targets.length > 0) {
-        const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store' }), {
+        const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store', priority: 'background' }), {
           describe: (e) => errorSentence(e, describe),
           // A block inserted with Vietnamese names is named so again (its binding keeps the language).
           catalogue: () => api.catalogue(),
@@ -108,7 +108,7 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
         texts.push(result.text);
       }
       // Parameter blocks: asked anew into the cache their formulas read ('reload'), then calculated again.
-      if (usable.length > 0) texts.push((await refreshParameterBlocks(excel, usable, (q) => api.fetchSeries(q, { cache: 'reload' }))).text);
+      if (usable.length > 0) texts.push((await refreshParameterBlocks(excel, usable, (q) => api.fetchSeries(q, { cache: 'reload', priority: 'background' }))).text);
       setNotice({ intent: 'success', text: texts.join('\n'), revised });
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });

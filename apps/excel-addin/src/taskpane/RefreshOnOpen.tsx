@@ -56,7 +56,7 @@ export function RefreshOnOpen({ excel, office, onRan }: RefreshOnOpenProps): Rea
         const outcome = await refreshOnOpen({
           excel,
           estimate: (q) => api.estimate(q, { cache: 'no-store' }),
-          reloadSeries: (q) => api.fetchSeries(q, { cache: 'reload' }),
+          reloadSeries: (q) => api.fetchSeries(q, { cache: 'reload', priority: 'background' }),
           catalogue: () => api.catalogue(),
           describe: (e) => errorSentence(e, describe),
         });

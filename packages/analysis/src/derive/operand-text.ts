@@ -14,7 +14,7 @@
 import { GSO_FREQUENCIES, InvalidParameterError, STOCK_INDICES, TRADE_FLOWS, type GsoFrequency, type SeriesQuery, type StockIndex, type TradeFlow } from '@econdata/core';
 import { formatTransform, parseTransform } from '../transform/spec.ts';
 import { DERIVED_PRESETS, presetRequest } from './presets.ts';
-import type { DerivedOperand, DerivedRequest } from './request.ts';
+import type { DerivedOperand, DerivedRequest } from './types.ts';
 
 // The lists are core's (the query rules' owner): this reads which word is a flow, an index or a frequency.
 const FREQUENCIES: readonly string[] = GSO_FREQUENCIES;

@@ -4,9 +4,7 @@
  * request. The added operand is a World Bank indicator for the same country and years.
  */
 import { InvalidParameterError, type SeriesQuery } from '@econdata/core';
-import type { DerivedOperand, DerivedRequest } from './request.ts';
-
-export type PresetId = 'per_capita' | 'share_of_gdp' | 'real' | 'usd';
+import type { DerivedOperand, DerivedRequest, PresetId } from './types.ts';
 
 export interface DerivedPreset {
   id: PresetId;

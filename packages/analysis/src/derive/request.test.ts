@@ -2,7 +2,8 @@ import { assertSeries, InvalidParameterError, type SeriesQuery } from '@econdata
 import { describe, expect, it } from 'vitest';
 import { makeSeries, months, years } from '../testing/make-series.ts';
 import { DERIVED_PRESETS, presetRequest } from './presets.ts';
-import { computeDerived, derivedQueries, type DerivedRequest } from './request.ts';
+import { computeDerived, derivedQueries } from './request.ts';
+import type { DerivedRequest } from './types.ts';
 
 const gdpQ: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2001, end_year: 2003 };
 const popQ: SeriesQuery = { ...gdpQ, indicator: 'SP.POP.TOTL' };

@@ -11,27 +11,8 @@ import { formatTransform } from '../transform/spec.ts';
 import { widenQuery } from '../transform/widen.ts';
 import { deriveSeries } from './derive.ts';
 import { parseExpression, type Expression } from './expression.ts';
-import { DERIVED_PRESETS, type PresetId } from './presets.ts';
-
-export interface DerivedOperand {
-  /** The letter the expression uses: 'a', 'b', ... */
-  name: string;
-  /** The query as the user asked it (before widening). */
-  query: SeriesQuery;
-  /** The operand's own transform (text form), applied before the expression. */
-  transform?: string;
-}
-
-export interface DerivedRequest {
-  expression: string;
-  operands: DerivedOperand[];
-  /** The result transform (text form), applied after the expression: `Units=pc1` on `a/b` is the growth of a per-capita value. */
-  transform?: string;
-  /** Words after the first operand's title ('per capita'); without them the title is the expression. */
-  words?: string;
-  /** The preset that made the request (presetRequest), so a formula can name it instead of its expression. */
-  preset?: PresetId;
-}
+import { DERIVED_PRESETS } from './presets.ts';
+import type { DerivedOperand, DerivedRequest } from './types.ts';
 
 /** A request checked: its expression parsed, every transform readable, one operand per name the expression uses. */
 interface Checked {

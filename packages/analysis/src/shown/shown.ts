@@ -18,7 +18,8 @@
 import { isEconError, seriesNamer, type CallOptions, type Catalogue, type EconError, type FetchSeriesOptions, type Frequency, type NameLanguage, type Series, type SeriesQuery } from '@econdata/core';
 import { FREQUENCY_RANK } from '../calendar/calendar.ts';
 import { DERIVED_PRESETS } from '../derive/presets.ts';
-import { computeDerived, derivedQueries, type DerivedRequest } from '../derive/request.ts';
+import { computeDerived, derivedQueries } from '../derive/request.ts';
+import type { DerivedRequest } from '../derive/types.ts';
 import { applyTransform, PER_FREQUENCY } from '../transform/apply.ts';
 import { isIdentity, parseTransform, type Per, type Transform } from '../transform/spec.ts';
 import { queryFrequency, widenQuery } from '../transform/widen.ts';

@@ -85,6 +85,23 @@ describe('query auth mode', () => {
   });
 });
 
+describe('priority header (a team gateway)', () => {
+  it('marks background requests X-Econdata-Priority: bulk only when sendPriority is set', async () => {
+    const answers = () => Array.from({ length: 3 }, () => json(200, envelope([])));
+    const q = { source: 'WB', indicator: 'A', country: 'VN' };
+    const t = new FakeTransport(...answers());
+    const gateway = new EconDataClient({ baseURL: 'https://gw.example.org', apiKey: 'token-0000', transport: t, sendPriority: true });
+    await gateway.getIndicators(q, { priority: 'background', cache: 'no-store' });
+    await gateway.getIndicators(q, { cache: 'no-store' });
+    await gateway.withOptions({ priority: 'background' }).getIndicators(q, { cache: 'no-store' });
+    expect(t.requests.map((r) => r.headers['x-econdata-priority'])).toEqual(['bulk', undefined, 'bulk']);
+    // The service itself never sees it (a browser would need the service's CORS to allow the header).
+    const s = new FakeTransport(...answers());
+    await new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'key-0000', transport: s }).getIndicators(q, { priority: 'background', cache: 'no-store' });
+    expect(s.requests[0]!.headers['x-econdata-priority']).toBeUndefined();
+  });
+});
+
 describe('exports over a fake transport', () => {
   it('returns bytes, the filename and progress; a JSON error with a 2xx status is an error', async () => {
     const csv = new TextEncoder().encode('indicator_code,year,value\r\nA,2020,1\r\n');

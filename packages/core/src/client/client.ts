@@ -66,6 +66,7 @@ export class EconDataClient {
         sleep: options.sleep ?? defaultSleep,
         random: options.random ?? Math.random,
         transport: options.transport ?? axiosTransport(),
+        sendPriority: options.sendPriority === true,
       },
       cache: {
         store: options.cache,

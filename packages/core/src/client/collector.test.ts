@@ -44,4 +44,15 @@ describe('SeriesCollector', () => {
     await Promise.all([c.load(q('A1')), c.load(q('A2')), c.load(q('A3'))]);
     expect(jobs).toEqual([3]);
   });
+
+  it('a job of bulkFrom queries or more goes as background work; a smaller one keeps the call\'s priority', async () => {
+    const priorities: Array<string | undefined> = [];
+    const c = new SeriesCollector({ fetchSeries: async (qs, call) => { priorities.push(`${qs.length}:${call?.priority}`); return qs.map(() => ({ ok: true as const, series: series('s') })); } }, { windowMs: 1000, bulkFrom: 3, call: { priority: 'interactive', cache: 'allow-stale' } });
+    const two = [c.load(q('A1')), c.load(q('A2'))];
+    await c.flush();
+    const three = [c.load(q('B1')), c.load(q('B2')), c.load(q('B3'))];
+    await c.flush();
+    await Promise.all([...two, ...three]);
+    expect(priorities).toEqual(['2:interactive', '3:background']);
+  });
 });

@@ -23,6 +23,8 @@ export interface SeriesCollectorOptions {
   maxQueries?: number;
   /** Options of every job (priority, cache mode, ...). */
   call?: Omit<CallOptions, 'signal'>;
+  /** A job of at least this many queries (a sheet recalculating, a fill-down) goes with priority 'background'. @default never */
+  bulkFrom?: number;
 }
 
 /** What the collector needs of the client. */
@@ -40,6 +42,7 @@ export class SeriesCollector {
   readonly #windowMs: number;
   readonly #max: number;
   readonly #call: Omit<CallOptions, 'signal'>;
+  readonly #bulkFrom: number;
   #pending: Pending[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,6 +51,7 @@ export class SeriesCollector {
     this.#windowMs = options.windowMs ?? 100;
     this.#max = options.maxQueries ?? 500;
     this.#call = options.call ?? {};
+    this.#bulkFrom = options.bulkFrom ?? Infinity;
   }
 
   /** One query's Series; rejects with its EconError. A signal cancels it while it is still being collected. */
@@ -80,7 +84,8 @@ export class SeriesCollector {
     if (batch.length === 0) return;
     let results: SeriesResult[];
     try {
-      results = await this.#source.fetchSeries(batch.map((p) => p.query), this.#call);
+      const call = batch.length >= this.#bulkFrom ? { ...this.#call, priority: 'background' as const } : this.#call;
+      results = await this.#source.fetchSeries(batch.map((p) => p.query), call);
     } catch (error) {
       // The whole job failed: every caller hears about it.
       const e = error instanceof Error ? error : new EconError('invalid_response', String(error));

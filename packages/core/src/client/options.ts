@@ -57,6 +57,13 @@ export interface ClientOptions {
   onCacheError?: (error: unknown) => void;
   /** Default priority of this client's requests. @default 'interactive' */
   priority?: RequestPriority;
+  /**
+   * Tell the server which requests are bulk work: background requests carry
+   * `X-Econdata-Priority: bulk`, which a team gateway (apps/gateway) serves after people's
+   * interactive requests. Only for a gateway: a browser asks the service's CORS for a custom header,
+   * and the service does not list it. @default false
+   */
+  sendPriority?: boolean;
   /** Default cache mode of this client's calls. @default 'default' */
   cacheMode?: CacheMode;
   clock?: Clock;

@@ -31,6 +31,8 @@ export interface EngineConfig {
   sleep: Sleep;
   random: () => number;
   transport: Transport;
+  /** Background requests carry `X-Econdata-Priority: bulk` (ClientOptions.sendPriority). */
+  sendPriority: boolean;
 }
 
 export interface RequestSpec {
@@ -190,6 +192,7 @@ function tooLarge(limit: number, spec: RequestSpec): InvalidResponseError {
 async function sendOnce(cfg: EngineConfig, spec: RequestSpec, key: string | undefined, opts: AttemptOptions): Promise<TransportResponse> {
   const params = { ...(spec.params ?? {}) };
   const headers: Record<string, string> = { accept: spec.accept ?? 'application/json' };
+  if (cfg.sendPriority && opts.priority === 'background') headers['x-econdata-priority'] = 'bulk';
   if (key !== undefined) {
     if (cfg.authMode === 'query') params['api_key'] = key;
     else headers['authorization'] = `Bearer ${key}`;

@@ -264,10 +264,14 @@ export class ProfileManager {
     };
   }
 
-  /** Core's `ClientOptions` for a profile (the active one by default): its baseURL, authMode and a key provider; add any other option before `new EconDataClient(...)`. */
+  /**
+   * Core's `ClientOptions` for a profile (the active one by default): its baseURL, authMode and a key
+   * provider, and for a team gateway `sendPriority` (bulk work says so); add any other option before
+   * `new EconDataClient(...)`.
+   */
   async clientOptions(profileName?: string): Promise<ClientOptions> {
     const profile = await this.#profileOrActive(profileName);
-    return { baseURL: profile.baseURL, authMode: profile.authMode, getApiKey: this.keyProvider(profile.name) };
+    return { baseURL: profile.baseURL, authMode: profile.authMode, getApiKey: this.keyProvider(profile.name), ...(profile.kind === 'gateway' ? { sendPriority: true } : {}) };
   }
 
   /** The key to use for a profile now, and where it came from. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError, type Series } from '@econdata/core';
 import { gdp, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
-import { arrangeGrid, formatArrangement, readArrangement, type Arrangement } from './arrange.ts';
+import { arrangeGrid, formatArrangement, readArrangement } from './arrange.ts';
+import type { Arrangement } from './types.ts';
 import { layoutSeries } from './layout.ts';
 import { gridValues, type PlainValue } from './values.ts';
 

@@ -16,18 +16,10 @@ import { InvalidParameterError } from '@econdata/core';
 import { bodyRow, cell, gridColumnCount, textWidth } from './cells.ts';
 import { formatDate } from './periods.ts';
 import { excelSerialToDate } from './excel-epoch.ts';
-import type { BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
+import type { Arrangement, BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
 /** The layout option names, in canonical order. */
 export const LAYOUT_OPTION_NAMES = ['Dir', 'Sort', 'Header', 'Dates'] as const;
-
-/** A Grid's arrangement; the default is `{ dir: 'V', sort: 'A', header: true, dates: true }`. */
-export interface Arrangement {
-  dir: 'V' | 'H';
-  sort: 'A' | 'D';
-  header: boolean;
-  dates: boolean;
-}
 
 const DEFAULT_ARRANGEMENT: Readonly<Arrangement> = { dir: 'V', sort: 'A', header: true, dates: true };
 

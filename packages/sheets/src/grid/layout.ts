@@ -1,9 +1,9 @@
 /** layoutSeries: Series to Grid, once, for every sink. */
 import type { Series } from '@econdata/core';
-import { arrangeGrid, type Arrangement } from './arrange.ts';
+import { arrangeGrid } from './arrange.ts';
 import { sheetName } from './cells.ts';
 import { layoutLong } from './long.ts';
-import type { Grid, Orientation } from './types.ts';
+import type { Arrangement, Grid, Orientation } from './types.ts';
 import { groupByFrequency, layoutWide } from './wide.ts';
 
 export interface LayoutOptions {

@@ -4,7 +4,16 @@
  * Office.js or exceljs types, so it can cross IPC and be rendered anywhere.
  */
 
-import type { Arrangement } from './arrange.ts';
+/**
+ * A Grid's arrangement (read from the layout options by `readArrangement` in arrange.ts); the
+ * default is `{ dir: 'V', sort: 'A', header: true, dates: true }`.
+ */
+export interface Arrangement {
+  dir: 'V' | 'H';
+  sort: 'A' | 'D';
+  header: boolean;
+  dates: boolean;
+}
 
 /**
  * A cell's value. Periods in the data block are spreadsheet dates: the Excel serial day (days

@@ -3,7 +3,8 @@
  * `cancel` fires, and a progress reporter that becomes 'progress' events.
  */
 import { InvalidParameterError, type FetchProgress } from '@econdata/core';
-import type { BridgeEvent, JobId, ProgressPhase } from '../../shared/contract.ts';
+import type { JobId } from '../../shared/contract.ts';
+import type { BridgeEvent, ProgressPhase } from '../../shared/bridge.ts';
 
 export interface Job {
   readonly id: JobId;

@@ -45,8 +45,9 @@ export class LibraryService {
    */
   async rerun(id: string, client: EconDataClient, job: Job, language: NameLanguage = 'en'): Promise<ExportManifest> {
     return this.library.rerun(id, async (queries, transform, derived) => {
-      // From the service, not the cache: a re-run is asked for to see revisions.
-      const { fetch, names } = fromClient(client);
+      // From the service, not the cache: a re-run is asked for to see revisions. It is bulk work
+      // (a team gateway serves people's interactive requests first).
+      const { fetch, names } = fromClient(client.withOptions({ priority: 'background' }));
       const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress, names, language };
       // A derived export computes its series again from its recipes (the expression is kept).
       const results = derived ? await fetchDerived(fetch, derived.map(savedRecipe), options) : await fetchShown(fetch, queries, transform, options);

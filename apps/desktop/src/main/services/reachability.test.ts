@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '@econdata/core/testing';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
-import type { BridgeEvent } from '../../shared/contract.ts';
+import type { BridgeEvent } from '../../shared/bridge.ts';
 import { ReachabilityService } from './reachability.ts';
 
 const DOWN: ProbeOutcome = { answered: false, who: 'service', message: 'The service at http://127.0.0.1:8787 did not answer (ECONNREFUSED).' };

@@ -5,7 +5,7 @@
  * outcome goes to the renderer as a `reachability` event; its connection watch turns the top bar red.
  */
 import { probeService, watchReachability, type ProbeOutcome, type ReachabilityWatch, type WatchTimers } from '@econdata/ui/reachability';
-import type { BridgeEvent } from '../../shared/contract.ts';
+import type { BridgeEvent } from '../../shared/bridge.ts';
 
 export interface ReachabilityOptions {
   /** The address to check (the active profile's, the embedded sandbox's included); undefined: nothing to check yet. */

@@ -13,7 +13,8 @@ import {
   ENV_KEY, ProfileManager, SANDBOX_PROFILE, sandboxDemoKey, type KeyStore, type Profile, type VerifyKey,
 } from '@econdata/keychain';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@econdata/sandbox';
-import type { BridgeEvent, EmbeddedSandboxInfo, ProfileView, SessionStatus } from '../../shared/contract.ts';
+import type { EmbeddedSandboxInfo, ProfileView, SessionStatus } from '../../shared/contract.ts';
+import type { BridgeEvent } from '../../shared/bridge.ts';
 import { quotaToWire } from '../../shared/quota-wire.ts';
 import type { AppFolders } from '../paths.ts';
 
@@ -130,7 +131,7 @@ export class Session {
   async #build(): Promise<Active> {
     const profile = (await this.profiles.active()) ?? { ...SANDBOX_PROFILE };
     const embedded = isEmbeddedProfile(profile);
-    let connection: Pick<ClientOptions, 'baseURL' | 'authMode' | 'getApiKey'>;
+    let connection: Pick<ClientOptions, 'baseURL' | 'authMode' | 'getApiKey' | 'sendPriority'>;
     let keyId: string;
     if (embedded) {
       const sandbox = await this.embeddedSandbox();

@@ -4,7 +4,7 @@
  * the client (`../../shared/client.ts`): this hook only hands it a signal and a progress listener.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { ProgressPhase } from '../../shared/contract.ts';
+import type { ProgressPhase } from '../../shared/bridge.ts';
 import type { JobOptions } from '../../shared/client.ts';
 
 interface JobProgress {
