@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, type Series, type SeriesQuery } from '@econdata/core';
 import { parseTransform, transformWords, type DerivedRequest } from '@econdata/analysis';
 import { createDesktopApi } from '../../shared/client.ts';
-import type { BridgeEvent, Envelope, OperationName, RequestOf } from '../../shared/contract.ts';
+import type { OperationName, RequestOf } from '../../shared/contract.ts';
+import type { BridgeEvent, Envelope } from '../../shared/bridge.ts';
 import type { BridgeTransport } from '../../shared/transports.ts';
 import { gdp } from '../../../test/support/series.ts';
 import { createExploreStore, exploreModel, type ExploreStore } from './explore-store.ts';
 
-const q = (country: string): SeriesQuery => ({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country, start_year: 2019 });
+const q = (country: string, indicator = 'NY.GDP.MKTP.CD'): SeriesQuery => ({ kind: 'indicator', source: 'WB', indicator, country, start_year: 2019 });
 const series = (query: SeriesQuery, transform = ''): Series => {
   const country = query.kind === 'indicator' ? query.country ?? '' : '';
   const s = gdp(country, country, ['2019', '2020'], [1, transform ? 2 : 3]);
@@ -204,7 +205,7 @@ describe('the Explore store', () => {
   it('derives series, fails a request alone, and exports the recipes of the series shown', async () => {
     const { api, sent } = fakeBridge();
     const store = createExploreStore(api);
-    const recipe = (country: string): DerivedRequest => ({ expression: 'a/b', operands: [{ name: 'a', query: q(country) }, { name: 'b', query: { ...q(country), indicator: 'SP.POP.TOTL' } }] });
+    const recipe = (country: string): DerivedRequest => ({ expression: 'a/b', operands: [{ name: 'a', query: q(country) }, { name: 'b', query: q(country, 'SP.POP.TOTL') }] });
     store.openDerived();
     expect(model(store).deriving).toBe(true);
     store.closeDerived();
@@ -216,7 +217,7 @@ describe('the Explore store', () => {
     expect(m.shown!.queries).toBeUndefined();
     expect(m.shown!.original).toBeUndefined();
     expect(m.failures!.list).toMatchObject([{ query: q('XX'), expression: 'a/b' }]);
-    expect(m.shown!.exportOf).toEqual({ queries: [q('VN'), { ...q('VN'), indicator: 'SP.POP.TOTL' }], series: m.shown!.series, transform: '', derived: [recipe('VN')] });
+    expect(m.shown!.exportOf).toEqual({ queries: [q('VN'), q('VN', 'SP.POP.TOTL')], series: m.shown!.series, transform: '', derived: [recipe('VN')] });
     expect(m.deriveFrom).toBeUndefined();
   });
 
