@@ -48,7 +48,7 @@ interface Failure {
 }
 
 /** One fetch (or derivation) as it came back: what was asked, the series, what failed. */
-export interface Shown {
+interface Shown {
   queries: SeriesQuery[];
   /** The transform the series are shown with ('' for none). */
   transform: string;
@@ -283,7 +283,7 @@ export function createExploreStore(client: ExploreClient): ExploreStore {
 }
 
 /** What a file written here holds of a view: the series shown (not the originals beside them), what they are of, the transform. */
-export interface ExportOf {
+interface ExportOf {
   queries: SeriesQuery[];
   series: Series[];
   transform: string;
@@ -291,7 +291,7 @@ export interface ExportOf {
 }
 
 /** What the series view shows of one run. */
-export interface ShownModel {
+interface ShownModel {
   /** Every series drawn (the originals after the adjusted ones). */
   series: Series[];
   title: string;
