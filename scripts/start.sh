@@ -18,8 +18,9 @@ ensure_deps
 
 APP=apps/desktop
 # Build main, preload and renderer (electron-vite) when the build is missing or older than a source.
+# Web mode runs the built out/main/web.js: no TypeScript loader at start (it cost a second and a half).
 stamp="$APP/out/renderer/index.html"
-if [ ! -f "$stamp" ] || [ -n "$(find "$APP/src" "$APP/electron.vite.config.ts" packages/ui/src packages/core/src packages/sheets/src packages/keychain/src packages/sandbox/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+if [ ! -f "$stamp" ] || [ ! -f "$APP/out/main/web.js" ] || [ -n "$(find "$APP/src" "$APP/electron.vite.config.ts" packages/ui/src packages/core/src packages/sheets/src packages/keychain/src packages/sandbox/src packages/analysis/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
   echo "==> building the explorer"
   # The bundler's notes are for developers: show them only when the build fails.
   build_log="$(mktemp)"
@@ -55,5 +56,5 @@ if [ -z "$electron_bin" ]; then
 else
   echo "==> No display for an Electron window: starting web mode."
 fi
-# One process (node with tsx's loader), no pnpm in between: Ctrl+C and SIGTERM reach the server itself.
-exec node --import tsx "$APP/src/web/cli.ts" "$@"
+# One process (node on the built command), no pnpm in between: Ctrl+C and SIGTERM reach the server itself.
+exec node "$APP/out/main/web.js" "$@"

@@ -40,8 +40,12 @@ export default defineConfig({
     build: {
       externalizeDeps: { exclude: WORKSPACE },
       rolldownOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/electron.ts') },
-        external: ['keytar'],
+        input: { index: resolve(import.meta.dirname, 'src/main/electron.ts'), web: resolve(import.meta.dirname, 'src/web/cli.ts') },
+        // vite: web mode's --dev only (a development tool, never in the product path).
+        external: ['keytar', 'vite', '@vitejs/plugin-react'],
+        // The code both entries share sits beside them (not in chunks/), so what finds files next to
+        // its own module (the sandbox's Swagger UI) finds them in out/main whichever entry started.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -215,4 +215,24 @@ describe('ConnectionForm', () => {
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(screen.getByText('Service URL: enter an address such as https://api.econdata.example/api/v1.')).toBeTruthy();
   });
+  it('asks for the key again once the address moves to another origin; another path keeps it', async () => {
+    const user = userEvent.setup();
+    const saved: Array<[unknown, string | undefined]> = [];
+    render(
+      <ConnectionForm initial={{ baseURL: 'https://api.econdata.example/api/v1', plan: 'basic' }} savedKey={{ hint: 'a1b2' }} onSave={(s, k) => { saved.push([s, k]); }} />,
+      { wrapper: Theme },
+    );
+    const url = screen.getByLabelText(/^Service URL/);
+    fireEvent.change(url, { target: { value: 'https://api.econdata.example/v2/api/v1' } });
+    expect(screen.getByLabelText('New API key (optional)')).toBeTruthy();
+    fireEvent.change(url, { target: { value: 'https://collector.example.net/api/v1' } });
+    expect(screen.getByText('The saved key is only ever sent to https://api.econdata.example: paste the key for this new address (it replaces the saved one).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('API key: a new address needs its own key.')).toBeTruthy();
+    expect(saved).toEqual([]);
+    await user.type(screen.getByLabelText(/^API key/), 'sk_live_for_collector');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved. The key is stored securely and no longer shown.');
+    expect(saved).toEqual([[{ baseURL: 'https://collector.example.net', plan: 'basic' }, 'sk_live_for_collector']]);
+  });
 });

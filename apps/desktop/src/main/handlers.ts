@@ -53,8 +53,11 @@ export function createHandlers({ session, jobs, exports, images, library, search
       if (activate || (await profiles.active())?.name === input.name) await session.changed();
       return viewOf(input.name);
     },
-    'profiles.update': async ({ name, ...changes }) => {
-      await profiles.update(name, changes);
+    'profiles.update': async ({ name, key, ...changes }) => {
+      if (key !== undefined) session.rememberSecret(key);
+      // keychain drops the saved key when the change moves the profile to another origin (unless a
+      // key comes with it): the old key never reaches an address the renderer chose.
+      await profiles.update(name, changes, key === undefined ? {} : { key });
       if ((await profiles.active())?.name === name) await session.changed();
       return viewOf(name);
     },

@@ -4,12 +4,13 @@
  *
  * Electron carries it over IPC (one channel per operation, behind named preload functions); web mode
  * carries it over the loopback HTTP bridge (`POST /bridge/<operation>`). Both carry the same
- * JSON-safe values: no Date, no class instances. Every request is validated in main
- * (`request-schemas.ts`) before anything is read, written or sent. Keys never cross: profiles carry only
- * keychain's masked description.
+ * JSON-safe values: no Date, no class instances. Every request is checked in main by its schema
+ * (`request-schemas.ts`, valibot) before anything is read, written or sent, and the request types
+ * here are inferred from those schemas: an operation's request is written once. Keys never cross:
+ * profiles carry only keychain's masked description.
  */
 import type {
-  ApiResult, Catalogue, CountryInfo, Estimate, ExportQuery, IndicatorInfo, LearnedNames, NameLanguage, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
+  ApiResult, Catalogue, CountryInfo, Estimate, IndicatorInfo, LearnedNames, NameLanguage, PlanName, Provenance, Series, SeriesQuery, SourceInfo,
 } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription, ProfileKind } from '@econdata/keychain';
@@ -21,9 +22,9 @@ import type { QueryMemory } from '@econdata/ui/search-memory';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
 import type { WireError } from './wire-error.ts';
 
-type AuthMode = 'header' | 'query';
-type CacheMode = 'default' | 'no-store' | 'allow-stale' | 'reload';
-type Priority = 'interactive' | 'background';
+import type { Requests } from './request-schemas.ts';
+
+type AuthMode = NonNullable<Requests['profiles.create']['authMode']>;
 
 // ---------------------------------------------------------------------------------------------
 // Session and profiles
@@ -73,19 +74,6 @@ export interface SessionStatus {
   appVersion: string;
 }
 
-interface ProfileCreateRequest {
-  name: string;
-  baseURL: string;
-  plan: PlanName;
-  authMode?: AuthMode;
-  /** @default 'service' */
-  kind?: ProfileKind;
-  /** Saved to the keychain after one check request to the service; never returned. */
-  key?: string;
-  /** Make it the active profile (default true). */
-  activate?: boolean;
-}
-
 export interface ConnectionTest {
   ok: boolean;
   profile: string;
@@ -128,12 +116,23 @@ export type JobId = string;
 // ---------------------------------------------------------------------------------------------
 // Exports and the library
 
+/** What `exports.writeLocal` writes (queries, format, name, destination, transform, derived, chart: request-schemas.ts). */
+export type WriteLocalRequest = Requests['exports.writeLocal'];
+/** The service's own /export/csv or /export/excel of one query. */
+export type ServiceExportRequest = Requests['exports.service'];
+/** A chart image saved by main: SVG text or PNG bytes, to Downloads or a native save dialog (Electron). */
+export type ImageSaveRequest = Requests['images.save'];
+/** What goes on the system clipboard (Electron): any of an image, plain text, HTML. */
+export type ClipboardWriteRequest = Requests['clipboard.write'];
+/** A file the user already has (a CSV or XLSX this app or the service wrote): from a dialog, an upload (web mode) or a path. */
+export type OpenFileRequest = Requests['library.openFile'];
+
 /**
  * Where a file goes. 'library': the saved-exports library (a manifest beside it; opens offline).
  * 'downloads': the Downloads folder (ECONDATA_HOME/downloads when ECONDATA_HOME is set).
  * 'dialog': a native save dialog (Electron only; web mode refuses it with what to choose instead).
  */
-export type Destination = 'library' | 'downloads' | 'dialog';
+export type Destination = WriteLocalRequest['destination'];
 
 /** The saved-export manifest as listed (sheets' ExportManifest). */
 export interface ManifestView {
@@ -156,24 +155,6 @@ export interface ManifestView {
   rerun_of?: string;
 }
 
-/** A chart image saved by main: SVG text or PNG bytes, to Downloads or a native save dialog (Electron). */
-export interface ImageSaveRequest {
-  /** The display name the file is named from (sheets' export-name rule and fileStem, as exports). */
-  name: string;
-  format: 'png' | 'svg';
-  /** The SVG document (format 'svg') or the PNG's bytes in base64 (format 'png'). */
-  data: string;
-  destination: Exclude<Destination, 'library'>;
-}
-
-/** What goes on the system clipboard (Electron): any of an image, plain text, HTML. */
-export interface ClipboardWriteRequest {
-  /** A PNG's bytes in base64. */
-  png?: string;
-  text?: string;
-  html?: string;
-}
-
 export interface ExportResult {
   /** The file written (in the library folder for 'library'); null when a dialog was cancelled. */
   path: string | null;
@@ -183,47 +164,6 @@ export interface ExportResult {
   saved?: ManifestView;
   /** A data-only CSV's provenance sidecar (`<name>.provenance.json`), beside `path`. */
   provenancePath?: string;
-}
-
-export interface WriteLocalRequest {
-  jobId?: JobId;
-  /** What the series are of: a saved export keeps them for its re-run. Fetched as shown only when `series` is not given. */
-  queries: SeriesQuery[];
-  /**
-   * The series the chart shows, one per query (or per derived request), in order: the file holds
-   * exactly these numbers and nothing is fetched (checked by core's Series rules). The explorer
-   * always sends them; without them main fetches `queries` as shown (the cache answers what was
-   * just fetched; past its one-hour lifetime that is a new request, and the service may have revised).
-   */
-  series?: Series[];
-  format: 'xlsx' | 'csv';
-  /** A person's name for it: the file name and the library entry. */
-  name: string;
-  destination: Destination;
-  orientation?: 'wide' | 'long';
-  /** What the chart shows: the same transform (and common frequency) as `series.fetch`; kept in a saved export. */
-  transform?: string;
-  /**
-   * CSV only, not to the library: the data block alone (header on the first line, no BOM: what
-   * pandas.read_csv reads as is) and its provenance in `<name>.provenance.json` beside it (sheets' writeDataCsv).
-   */
-  dataOnly?: boolean;
-  /**
-   * Derived series instead (as `series.derive` computes them): the file holds them, `queries` are
-   * their operands' queries, and a saved export keeps the recipes for its re-run.
-   */
-  derived?: DerivedRequest[];
-  /** The chart's right axis and shading (sheets' SavedChart): a saved export keeps them and reopens charted the same. */
-  chart?: SavedChart;
-}
-
-export interface ServiceExportRequest {
-  jobId?: JobId;
-  /** The service's own /export/csv or /export/excel. */
-  format: 'csv' | 'excel';
-  query: ExportQuery;
-  name: string;
-  destination: Destination;
 }
 
 export interface LibraryList {
@@ -243,20 +183,6 @@ export interface CompareResult extends RevisionDiff {
   newer: ManifestView;
 }
 
-/** A file the user already has: a CSV or XLSX this app or the service wrote. */
-export type OpenFileRequest = {
-  /** CSV exports of the service carry no source code: give it (WB, IMF, GSO) so ids and re-runs work. */
-  sourceCode?: string;
-  /** Also save what was read into the library under this name. */
-  saveAs?: string;
-} & (
-  | { from: 'dialog' }
-  /** Web mode: the bytes of a file the user picked, base64 (at most 64 MB). */
-  | { from: 'upload'; fileName: string; base64: string }
-  /** A path inside an allowed folder (the library, Downloads, ECONDATA_HOME). */
-  | { from: 'path'; path: string }
-);
-
 export interface OpenedFile {
   /** null when a dialog was cancelled (then `series` is empty). */
   fileName: string | null;
@@ -268,83 +194,87 @@ export interface OpenedFile {
 // ---------------------------------------------------------------------------------------------
 // The operation table
 
-type Empty = Record<string, never>;
+/** Every operation's response (its request: `Requests` in request-schemas.ts, inferred from its schema). */
+interface Responses {
+  'session.status': SessionStatus;
 
-/** Every operation: its request and its response. */
-interface Operations {
-  'session.status': { request: Empty; response: SessionStatus };
-
-  'profiles.list': { request: Empty; response: ProfileView[] };
-  'profiles.create': { request: ProfileCreateRequest; response: ProfileView };
-  'profiles.update': { request: { name: string; baseURL?: string; plan?: PlanName; authMode?: AuthMode; kind?: ProfileKind }; response: ProfileView };
-  'profiles.remove': { request: { name: string }; response: { removed: string } };
-  'profiles.switch': { request: { name: string }; response: SessionStatus };
-  'profiles.testConnection': { request: { name?: string }; response: ConnectionTest };
+  'profiles.list': ProfileView[];
+  'profiles.create': ProfileView;
+  /** Changes a profile; moving it to another origin deletes its saved key unless `key` comes with the change (request-schemas.ts). */
+  'profiles.update': ProfileView;
+  'profiles.remove': { removed: string };
+  'profiles.switch': SessionStatus;
+  'profiles.testConnection': ConnectionTest;
   /** Verifies the new key with one request, then replaces the old one; answers with the masked key and its age. */
-  'profiles.rotateKey': { request: { name: string; key: string }; response: ProfileView };
+  'profiles.rotateKey': ProfileView;
   /** Removes the saved key (the built-in sandbox profile goes back to its demo key). */
-  'profiles.forgetKey': { request: { name: string }; response: ProfileView };
+  'profiles.forgetKey': ProfileView;
 
-  'catalog.listSources': { request: { cache?: CacheMode }; response: ApiResult<SourceInfo> };
-  'catalog.listSourceIndicators': { request: { source_code: string; q?: string; cache?: CacheMode }; response: ApiResult<IndicatorInfo> };
-  'catalog.listCountries': { request: { cache?: CacheMode }; response: ApiResult<CountryInfo> };
+  'catalog.listSources': ApiResult<SourceInfo>;
+  'catalog.listSourceIndicators': ApiResult<IndicatorInfo>;
+  'catalog.listCountries': ApiResult<CountryInfo>;
   /** Every source's indicators for the one search (core's catalogue, kept in main's cache). */
-  'catalog.catalogue': { request: { cache?: CacheMode }; response: Catalogue };
+  'catalog.catalogue': Catalogue;
   /** The stock symbols, trade partners and "totals only" the service has named (core's learnedNames, kept in main's cache folder). */
-  'catalog.learnedNames': { request: Empty; response: LearnedNames };
+  'catalog.learnedNames': LearnedNames;
   /** Recent and favourite searches, kept in the home folder (search.json). */
-  'search.memory': { request: Empty; response: QueryMemory };
+  'search.memory': QueryMemory;
   /** Replaces them; answers with what was kept. */
-  'search.remember': { request: QueryMemory; response: QueryMemory };
+  'search.remember': QueryMemory;
   /** Display preferences kept in the home folder (preferences.json): the language of series names. */
-  'settings.preferences': { request: Empty; response: { nameLanguage: NameLanguage } };
+  'settings.preferences': { nameLanguage: NameLanguage };
   /** Replaces them; main names what it fetches from then on (chart, table, exports). */
-  'settings.setPreferences': { request: { nameLanguage: NameLanguage }; response: { nameLanguage: NameLanguage } };
+  'settings.setPreferences': { nameLanguage: NameLanguage };
 
   /**
    * The queries as the explorer shows them: under `transform` (@econdata/analysis's text form, e.g.
    * 'Units=pc1'), widened to fetch what it reads, and at the lowest frequency among them.
    */
-  'series.fetch': { request: { jobId?: JobId; queries: SeriesQuery[]; transform?: string; priority?: Priority; cache?: CacheMode }; response: SeriesResultWire[] };
+  'series.fetch': SeriesResultWire[];
   /**
    * Derived series (@econdata/analysis's DerivedRequest: an expression over operand queries), every
    * operand of every request fetched in one core job, one result per request; a request analysis
    * refuses (a currency conversion of a percentage) fails alone, with its sentence.
    */
-  'series.derive': { request: { jobId?: JobId; requests: DerivedRequest[]; cache?: CacheMode }; response: SeriesResultWire[] };
+  'series.derive': SeriesResultWire[];
   /** The cost of fetching `queries` under `transform`, plus the operands of `derived` (give one or both). */
-  'series.estimate': { request: { queries: SeriesQuery[]; transform?: string; derived?: DerivedRequest[]; cache?: CacheMode }; response: Estimate };
+  'series.estimate': Estimate;
   /** Cancels a running job (fetch or export); false when no such job runs. */
-  'jobs.cancel': { request: { jobId: JobId }; response: { cancelled: boolean } };
+  'jobs.cancel': { cancelled: boolean };
 
   /** null when the client has no quota ledger. */
-  'quota.status': { request: Empty; response: QuotaStatusWire | null };
+  'quota.status': QuotaStatusWire | null;
   /** Checks now whether the service answers, without a key (the OS went online or offline); null: nothing to check yet. */
-  'connection.check': { request: Empty; response: ProbeOutcome | null };
+  'connection.check': ProbeOutcome | null;
 
-  /** CSV or XLSX written locally through sheets: the series the renderer shows (`series`), else `queries` fetched as shown. */
-  'exports.writeLocal': { request: WriteLocalRequest; response: ExportResult };
+  /** CSV or XLSX written locally through sheets. */
+  'exports.writeLocal': ExportResult;
   /** The service's /export/csv or /export/excel, streamed to a file (core's saveExport). */
-  'exports.service': { request: ServiceExportRequest; response: ExportResult };
+  'exports.service': ExportResult;
 
   /** A chart image to a file (the export dialog's rules: Downloads, or Electron's save dialog); path null when cancelled. */
-  'images.save': { request: ImageSaveRequest; response: { path: string | null; bytes: number } };
+  'images.save': { path: string | null; bytes: number };
   /** The system clipboard (Electron only: web mode's page writes its own through navigator.clipboard). */
-  'clipboard.write': { request: ClipboardWriteRequest; response: { written: true } };
+  'clipboard.write': { written: true };
 
-  'library.list': { request: Empty; response: LibraryList };
-  'library.open': { request: { id: string }; response: OpenedExportView };
+  'library.list': LibraryList;
+  'library.open': OpenedExportView;
   /** Two exports of the same queries, older first: revised, added and removed values. */
-  'library.compare': { request: { olderId: string; newerId: string }; response: CompareResult };
-  'library.remove': { request: { id: string }; response: { removed: string } };
+  'library.compare': CompareResult;
+  'library.remove': { removed: string };
   /** Fetches a saved export's queries again into a new export (the old one is kept, to compare with). */
-  'library.rerun': { request: { jobId?: JobId; id: string }; response: ManifestView };
-  'library.openFile': { request: OpenFileRequest; response: OpenedFile };
+  'library.rerun': ManifestView;
+  'library.openFile': OpenedFile;
 }
 
-export type OperationName = keyof Operations;
-export type RequestOf<N extends OperationName> = Operations[N]['request'];
-export type ResponseOf<N extends OperationName> = Operations[N]['response'];
+export type OperationName = keyof Responses;
+export type RequestOf<N extends OperationName> = Requests[N];
+export type ResponseOf<N extends OperationName> = Responses[N];
+
+// Compile-time check that every operation has a schema and every schema an operation.
+type Unmatched = Exclude<OperationName, keyof Requests> | Exclude<keyof Requests, OperationName>;
+const _everyOperationHasASchema: Unmatched extends never ? true : Unmatched = true;
+void _everyOperationHasASchema;
 
 /** Every operation name, in one list (preload builds its functions from it; main registers one handler each). */
 export const OPERATION_NAMES = [

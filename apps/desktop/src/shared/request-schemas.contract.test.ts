@@ -4,7 +4,9 @@
  * nothing is written to the home folder and nothing is sent to the service (the sandbox's counters).
  */
 import { describe, expect, it } from 'vitest';
-import { errorFromJSON, InvalidParameterError } from '@econdata/core';
+import { EconDataClient, errorFromJSON, InvalidParameterError, refusalSentence } from '@econdata/core';
+import { envelope, FakeTransport, json } from '@econdata/core/testing';
+import { PROFILE_NAME_FORM } from '@econdata/keychain';
 import { filesUnder, GDP_VN, useMain } from '../../test/support/harness.ts';
 import { validateRequest } from './request-schemas.ts';
 
@@ -74,6 +76,49 @@ describe('request schemas, from the renderer side', () => {
     const query = { kind: 'indicator', source: 'GSO', indicator, frequency: 'quarterly' } as const;
     expect(validateRequest('series.fetch', { queries: [query] })).toEqual({ queries: [query] });
     expect(validateRequest('exports.service', { format: 'csv', query: { source: 'GSO', indicator }, name: 'gdp', destination: 'library' }).query).toEqual({ source: 'GSO', indicator });
+  });
+
+  it('refuses a malformed request in core\'s one sentence for a refused value (the schema library words nothing of its own)', async () => {
+    const { services } = await main.make();
+    const cases: Array<[string, unknown, string, string, unknown]> = [
+      ['profiles.switch', { name: 7 }, 'name', PROFILE_NAME_FORM, 7],
+      ['jobs.cancel', { jobId: ['a'] }, 'jobId', 'a job id of 1 to 64 letters, digits, dashes or underscores', ['a']],
+      ['series.fetch', { queries: 'GDP' }, 'queries', 'a list of 1 to 2000 items', 'GDP'],
+      ['series.fetch', { queries: [GDP_VN], priority: null }, 'priority', 'one of interactive, background', null],
+      ['profiles.create', { name: 'prod', baseURL: 'https://api.example.com', plan: 'pro', activate: 'yes' }, 'activate', 'true or false', 'yes'],
+      ['library.openFile', { from: 'path', path: 'x'.repeat(5000) }, 'path', 'a text of 1 to 4096 characters', 'x'.repeat(5000)],
+      ['settings.setPreferences', [], 'nameLanguage', 'a value', undefined],
+    ];
+    for (const [operation, request, parameter, expected, value] of cases) {
+      expect(await services.dispatch(operation, request), operation).toEqual(refusal(parameter, refusalSentence(parameter, expected, value)));
+    }
+  });
+
+  it('refuses a source code of 64 characters with a dot (W.B...) as core refuses it, in every place a source goes, before any request', async () => {
+    const source = `W.B${'X'.repeat(61)}`;
+    expect(source).toHaveLength(64);
+    const transport = new FakeTransport(json(200, envelope([])));
+    const core = new EconDataClient({ baseURL: 'https://api.example.com', apiKey: 'test-key-0000', transport });
+    const coreRefusal = async (call: Promise<unknown>): Promise<InvalidParameterError> => {
+      const error = await call.then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      return error as InvalidParameterError;
+    };
+    const asPath = (error: InvalidParameterError, path: string) => refusal(path, error.message.replace(`Invalid ${error.parameter}:`, `Invalid ${path}:`));
+    const bySegment = await coreRefusal(core.listSourceIndicators({ source_code: source }));
+    const byQuery = await coreRefusal(core.getIndicators({ source, indicator: 'NY.GDP.MKTP.CD', country: 'VN' }));
+    const byExport = await coreRefusal(core.exportCsv({ source, indicator: 'NY.GDP.MKTP.CD', country: 'VN' }));
+    expect(transport.requests).toHaveLength(0);
+    expect(bySegment.message).toBe('Invalid source_code: expected a source code such as "WB", "IMF" or "GSO", got "W.BXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...". Correct it and try again.');
+
+    const { services, embedded } = await main.make();
+    await services.handlers['session.status']({});
+    expect(await services.dispatch('catalog.listSourceIndicators', { source_code: source })).toEqual(asPath(bySegment, 'source_code'));
+    expect(await services.dispatch('series.fetch', { queries: [GDP_VN, { ...GDP_VN, source }] })).toEqual(asPath(byQuery, 'queries[1].source'));
+    expect(await services.dispatch('exports.service', { format: 'csv', query: { source, indicator: 'NY.GDP.MKTP.CD', country: 'VN' }, name: 'x', destination: 'library' }))
+      .toEqual(asPath(byExport, 'query.source'));
+    expect(await services.dispatch('library.openFile', { from: 'dialog', sourceCode: source })).toEqual(asPath(bySegment, 'sourceCode'));
+    expect(embedded[0]!.stats().received).toBe(0);
   });
 
   it('returns a fresh copy holding only known fields, and the error revives as core\'s class', () => {

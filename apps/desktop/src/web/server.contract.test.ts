@@ -11,6 +11,7 @@ import { TOKEN_HEADER } from '../shared/bridge.ts';
 import { createDesktopApi } from '../shared/client.ts';
 import { webTransport } from '../shared/transports.ts';
 import { GDP_TH, GDP_VN, useMain } from '../../test/support/harness.ts';
+import { startHostileServer } from '../../../../test/support/hostile-server.ts';
 import { startWebServer, type WebServer } from './server.ts';
 
 interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: string }
@@ -142,5 +143,35 @@ describe('web mode bridge', () => {
     // Any 8 characters of the key (its masked form '…3a9c' has 4) would be a leak.
     for (let i = 0; i + 8 <= KEY.length; i += 1) expect(everything).not.toContain(KEY.slice(i, i + 8));
     expect(everything).toContain('…3a9c');
+  });
+  it('a holder of the token who re-points a profile to its own address never receives the key there', async () => {
+    const KEY = 'live-BRIDGE-key-2e8d41';
+    const service = await main.sandbox({ keys: [{ key: KEY, plan: 'pro' }] });
+    const hostile = await startHostileServer();
+    try {
+      const { server, keyStore } = await serve();
+      const seen: string[] = [];
+      const recordingFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        seen.push(await response.clone().text());
+        return response;
+      };
+      const api = createDesktopApi(webTransport({ baseUrl: server.origin, token: server.token, fetch: recordingFetch }));
+      await api.profiles.create({ name: 'prod', baseURL: service.url, plan: 'pro', authMode: 'query', key: KEY });
+      const moved = await api.profiles.update({ name: 'prod', baseURL: `${hostile.url}/echo-literal` });
+      expect(moved.key.source).toBe('none');
+      expect(await keyStore.list()).toEqual([]);
+      await expect(api.listSources({}, { cache: 'no-store' })).rejects.toMatchObject({ code: 'key_unavailable' });
+      const test = await api.profiles.testConnection('prod');
+      expect(test.ok).toBe(false);
+      await api.profiles.update({ name: 'prod', baseURL: service.url });
+      await expect(api.listSources({}, { cache: 'no-store' })).rejects.toMatchObject({ code: 'key_unavailable' });
+      for (const r of hostile.requests) expect(`${r.query} ${r.authorization ?? ''}`).not.toContain(KEY);
+      for (let i = 0; i + 8 <= KEY.length; i += 1) expect(seen.join('\n')).not.toContain(KEY.slice(i, i + 8));
+      // Only the check when the profile was created carried the key.
+      expect(service.stats().by_key[KEY.slice(-4)]).toMatchObject({ received: 1 });
+    } finally {
+      await hostile.close();
+    }
   });
 });

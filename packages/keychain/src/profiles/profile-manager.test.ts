@@ -295,6 +295,78 @@ describe('ProfileManager: a profile created with its key', () => {
   });
 });
 
+describe('ProfileManager: re-pointing a profile (its key belongs to its origin)', () => {
+  beforeEach(async () => {
+    await f.manager.create(PROD, { activate: true, key: KEY_1 });
+    f.verified.length = 0;
+  });
+
+  it.each([
+    ['another host', 'https://evil.example'],
+    ['another port', 'https://api.example.com:8443'],
+    ['another scheme', 'http://127.0.0.1:8787'],
+    ['a look-alike host', 'https://api.example.com.evil.example'],
+  ])('moving to %s deletes the saved key: the profile has none, and no request carries the old one', async (_, baseURL) => {
+    const moved = await f.manager.update('prod', { baseURL });
+    expect(moved).toEqual({ name: 'prod', baseURL, plan: 'basic', authMode: 'header' });
+    expect(await f.keys.get('prod')).toBeUndefined();
+    expect(await f.keys.list()).toEqual([]);
+    const error = await rejection(f.manager.keyProvider('prod')());
+    expect(error.code).toBe('key_missing');
+    expect((await f.manager.describeKey('prod')).source).toBe('none');
+    expect(await readFile(f.manager.settingsPath, 'utf8')).not.toContain('keySavedAt');
+    expect(f.verified).toEqual([]);
+  });
+
+  it('within the same origin (another path, plan, auth mode) the key stays', async () => {
+    await f.manager.update('prod', { baseURL: 'https://api.example.com/data/api/v1', plan: 'pro', authMode: 'query' });
+    expect(await f.manager.keyProvider('prod')()).toBe(KEY_1);
+    expect((await f.manager.get('prod')).keyLast4).toBe('1111');
+  });
+
+  it('moving with a new key checks that key against the new address and saves both together', async () => {
+    const seen: string[] = [];
+    f.verify.impl = async (profile) => {
+      seen.push(profile.baseURL);
+    };
+    f.clock.advanceDays(3);
+    const moved = await f.manager.update('prod', { baseURL: 'https://eu.example.com' }, { key: KEY_2 });
+    expect(seen).toEqual(['https://eu.example.com']);
+    expect(f.verified).toEqual([['prod', KEY_2]]);
+    expect(moved).toMatchObject({ baseURL: 'https://eu.example.com', keyLast4: '2222', keySavedAt: '2026-03-04T12:00:00.000Z' });
+    expect(await f.manager.keyProvider('prod')()).toBe(KEY_2);
+  });
+
+  it('a new key the new address refuses changes nothing: the profile stays where it was, with its key', async () => {
+    f.verify.impl = async () => {
+      throw new AuthenticationError('Invalid API key', { status: 401 });
+    };
+    const error = await rejection(f.manager.update('prod', { baseURL: 'https://eu.example.com' }, { key: KEY_2 }));
+    expect(error.code).toBe('key_rejected');
+    expect(error.message).not.toContain(KEY_2);
+    expect((await f.manager.get('prod')).baseURL).toBe('https://api.example.com');
+    expect(await f.manager.keyProvider('prod')()).toBe(KEY_1);
+  });
+
+  it('a settings file that cannot be written after the key was deleted puts the key back', async () => {
+    const failing = await managerFixture({
+      settingsStore: {
+        load: async () => ({ version: 1, activeProfile: 'prod', profiles: [{ name: 'prod', baseURL: 'https://api.example.com', plan: 'basic', authMode: 'header', keySavedAt: '2026-03-01T12:00:00.000Z', keyLast4: '1111' }] }),
+        save: async () => {
+          throw new Error('disk full');
+        },
+      },
+    });
+    try {
+      await failing.keys.set('prod', KEY_1);
+      await expect(failing.manager.update('prod', { baseURL: 'https://evil.example' })).rejects.toThrow('disk full');
+      expect(await failing.keys.get('prod')).toBe(KEY_1);
+    } finally {
+      await failing.cleanup();
+    }
+  });
+});
+
 describe('ProfileManager: ECONDATA_API_KEY', () => {
   const ENV_KEY_VALUE = 'sk_env_override_key_9999';
 

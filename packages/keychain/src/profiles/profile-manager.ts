@@ -47,6 +47,11 @@ export interface ProfileManagerOptions {
   onNotice?: (message: string) => void;
 }
 
+/** A base URL's origin (scheme, host and port): what a saved key is bound to. */
+function originOf(baseURL: string): string {
+  return new URL(baseURL).origin;
+}
+
 /** The profile of that name in the settings, or `profile_not_found` listing the ones that exist. */
 function findProfile(settings: Settings, name: string): Profile {
   const found = settings.profiles.find((p) => p.name === name);
@@ -150,15 +155,56 @@ export class ProfileManager {
     });
   }
 
-  /** Changes a profile's base URL, plan or auth mode; its key stays. */
-  async update(name: string, changes: ProfileChanges): Promise<Profile> {
+  /**
+   * Changes a profile's base URL, plan, auth mode or kind. A saved key belongs to the address it was
+   * saved for: when the change moves the profile to another origin (scheme, host or port), the key is
+   * never sent there. With `key`, that key is checked against the changed profile (one request, as
+   * `setKey` does) and saved with the change: either both are kept or neither. Without one, the
+   * profile's saved key is deleted from the keychain and the profile is left without a key, so the
+   * app asks for one (`describeKey` says `none`). Within one origin the key stays unless one is given.
+   */
+  async update(name: string, changes: ProfileChanges, options: { key?: string } = {}): Promise<Profile> {
     const checked = checkChanges(changes);
-    return this.#changes.apply((settings) => {
-      const profile = findProfile(settings, name);
-      const { kind, ...rest } = checked;
+    const { kind, ...rest } = checked;
+    const apply = (profile: Profile): void => {
       Object.assign(profile, rest);
       if (kind === 'gateway') profile.kind = 'gateway';
       else if (kind === 'service') delete profile.kind;
+    };
+    let candidate: string | undefined;
+    let checkedAt: string | undefined;
+    if (options.key !== undefined) {
+      candidate = checkKey(options.key);
+      const target = { ...(await this.get(name)) };
+      apply(target);
+      checkedAt = target.baseURL;
+      try {
+        await this.#verify(target, candidate);
+      } catch (error) {
+        throw rejection(target, candidate, error);
+      }
+    }
+    return this.#changes.apply(async (settings, onSaveFailure) => {
+      const profile = findProfile(settings, name);
+      const moved = originOf(profile.baseURL) !== originOf(checked.baseURL ?? profile.baseURL);
+      apply(profile);
+      // The key was checked against one address; one re-pointed meanwhile must not receive it.
+      if (candidate !== undefined && profile.baseURL !== checkedAt) {
+        throw new KeychainError('invalid_profile', `Profile "${name}" changed while its new key was being checked: try again.`, { profile: name });
+      }
+      if (candidate !== undefined) {
+        const previous = profile.keySavedAt === undefined ? undefined : await this.#keys.get(profile.name);
+        await this.#keys.set(profile.name, candidate);
+        onSaveFailure(() => (previous === undefined ? this.#keys.delete(profile.name) : this.#keys.set(profile.name, previous)));
+        profile.keySavedAt = this.#now().toISOString();
+        const last4 = lastFour(candidate);
+        if (last4 === undefined) delete profile.keyLast4;
+        else profile.keyLast4 = last4;
+      } else if (moved && profile.keySavedAt !== undefined) {
+        await this.#removeKey(profile.name, onSaveFailure);
+        delete profile.keySavedAt;
+        delete profile.keyLast4;
+      }
       // The sandbox's demo keys mean nothing elsewhere: never send one to another host.
       if (profile.sandboxDemoKey === true && !isLoopback(new URL(profile.baseURL))) delete profile.sandboxDemoKey;
       return { ...profile };

@@ -10,7 +10,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useDescribeContext } from '../data/provider.tsx';
 import { describeError } from '../errors/describe-error.ts';
 import { formatAge } from '../format/time.ts';
-import { baseURLMessage, normalizedBaseURL, type ConnectionSettings, type SavedKeyInfo } from './settings.ts';
+import { baseURLMessage, keyOrigin, normalizedBaseURL, type ConnectionSettings, type SavedKeyInfo } from './settings.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '560px' },
@@ -31,7 +31,11 @@ const useStyles = makeStyles({
 
 export interface ConnectionFormProps {
   initial?: Partial<ConnectionSettings>;
-  /** The key already stored (by its last characters), or null/undefined when none. */
+  /**
+   * The key already stored (by its last characters), or null/undefined when none. It belongs to the
+   * origin of `initial.baseURL`: once the address names another scheme, host or port, the form asks
+   * for a key again (the saved one is never sent to another address).
+   */
   savedKey?: SavedKeyInfo | null;
   /** Stores the settings; `key` is undefined when the user kept the saved key. Throw to report failure. */
   onSave(settings: ConnectionSettings, key: string | undefined): Promise<void> | void;
@@ -77,10 +81,20 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
   };
   const clearKey = (): void => { if (keyRef.current) keyRef.current.value = ''; };
 
+  // The saved key counts only while the address stays on its origin.
+  const savedOrigin = initial.baseURL === undefined ? null : keyOrigin(initial.baseURL);
+  const moved = savedKey ? savedOrigin !== null && keyOrigin(baseURL) !== null && keyOrigin(baseURL) !== savedOrigin : false;
+  const keptKey = moved ? null : savedKey;
+  const what = gateway ? 'token' : 'key';
+
   const validate = (key: string | undefined): ConnectionSettings | null => {
     const urlProblem = baseURLMessage(baseURL);
     setUrlError(urlProblem);
-    const keyProblem = key === undefined && !savedKey ? (gateway ? 'Personal token: paste the token your gateway\'s administrator gave you (no token is saved yet).' : 'API key: paste the key from your account page (no key is saved yet).') : null;
+    const keyProblem = key !== undefined || keptKey
+      ? null
+      : moved
+        ? `${gateway ? 'Personal token' : 'API key'}: a new address needs its own ${what}.`
+        : gateway ? 'Personal token: paste the token your gateway\'s administrator gave you (no token is saved yet).' : 'API key: paste the key from your account page (no key is saved yet).';
     setKeyError(keyProblem);
     const normalized = normalizedBaseURL(baseURL);
     if (urlProblem || keyProblem || normalized === null) return null;
@@ -138,8 +152,12 @@ export function ConnectionForm({ initial = {}, savedKey, onSave, onTest, now, de
         </Select>
       </Field>
       <Field
-        label={gateway ? (savedKey ? 'New personal token (optional)' : 'Personal token') : savedKey ? 'New API key (optional)' : 'API key'}
-        hint={savedKey ? `${savedKey.hint ? `Saved ${gateway ? 'token' : 'key'} ••••${savedKey.hint}` : `A ${gateway ? 'token' : 'key'} is saved`}${age}. Leave empty to keep it.` : gateway ? 'From your gateway\'s administrator. Stored securely; never written to a document.' : 'Stored securely; never written to a document.'}
+        label={gateway ? (keptKey ? 'New personal token (optional)' : 'Personal token') : keptKey ? 'New API key (optional)' : 'API key'}
+        hint={keptKey
+          ? `${keptKey.hint ? `Saved ${what} ••••${keptKey.hint}` : `A ${what} is saved`}${age}. Leave empty to keep it.`
+          : moved
+            ? `The saved ${what} is only ever sent to ${savedOrigin ?? 'its own address'}: paste the ${what} for this new address (it replaces the saved one).`
+            : gateway ? 'From your gateway\'s administrator. Stored securely; never written to a document.' : 'Stored securely; never written to a document.'}
         {...(keyError ? { validationMessage: keyError, validationState: 'error' as const } : {})}
       >
         {(fieldProps) => (

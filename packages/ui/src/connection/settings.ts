@@ -45,3 +45,12 @@ export function normalizedBaseURL(text: string): string | null {
   const reading = readBaseURL(text);
   return reading.ok ? reading.baseURL : null;
 }
+
+/**
+ * The origin (scheme, host, port) a saved key belongs to, or null for an address the rule refuses.
+ * A saved key is never sent to another origin: the keychain deletes it when a profile moves there.
+ */
+export function keyOrigin(text: string): string | null {
+  const normalized = normalizedBaseURL(text);
+  return normalized === null ? null : new URL(normalized).origin;
+}

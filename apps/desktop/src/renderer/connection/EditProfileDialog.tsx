@@ -1,7 +1,8 @@
 /**
  * Edit a profile: its service address and plan through @econdata/ui's ConnectionForm (the same form
- * that adds one). A key typed here replaces the saved one (checked first, as Rotate key does); left
- * empty, the saved key stays.
+ * that adds one). A key typed here goes with the change (main checks it against the new address,
+ * then saves both); left empty, the saved key stays, unless the address moves to another origin:
+ * the form then asks for a key, and main would delete the saved one rather than send it there.
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { ConnectionForm } from '@econdata/ui';
@@ -30,8 +31,7 @@ export function EditProfileDialog({ profile: p, open, onClose, onChanged }: Edit
                 initial={{ baseURL: p.baseURL, plan: p.plan, ...(p.kind === 'gateway' ? { kind: 'gateway' as const } : {}) }}
                 {...(hint === undefined ? {} : { savedKey: { hint, ...(p.key.savedAt === undefined ? {} : { savedAt: p.key.savedAt }) } })}
                 onSave={async (settings, key) => {
-                  await client.profiles.update({ name: p.name, baseURL: settings.baseURL, plan: settings.plan, kind: settings.kind ?? 'service' });
-                  if (key !== undefined) await client.profiles.rotateKey(p.name, key);
+                  await client.profiles.update({ name: p.name, baseURL: settings.baseURL, plan: settings.plan, kind: settings.kind ?? 'service', ...(key === undefined ? {} : { key }) });
                   await onChanged();
                   onClose();
                 }}
