@@ -15,6 +15,7 @@ import { SCREENSHOTS as SHOTS, useAddinBrowser } from '../support/addin-browser.
 import { cellText, insertedNotice, selectCell } from '../support/addin-sheet.ts';
 import { hasChromium } from '../support/chromium.ts';
 import { realDataDir } from '../support/paths.ts';
+import { expectSearchRanking, searchEverySource } from '../support/search-steps.ts';
 
 const KEY = 'sandbox-pro';
 
@@ -79,36 +80,11 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByText(/Pro plan: .* today/).waitFor();
     await expectNoLeak(page);
 
-    // The first thing on the Data tab: one search across every source. Consumer price inflation of
-    // WB, IMF and GSO, in English, Vietnamese and misspelt; GDP growth; exports.
-    const searchBox = page.getByRole('searchbox', { name: 'Search every source' });
+    // The first thing on the Data tab: one search across every source, ranked as in the explorer
+    // (inflation in three spellings, headline first in Vietnamese, trade names, growth, exports).
     await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
-    const search = async (text: string): Promise<string[]> => {
-      await searchBox.fill(text);
-      // The results of this text (the list follows the box a render later: a deferred value).
-      const list = page.getByRole('listbox', { name: 'Matching indicators' }).and(page.locator(`[data-query="${text}"]`));
-      await list.getByRole('option').first().waitFor();
-      return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
-    };
-    for (const text of ['inflation', 'lạm phát', 'inflaton']) {
-      expect((await search(text)).slice(0, 12), text).toEqual(expect.arrayContaining(['WB FP.CPI.TOTL.ZG', 'IMF PCPIPCH', 'GSO CPI.TOTAL.YOY']));
-    }
-    // Headline inflation first in Vietnamese, with and without accents, GSO's core inflation after
-    // GSO's CPI (issue 28, item 1).
-    for (const text of ['lạm phát', 'lam phat']) {
-      const found = await search(text);
-      expect(found[0], text).toBe('WB FP.CPI.TOTL.ZG');
-      expect(found.indexOf('GSO CPI.TOTAL.YOY'), text).toBeLessThan(found.indexOf('GSO CPI.CORE_INFLATION.YOY'));
-    }
-    // GSO's trade series say which way the goods go: no two results share a name (item 2).
-    expect((await search('merchandise total value')).slice(0, 2).sort()).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'GSO TRADE.IMPORT.TOTAL.VALUE']);
-    const tradeNames = await page.locator('[data-query="merchandise total value"] [role="option"] > span:first-of-type > :first-child').allInnerTexts();
-    expect(tradeNames.slice(0, 2).sort()).toEqual(['Merchandise exports: TOTAL, value', 'Merchandise imports: TOTAL, value']);
-    expect(new Set(tradeNames).size).toBe(tradeNames.length);
-    const growth = await search('gdp growth');
-    expect(growth[0]).toBe('WB NY.GDP.MKTP.KD.ZG');
-    expect(growth).toEqual(expect.arrayContaining(['IMF NGDP_RPCH', 'GSO GDP.TOTAL.YOY']));
-    expect((await search('exports')).slice(0, 3)).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
+    const search = (text: string): Promise<string[]> => searchEverySource(page, text);
+    await expectSearchRanking(page);
     await search('lạm phát');
     await page.getByRole('button', { name: 'Add to favourites' }).click();
     await page.getByRole('region', { name: /^About / }).waitFor();
@@ -475,7 +451,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await summary.innerText()).toBe(
       'GDP (current US$): Vietnam: 1 value revised (2020: 345,615,738,537.796 → 346,615,738,537.796).\n' +
         'Vietnam trade: exports (World, All goods): no change.\nVNM: no change.\nGDP (current US$): Vietnam, per capita: no change.\nFPT: no change.\n' +
-        `GDP (current US$): Vietnam, % change from a year ago: no change.\n${CPI_VI}: Vietnam: no change.\nRevised cells are highlighted in the worksheet.`,
+        `GDP (current US$): Vietnam, % change from a year ago: no change.\n${CPI_VI}: Vietnam: no change.\nRevised cells are highlighted in the worksheet; click a revised value to select its cell.`,
     );
     // Names are English again on the Connection tab, and the Vietnamese block keeps its names.
     expect(await rawCell(viHeader, 5)).toBe(`${CPI_VI}: Vietnam`);
@@ -492,6 +468,55 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     await page.getByRole('button', { name: 'Refresh VNM' }).click();
     await page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: /^VNM: no change\.$/ }).waitFor({ timeout: 60_000 });
 
+    // A block of two countries (issue 28, item 8): GDP of Vietnam and Thailand, 2020-2023, below the
+    // growth formula's spill (B61:C70), with Thailand's 2021 made old. Refreshed alone, its summary
+    // names Thailand's series for the revised value, and a click on that value selects its cell.
+    await page.getByRole('tab', { name: 'Data' }).click();
+    expect((await search('NY.GDP.MKTP.CD'))[0]).toBe('WB NY.GDP.MKTP.CD');
+    await page.locator('[data-result="WB NY.GDP.MKTP.CD"]').click();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.CD\)/ }).isChecked()).toBe(true);
+    for (const [text, code] of [['Viet', 'VN'], ['Thai', 'TH']] as const) {
+      await page.getByLabel('Search countries').fill(text);
+      const box = page.getByRole('checkbox', { name: new RegExp(`\\(${code}\\)`) });
+      if (!(await box.isChecked())) await box.check();
+    }
+    await page.getByLabel('Start year').fill('2020');
+    await page.getByLabel('End year').fill('2023');
+    await selectCell(page, 'B72');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toMatch(/^Inserted “GDP \(current US\$\): Vietnam and 1 more” at Sheet1!B72:D\d+ \(written in one request to Excel\)\.$/);
+    const pairLabels = await Promise.all(Array.from({ length: 20 }, (_, i) => rawCell(71 + i, 1)));
+    const pairHeader = 71 + pairLabels.indexOf('Period');
+    expect(pairLabels.indexOf('Period')).toBeGreaterThan(0);
+    expect([await rawCell(pairHeader, 2), await rawCell(pairHeader, 3)]).toEqual(['GDP (current US$): Vietnam', 'GDP (current US$): Thailand']);
+    // Thailand's 2021 (the second data row, column D) as an older vintage had it.
+    const th2021 = pairHeader + 2;
+    expect(await cellText(page, `B${th2021 + 1}`)).toBe('2021');
+    const th2021Now = await page.evaluate((row) => {
+      const cell = (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin.model.sheets[0]?.cell(row, 3);
+      const now = cell?.value;
+      if (cell && typeof now === 'number') cell.value = now - 1_000_000_000;
+      return now as number;
+    }, th2021);
+    await selectCell(page, 'A1');
+    await page.getByRole('tab', { name: 'Blocks' }).click();
+    await page.getByRole('button', { name: 'Refresh GDP (current US$): Vietnam and 1 more' }).click();
+    const pairSummary = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status').filter({ hasText: 'value revised' });
+    await pairSummary.waitFor({ timeout: 60_000 });
+    const figure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+    const revisedWords = `GDP (current US$): Thailand, 2021: ${figure.format(th2021Now - 1_000_000_000)} → ${figure.format(th2021Now)}`;
+    expect(await pairSummary.innerText()).toBe(
+      `GDP (current US$): Vietnam and 1 more: 1 value revised (${revisedWords}).\nRevised cells are highlighted in the worksheet; click a revised value to select its cell.`,
+    );
+    expect(await rawCell(th2021, 3)).toBe(th2021Now);
+    // The revised value is a link: a click selects its cell (Office.js range.select(); the stand-in's name box says which).
+    await pairSummary.getByRole('button', { name: revisedWords }).click();
+    await expect.poll(() => page.getByTestId('name-box').innerText()).toBe(`D${th2021 + 1}`);
+    expect(await page.locator(`td[data-address="D${th2021 + 1}"]`).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
+    await page.screenshot({ path: join(SHOTS, 'addin-6d-revision-named.png') });
+    expect(await axeProblems(page)).toEqual([]);
+
     // With the service gone, a refresh fails as a whole: it says why and every old value stays.
     const before = await page.evaluate(() => (globalThis as unknown as { econdataStandin: { model: { dump(): string } } }).econdataStandin.model.dump());
     await env.closeSandbox();
@@ -506,7 +531,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     const failedRefresh = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('alert');
     await failedRefresh.waitFor({ timeout: 90_000 });
     expect(await failedRefresh.innerText()).toBe(
-      'Nothing was changed: the old values are still in place. 8 of 8 queries failed; the first, GDP (current US$): Vietnam: ' +
+      'Nothing was changed: the old values are still in place. 10 of 10 queries failed; the first, GDP (current US$): Vietnam: ' +
         `The service cannot be reached at ${sandbox.url}. Check the address and your network connection, then retry. ` +
         `If it is running, it must allow requests from this origin (${server.origin}): ask its administrator to add it to the allowed origins (CORS).`,
     );

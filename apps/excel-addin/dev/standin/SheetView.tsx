@@ -6,7 +6,7 @@
  */
 import { displayText } from '@econdata/sheets';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { addressOf, columnLetters, type SheetModel, type TableModel } from './model.ts';
 import type { StandinWorkbook } from './workbook.ts';
 import { ChartView } from './ChartView.tsx';
@@ -70,6 +70,11 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
   const selected = sheet.cell(sel.top, sel.left);
   const widths = Array.from({ length: cols }, (_, c) => Math.round((sheet.columnWidths.get(c) ?? 48) * PX_PER_POINT));
   const address = addressOf({ ...sel, rows: 1, cols: 1 }).split('!')[1] ?? '';
+  // The selected cell is kept in view, as Excel keeps it (the add-in's range.select() of a cell off screen).
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    scroller.current?.querySelector(`td[data-address="${address}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [address, sheet]);
 
   const move = (event: KeyboardEvent): void => {
     const delta: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -85,7 +90,7 @@ export function SheetView({ workbook }: SheetViewProps): ReactNode {
         <output className={styles.nameBox} aria-label="Selected cell" data-testid="name-box">{address}</output>
         <output className={styles.formula} aria-label="Cell contents">{selected?.formula ?? (selected ? displayText({ v: selected.value === '' ? null : selected.value }) : '')}</output>
       </div>
-      <div className={styles.scroll} tabIndex={0} onKeyDown={move} role="region" aria-label={`${sheet.name}: arrow keys move the selected cell`}>
+      <div ref={scroller} className={styles.scroll} tabIndex={0} onKeyDown={move} role="region" aria-label={`${sheet.name}: arrow keys move the selected cell`}>
         <table className={styles.table} aria-label={sheet.name} style={{ width: `${40 + widths.reduce((a, b) => a + b, 0)}px` }}>
           <colgroup>
             <col style={{ width: '40px' }} />

@@ -90,6 +90,7 @@ class StandinRange extends Loaded implements XRange {
   getColumn(c: number): XRange { return this.derive((r) => ({ ...r, left: r.left + c, cols: 1 })); }
   getRow(i: number): XRange { return this.derive((r) => ({ ...r, top: r.top + i, rows: 1 })); }
   clear(): void { this.b.queue(undefined, () => this.b.model.clear(this.rect())); }
+  select(): void { this.b.queue(undefined, () => { this.b.model.selection = this.rect(); }); }
   getUsedRangeOrNullObject(_valuesOnly?: boolean): XRange & { readonly isNullObject: boolean } {
     return new StandinUsedRange(this.b, () => this.b.model.usedWithin(this.rect()));
   }
@@ -146,6 +147,13 @@ class StandinWorksheet extends Loaded implements XWorksheet {
   }
   get charts(): XWorksheet['charts'] { return standinCharts(this.b, this.sheet); }
   getRange(address: string): XRange { return new StandinRange(this.b, () => parseAddress(this.sheet(), address)); }
+  /** The shown sheet is the selection's: another sheet is shown with its top-left cell selected. */
+  activate(): void {
+    this.b.queue(undefined, () => {
+      const sheet = this.sheet();
+      if (this.b.model.selection.sheet !== sheet) this.b.model.selection = { sheet, top: 0, left: 0, rows: 1, cols: 1 };
+    });
+  }
   load(properties: string): XWorksheet {
     this.b.queue(undefined, () => properties.split(',').forEach((p) => p.trim() === 'name' && this.loaded.set('name', this.sheet().name)));
     return this;

@@ -11,3 +11,12 @@ export function columnName(col: number): string {
 export function columnIndex(letters: string): number {
   return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
 }
+
+/**
+ * An address as Excel gives it ('Sheet1!B2', "'My sheet'!B2:D10") split into its sheet's name
+ * (quotes taken off, doubled quotes made single) and the cells' part.
+ */
+export function splitAddress(address: string): { sheet: string; cells: string } {
+  const bang = address.lastIndexOf('!');
+  return { sheet: address.slice(0, Math.max(0, bang)).replace(/^'(.*)'$/, '$1').replace(/''/g, "'"), cells: address.slice(bang + 1) };
+}

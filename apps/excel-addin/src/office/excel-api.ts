@@ -48,6 +48,8 @@ export interface XRange {
   /** The smallest range around the cells of this range that hold values; a null object when none do. */
   getUsedRangeOrNullObject(valuesOnly?: boolean): XRange & { readonly isNullObject: boolean };
   clear(): void;
+  /** Selects the range in Excel's UI (ExcelApi 1.1). */
+  select(): void;
   load(properties: string): XRange;
 }
 
@@ -95,6 +97,8 @@ export interface XWorksheet {
   readonly tables: { add(address: XRange | string, hasHeaders: boolean): XTable };
   readonly charts: { add(type: XChartType, source: XRange, seriesBy: 'Columns'): XChart; getItemOrNullObject(name: string): XChart };
   getRange(address: string): XRange;
+  /** Shows this sheet (ExcelApi 1.1). */
+  activate(): void;
   load(properties: string): XWorksheet;
 }
 

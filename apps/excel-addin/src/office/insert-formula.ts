@@ -11,6 +11,7 @@ import type { Series, SeriesQuery } from '@econdata/core';
 import { layoutSeries, readArrangement } from '@econdata/sheets';
 import { optionPairs } from '@econdata/analysis';
 import type { ExcelHost } from './excel-api.ts';
+import { splitAddress } from './a1.ts';
 import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 
 type Arg = string | number | string[] | undefined;
@@ -129,8 +130,8 @@ export async function formatSpill(excel: ExcelHost, address: string, series: rea
   const head = grid.rows.length;
   await excel.run(async (context) => {
     // Excel's address of the anchor ('Sheet1!B61', a quoted sheet name 'My sheet'!B61): its cell, not the selection, which may have moved.
-    const at = address.lastIndexOf('!');
-    const anchor = context.workbook.worksheets.getItem(address.slice(0, at).replace(/^'|'$/g, '').replace(/''/g, "'")).getRange(address.slice(at + 1));
+    const { sheet, cells } = splitAddress(address);
+    const anchor = context.workbook.worksheets.getItem(sheet).getRange(cells);
     grid.columns.forEach((col, c) => (anchor.getOffsetRange(0, c).format.columnWidth = col.width * POINTS_PER_CHAR));
     if (grid.body.rowCount > 0) {
       grid.body.columns.forEach((col, c) => {

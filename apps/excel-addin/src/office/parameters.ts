@@ -9,7 +9,7 @@
 import { formatTransform } from '@econdata/analysis';
 import type { SeriesQuery } from '@econdata/core';
 import { indicatorQueries, optionsArg, stockQueries, tradeQuery, type CellValue } from '../functions/args.ts';
-import { columnIndex, columnName } from './a1.ts';
+import { columnIndex, columnName, splitAddress } from './a1.ts';
 import type { ExcelHost, XContext, XValue } from './excel-api.ts';
 import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 
@@ -93,9 +93,8 @@ function parameterFormula(kind: Kind, rows: readonly ParamRow[], row: number, co
 
 /** Splits 'Sheet1!B2' (quotes allowed) into the sheet and zero-based row and column. */
 function cellOf(address: string): { sheet: string; row: number; col: number } {
-  const bang = address.lastIndexOf('!');
-  const sheet = address.slice(0, bang).replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
-  const m = /^\$?([A-Z]+)\$?(\d+)/.exec(address.slice(bang + 1));
+  const { sheet, cells } = splitAddress(address);
+  const m = /^\$?([A-Z]+)\$?(\d+)/.exec(cells);
   if (!m) throw new Error(`unreachable: Excel gave the address ${address}`);
   return { sheet, row: Number(m[2]) - 1, col: columnIndex(m[1]!) };
 }

@@ -10,7 +10,8 @@ import { REVISED_FILL } from './block-writer.ts';
 import { insertBlock } from './insert.ts';
 import { listBlocks, refreshBlocks, RefreshError } from './refresh.ts';
 import type { FetchSeries } from './refresh.ts';
-import { addressOf, WorkbookModel } from '../../dev/standin/model.ts';
+import { addressOf, parseAddress, WorkbookModel } from '../../dev/standin/model.ts';
+import { selectCell } from './select-cell.ts';
 import { gdpQuery, gdpSeries, stockQuery, stockSeries } from '../../test/support/fixtures.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';
 
@@ -71,7 +72,12 @@ describe('listBlocks and refreshBlocks (office-addin-mock)', () => {
     expect([19, 20, 21, 22].map((r) => value(model, r, 2))).toEqual([346_615_738_154, 366_137_590_000, 410_000_000_000, 429_716_969_309]);
     expect([19, 20, 21, 22].map((r) => fill(model, r, 2))).toEqual([undefined, undefined, REVISED_FILL, undefined]);
     expect(result.text).toBe('GDP (current US$): Viet Nam: 1 value revised (2022: 408,802,378,226 → 410,000,000,000), 1 added.\nVNM: no change.');
-    expect(result.blocks.map((b) => b.changes.revisedCells)).toEqual([[{ row: 20, column: 1 }], []]);
+    expect(result.blocks.map((b) => b.changes.revisedCells)).toEqual([[{ row: 20, column: 1, id: 'indicator:WB:NY.GDP.MKTP.CD:VN:2020-2023', period: '2022', key: 'value' }], []]);
+    // The summary's revised value carries its cell (C22: the row of 2022, the value column, highlighted above).
+    expect(result.lines).toEqual([
+      ['GDP (current US$): Viet Nam: ', '1 value revised (', { text: '2022: 408,802,378,226 → 410,000,000,000', address: 'Sheet1!C22' }, '), ', '1 added.'],
+      ['VNM: no change.'],
+    ]);
     // Same tables, same places, bindings stamped with the refresh time.
     expect([...model.tables.values()].map((t) => [t.name, addressOf(t.rect)])).toEqual([
       [blocks[0]?.table, 'Sheet1!B19:C23'],
@@ -153,5 +159,41 @@ describe('listBlocks and refreshBlocks (office-addin-mock)', () => {
     expect(result.missing.map((b) => b.title)).toEqual(['VNM']);
     expect(result.text).toBe('GDP (current US$): Viet Nam: no change.\nVNM: its table was deleted from the workbook, so the add-in forgot this block.');
     expect([...model.settings.keys()]).toEqual([BLOCK_SETTING_PREFIX + blocks[0]?.table]);
+  });
+});
+
+describe('the refresh summary takes the user to each revised value (issue 28, item 8)', () => {
+  const thQuery: SeriesQuery = { ...gdpQuery, country: 'TH' } as SeriesQuery;
+  const thSeries = (values: Array<number | null>): ReturnType<typeof gdpSeries> => {
+    const vn = gdpSeries(values);
+    return { ...vn, id: vn.id.replace(':VN', ':TH'), title: 'GDP (current US$): Thailand', provenance: { ...vn.provenance, query: thQuery } };
+  };
+  const TH = [500_000_000_000, 505_000_000_000, 495_000_000_000, 514_000_000_000];
+
+  it('names the country of a revised value in a block of two, links it to its cell, and selecting it shows its sheet and selects that cell', async () => {
+    const model = new WorkbookModel(['Sheet1', 'GDP sheet']);
+    const excel = mockExcel(model);
+    model.select('GDP sheet', 'B2');
+    await insertBlock(excel, [gdpSeries(), thSeries(TH)], [gdpQuery, thQuery], { now: NOW });
+    model.select('Sheet1', 'A1');
+    const { blocks } = await listBlocks(excel);
+    const revised = [...TH.slice(0, 2), 496_500_000_000, TH[3]!];
+    const result = await refreshBlocks(excel, blocks, fetchFrom((q) => ({ ok: true, series: q.kind === 'indicator' && q.country === 'TH' ? thSeries(revised) : gdpSeries() })), { now: NOW });
+
+    const [line] = result.lines;
+    const link = line?.find((p) => typeof p !== 'string');
+    expect(typeof link === 'object' ? link.text : link).toBe('GDP (current US$): Thailand, 2022: 495,000,000,000 → 496,500,000,000');
+    expect(result.text).toBe(`${blocks[0]?.title}: 1 value revised (GDP (current US$): Thailand, 2022: 495,000,000,000 → 496,500,000,000).`);
+    if (typeof link !== 'object') throw new Error('no link to the revised value');
+    // The highlighted cell is the one the link names.
+    const cell = parseAddress(model.sheet('GDP sheet'), link.address.split('!')[1] ?? '');
+    expect(link.address.startsWith("'GDP sheet'!")).toBe(true);
+    expect(model.sheet('GDP sheet').cell(cell.top, cell.left)?.value).toBe(496_500_000_000);
+    expect(model.sheet('GDP sheet').cell(cell.top, cell.left)?.fill).toBe(REVISED_FILL);
+
+    const before = model.syncs;
+    await selectCell(excel, link.address);
+    expect(model.syncs - before).toBe(1);
+    expect(addressOf(model.selection)).toBe(link.address);
   });
 });

@@ -11,7 +11,7 @@ import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } f
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
 import { bindingFor, layoutBlock } from './insert.ts';
-import { blockChanges, describeChanges, type BlockChanges } from './revisions.ts';
+import { blockChanges, changeParts, summaryText, type BlockChanges, type SummaryPart } from './revisions.ts';
 
 /** Highlights per refresh at most (each is a call in the request): the summary still counts all. */
 const MAX_HIGHLIGHTS = 2_000;
@@ -53,6 +53,15 @@ export class RefreshError extends Error {
   }
 }
 
+/** A revised value the summary shows, with the address of its cell ('Sheet1!C21'): the taskpane selects it on a click. */
+interface RevisedLink {
+  text: string;
+  address: string;
+}
+
+/** One line of a refresh's summary: words, and revised values that link to their cells. */
+export type SummaryLine = ReadonlyArray<string | RevisedLink>;
+
 interface RefreshedBlock {
   binding: BlockBinding;
   address: string;
@@ -67,6 +76,8 @@ export interface RefreshResult {
   syncs: number;
   /** What changed, one sentence per block. */
   text: string;
+  /** The same sentences, each revised value shown with its cell's address. */
+  lines: SummaryLine[];
 }
 
 export interface RefreshOptions extends WriteOptions {
@@ -208,7 +219,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
     await context.sync();
     refuseOverwrites(blocks, reads);
     const jobs: BlockJob[] = [];
-    const done: Array<Omit<RefreshedBlock, 'address'>> = [];
+    const done: Array<Omit<RefreshedBlock, 'address'> & { parts: SummaryPart[]; cells: Map<SummaryPart, XRange> }> = [];
     const missing: BlockBinding[] = [];
     let highlights = 0;
     blocks.forEach((block, i) => {
@@ -223,6 +234,9 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const anchor = read.range.getOffsetRange(-headRows, -block.layout.headColumns).getCell(0, 0);
       const grid = grids[i] ?? layoutBlock(series, block.arrangement);
       const changes = blockChanges(read.range.values, series, grid);
+      const parts = changeParts(block.title, changes.diff, changes.revisedCells);
+      // The cells of the revised values the summary shows, their addresses loaded with the last write.
+      const cells = new Map<SummaryPart, XRange>();
       const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
       const oldRows = headRows + read.range.rowCount;
@@ -245,9 +259,10 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
             anchor.getOffsetRange(cell.row, cell.column).format.fill.color = REVISED_FILL;
             highlights += 1;
           }
+          for (const part of parts) if (typeof part !== 'string' && part.cell) cells.set(part, anchor.getOffsetRange(part.cell.row, part.cell.column).load('address'));
         },
       });
-      done.push({ binding, changes, summary: describeChanges(binding.title, changes.diff) });
+      done.push({ binding, changes, summary: summaryText(parts), parts, cells });
     });
     const { blocks: written, syncs: writeSyncs } = await writeBlocks(context, jobs, options);
     let syncs = 1 + writeSyncs;
@@ -255,9 +270,13 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       await context.sync();
       syncs += 1;
     }
-    const result = done.map((d, i) => ({ ...d, address: written[i]?.range.address ?? '' }));
-    const lines = result.map((r) => r.summary);
-    for (const m of missing) lines.push(`${m.title}: its table was deleted from the workbook, so the add-in forgot this block.`);
-    return { blocks: result, missing, syncs, text: lines.join('\n') };
+    const result = done.map(({ parts: _p, cells: _c, ...d }, i) => ({ ...d, address: written[i]?.range.address ?? '' }));
+    const lines: SummaryLine[] = done.map((d) => d.parts.map((p) => {
+      if (typeof p === 'string') return p;
+      const cell = d.cells.get(p);
+      return cell ? { text: p.text, address: cell.address } : p.text;
+    }));
+    for (const m of missing) lines.push([`${m.title}: its table was deleted from the workbook, so the add-in forgot this block.`]);
+    return { blocks: result, missing, syncs, lines, text: lines.map(summaryText).join('\n') };
   });
 }

@@ -1,7 +1,7 @@
 /** The refresh summary of one block: each revised value says whose it is (issue 28, item 8). */
 import { describe, expect, it } from 'vitest';
 import type { RevisionDiff } from '@econdata/sheets';
-import { describeChanges } from './revisions.ts';
+import { changeParts, describeChanges } from './revisions.ts';
 
 const revisedOf = (title: string, period: string, old: number, now: number): RevisionDiff['changed'][number] => ({
   id: `indicator:WB:NY.GDP.MKTP.CD:${title}`, title, revised: [{ column: 'value', period, old, new: now }], added: [], removed: [],
@@ -21,5 +21,17 @@ describe('describeChanges', () => {
   it('does not repeat the block title when the block is that one series', () => {
     const diff: RevisionDiff = { seriesAdded: [], seriesRemoved: [], unchanged: [], changed: [revisedOf('GDP (current US$): Vietnam', '2020', 1, 2)] };
     expect(describeChanges('GDP (current US$): Vietnam', diff)).toBe('GDP (current US$): Vietnam: 1 value revised (2020: 1 → 2).');
+  });
+
+  it('gives each revised value shown as a piece of its own, with the cell it was found in (a click selects it)', () => {
+    const th = revisedOf('GDP (current US$): Thailand', '2022', 1, 2);
+    const vn = revisedOf('GDP (current US$): Vietnam', '2021', 3, 4);
+    const diff: RevisionDiff = { seriesAdded: [], seriesRemoved: [], unchanged: [], changed: [th, { ...vn, added: [{ period: '2023', value: 5 }] } as RevisionDiff['changed'][number]] };
+    const cells = [{ row: 5, column: 2, id: th.id, period: '2022', key: 'value' }];
+    expect(changeParts('GDP (current US$): Vietnam, Thailand', diff, cells)).toEqual([
+      'GDP (current US$): Vietnam, Thailand: ', '2 values revised (',
+      { text: 'GDP (current US$): Thailand, 2022: 1 → 2', cell: { row: 5, column: 2 } }, '; ',
+      { text: 'GDP (current US$): Vietnam, 2021: 3 → 4', cell: undefined }, '), ', '1 added.',
+    ]);
   });
 });

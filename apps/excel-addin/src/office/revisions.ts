@@ -15,10 +15,17 @@ interface CellRef {
   column: number;
 }
 
+/** A cell holding a revised value, and which value: its series' id, period and column key. */
+interface RevisedCell extends CellRef {
+  id: string;
+  period: string;
+  key: string;
+}
+
 export interface BlockChanges {
   diff: RevisionDiff;
   /** Cells of the fresh block holding revised values. */
-  revisedCells: CellRef[];
+  revisedCells: RevisedCell[];
 }
 
 /** The "before" Series: the fresh Series' shapes filled with the table's current values. */
@@ -54,7 +61,7 @@ export function blockChanges(oldTable: XValue[][], fresh: readonly Series[], gri
   const bodyRowOfSerial = new Map<unknown, number>();
   grid.body.columns[0]?.values.forEach((v, r) => bodyRowOfSerial.set(v, r));
   const top = grid.regions.header.top + 1;
-  const revisedCells: CellRef[] = [];
+  const revisedCells: RevisedCell[] = [];
   for (const changed of diff.changed) {
     const i = fresh.findIndex((s) => s.id === changed.id);
     const s = fresh[i];
@@ -62,7 +69,7 @@ export function blockChanges(oldTable: XValue[][], fresh: readonly Series[], gri
     for (const rev of changed.revised) {
       const column = grid.columns.findIndex((g) => g.role === 'value' && g.series === i && g.key === rev.column);
       const r = bodyRowOfSerial.get(periodToSerial(rev.period, s.frequency));
-      if (column >= 0 && r !== undefined) revisedCells.push({ row: top + r, column });
+      if (column >= 0 && r !== undefined) revisedCells.push({ row: top + r, column, id: changed.id, period: rev.period, key: rev.column });
     }
   }
   return { diff, revisedCells };
@@ -70,12 +77,28 @@ export function blockChanges(oldTable: XValue[][], fresh: readonly Series[], gri
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
-/** One sentence on what changed in a block ("2 values revised (2023: 1.2 -> 1.3), 1 added"). */
-export function describeChanges(title: string, diff: RevisionDiff): string {
+/** A revised value as a block's summary shows it: its words, and its cell in the fresh block (where one was found). */
+interface RevisedPart {
+  text: string;
+  cell: CellRef | undefined;
+}
+
+/** A block's summary in pieces: words, and the revised values it shows (the taskpane makes each a link to its cell). */
+export type SummaryPart = string | RevisedPart;
+
+/** The words of a summary. */
+export const summaryText = (parts: ReadonlyArray<string | { text: string }>): string => parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
+
+/**
+ * What changed in a block, in pieces ("2 values revised (", a revised value, "; ", ..., "), 1
+ * added."): each revised value shown names its series where the block's title does not already say
+ * it all, and carries its cell from `cells` (blockChanges' revisedCells).
+ */
+export function changeParts(title: string, diff: RevisionDiff, cells: readonly RevisedCell[] = []): SummaryPart[] {
   let revised = 0;
   let added = 0;
   let removed = 0;
-  const examples: string[] = [];
+  const examples: RevisedPart[] = [];
   for (const c of diff.changed) {
     revised += c.revised.length;
     added += c.added.length;
@@ -83,14 +106,29 @@ export function describeChanges(title: string, diff: RevisionDiff): string {
     // Each example names its series (indicator and country) where the block's title does not already
     // say it all: a block of several countries said "2022: 413,445,230,668.578 → …" of no one (issue 28).
     const whose = c.title === title ? '' : `${c.title}, `;
-    for (const r of c.revised) if (examples.length < 2) examples.push(`${whose}${r.period}: ${number.format(r.old)} → ${number.format(r.new)}`);
+    for (const r of c.revised) {
+      if (examples.length >= 2) break;
+      const at = cells.find((cell) => cell.id === c.id && cell.period === r.period && cell.key === r.column);
+      examples.push({ text: `${whose}${r.period}: ${number.format(r.old)} → ${number.format(r.new)}`, cell: at ? { row: at.row, column: at.column } : undefined });
+    }
   }
   added += diff.seriesAdded.length;
   removed += diff.seriesRemoved.length;
-  if (revised + added + removed === 0) return `${title}: no change.`;
-  const parts: string[] = [];
-  if (revised > 0) parts.push(`${revised} value${revised === 1 ? '' : 's'} revised (${examples.join('; ')}${revised > examples.length ? '; …' : ''})`);
-  if (added > 0) parts.push(`${added} added`);
-  if (removed > 0) parts.push(`${removed} removed`);
-  return `${title}: ${parts.join(', ')}.`;
+  if (revised + added + removed === 0) return [`${title}: no change.`];
+  const parts: SummaryPart[] = [`${title}: `];
+  const rest: string[] = [];
+  if (added > 0) rest.push(`${added} added`);
+  if (removed > 0) rest.push(`${removed} removed`);
+  if (revised > 0) {
+    parts.push(`${revised} value${revised === 1 ? '' : 's'} revised (`);
+    examples.forEach((e, i) => parts.push(...(i > 0 ? ['; '] : []), e));
+    parts.push(`${revised > examples.length ? '; …' : ''})${rest.length > 0 ? ', ' : ''}`);
+  }
+  parts.push(`${rest.join(', ')}.`);
+  return parts;
+}
+
+/** One sentence on what changed in a block ("2 values revised (2023: 1.2 -> 1.3), 1 added"). */
+export function describeChanges(title: string, diff: RevisionDiff): string {
+  return summaryText(changeParts(title, diff));
 }

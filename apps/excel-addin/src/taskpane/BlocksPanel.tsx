@@ -5,13 +5,15 @@
  */
 import { parseTransform, transformWords } from '@econdata/analysis';
 import type { Estimate } from '@econdata/core';
-import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
-import { blockFetchQueries, listBlocks, refreshBlocks, type BlockStatus } from '../office/refresh.ts';
+import { blockFetchQueries, listBlocks, refreshBlocks, type BlockStatus, type SummaryLine } from '../office/refresh.ts';
+import { selectCell } from '../office/select-cell.ts';
+import { summaryText } from '../office/revisions.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from '../office/parameter-refresh.ts';
 import type { ParameterState } from '../office/parameters.ts';
 import type { OfficeStartupApi } from '../office/startup.ts';
@@ -30,11 +32,14 @@ const useStyles = makeStyles({
   query: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   meta: { color: tokens.colorNeutralForeground3, display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   summary: { whiteSpace: 'pre-line' },
+  // A revised value's link flows in its sentence (a button is a block of its own by default).
+  revised: { display: 'inline', textAlign: 'start' },
   noticeBody: { overflowWrap: 'anywhere', minWidth: 0 },
   swatch: { display: 'inline-block', width: '12px', height: '12px', backgroundColor: REVISED_FILL, border: `1px solid ${tokens.colorNeutralStroke1}`, verticalAlign: 'middle', marginRight: '4px' },
 });
 
-type Notice = { intent: 'success' | 'warning' | 'error'; text: string; revised?: boolean };
+/** What the panel says: a sentence, or a refresh's summary (one line per block, each revised value shown a link to its cell). */
+type Notice = { intent: 'success' | 'warning' | 'error'; text: string; revised?: boolean; lines?: SummaryLine[] };
 
 export interface BlocksPanelProps {
   excel: ExcelHost;
@@ -94,7 +99,7 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       }
       const count = targets.length + usable.length;
       setProgress({ label: `Fetching ${count === 1 ? '1 block' : `${count} blocks`}…` });
-      const texts: string[] = [];
+      const lines: SummaryLine[] = [];
       let revised = false;
       if (targets.length > 0) {
         const result = await refreshBlocks(excel, targets, (q) => api.fetchSeries(q, { cache: 'no-store', priority: 'background' }), {
@@ -105,11 +110,11 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
           onProgress: (p) => setProgress({ label: `Writing to the worksheet (request ${p.chunk} of ${p.chunks})…`, value: p.rowsDone, max: p.rowsTotal }),
         });
         revised = result.blocks.some((b) => b.changes.revisedCells.length > 0);
-        texts.push(result.text);
+        lines.push(...result.lines);
       }
       // Parameter blocks: asked anew into the cache their formulas read ('reload'), then calculated again.
-      if (usable.length > 0) texts.push((await refreshParameterBlocks(excel, usable, (q) => api.fetchSeries(q, { cache: 'reload', priority: 'background' }))).text);
-      setNotice({ intent: 'success', text: texts.join('\n'), revised });
+      if (usable.length > 0) lines.push([(await refreshParameterBlocks(excel, usable, (q) => api.fetchSeries(q, { cache: 'reload', priority: 'background' }))).text]);
+      setNotice({ intent: 'success', text: lines.map(summaryText).join('\n'), revised, lines });
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });
       throw error;
@@ -160,13 +165,22 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
           // Multiline, breaking anywhere (as NoticeBar): a summary of several blocks ran past the taskpane's edge.
           <MessageBar layout="multiline" intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
             <MessageBarBody className={styles.noticeBody}>
-              <span className={styles.summary}>{notice.text}</span>
+              {notice.lines ? (
+                notice.lines.map((line, i) => (
+                  <div key={i} className={styles.summary}>
+                    {line.map((part, j) => (typeof part === 'string' ? <Fragment key={j}>{part}</Fragment> : (
+                      <Link key={j} as="button" inline className={styles.revised} title={`Select ${part.address} in the worksheet`} onClick={() => void selectCell(excel, part.address).catch((e: unknown) => setNotice({ intent: 'error', text: errorSentence(e, describe) }))}>
+                        {part.text}
+                      </Link>
+                    )))}
+                  </div>
+                ))
+              ) : <span className={styles.summary}>{notice.text}</span>}
               {notice.revised ? (
-                <>
-                  <br />
+                <div>
                   <span className={styles.swatch} aria-hidden="true" />
-                  Revised cells are highlighted in the worksheet.
-                </>
+                  Revised cells are highlighted in the worksheet; click a revised value to select its cell.
+                </div>
               ) : null}
             </MessageBarBody>
           </MessageBar>

@@ -105,6 +105,7 @@ class Session {
       getRow: (i: number) => derive((r) => ({ ...r, top: r.top + i, rows: 1 })),
       getUsedRangeOrNullObject: () => this.usedRange(geom),
       clear: () => this.queue(undefined, () => this.model.clear(geom())),
+      select: () => this.queue(undefined, () => { this.model.selection = geom(); }),
     }) as Mock;
     this.rects.set(mock, geom);
     const seen = new Map<string, unknown>(RANGE_WRITES.map(([path]) => [path.join('/'), at(mock, path)]));
@@ -174,6 +175,10 @@ class Session {
       name,
       tables: { add: (address: unknown, hasHeaders: boolean) => this.addTable(typeof address === 'string' ? () => parseAddress(sheet(), address) : () => this.rectOf(address, sheet()), hasHeaders) },
       getRange: (address: string) => this.range(() => parseAddress(sheet(), address)),
+      // The shown sheet is the selection's (as the stand-in keeps it).
+      activate: () => this.queue(undefined, () => {
+        if (this.model.selection.sheet !== sheet()) this.model.selection = { sheet: sheet(), top: 0, left: 0, rows: 1, cols: 1 };
+      }),
       charts: {
         add: (type: string, source: unknown) => this.addChart(sheet, type, source),
         getItemOrNullObject: (chartName: string) => this.chart(sheet, () => this.model.chart(sheet(), chartName)),

@@ -1,7 +1,8 @@
 /**
  * Hostile files, generated here, read in a child process whose peak memory is measured against the
  * bound the README states (Reliability): a CSV with no header row (its rows used to be kept whole
- * while the reader looked for one).
+ * while the reader looked for one), and XLSX zip bombs (exceljs used to inflate every entry whole,
+ * trusting the directory's sizes and counting only worksheets and shared strings).
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -11,11 +12,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gdp } from '../../test/fixtures.ts';
+import { writeXlsxBomb } from '../../test/zip-bomb.ts';
+import { readXlsx } from './xlsx-read.ts';
+import { writeSeriesXlsx } from './xlsx-write.ts';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('../../test/measure-child.ts', import.meta.url));
 /** The peak the README states for refusing any of these files (the whole Node process). */
 const PEAK_BOUND_MB = 400;
+/** The peak the README states for refusing an XLSX zip bomb (the whole Node process; reading a 10 KB workbook peaks at about 125 MB). */
+const BOMB_PEAK_BOUND_MB = 256;
 const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
@@ -49,5 +56,47 @@ describe('a CSV with no header row', () => {
     });
     expect(report.peakRssMb).toBeLessThan(PEAK_BOUND_MB);
     console.log(`header-less CSV, 200 MB: refused at a peak RSS of ${report.peakRssMb} MB (bound ${PEAK_BOUND_MB} MB)`);
+  });
+});
+
+describe('XLSX zip bombs', () => {
+  async function bombs(): Promise<{ dir: string; base: string }> {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-bombs-'));
+    dirs.push(dir);
+    const base = join(dir, 'base.xlsx');
+    await writeSeriesXlsx(base, [gdp]);
+    return { dir, base };
+  }
+
+  it('the generator makes real workbooks: one with a 1 MB custom XML part reads back', async () => {
+    const { dir, base } = await bombs();
+    const file = join(dir, 'fine.xlsx');
+    await writeXlsxBomb(file, base, { where: 'customXml', megabytes: 1, lie: false });
+    expect((await readXlsx(file)).map((s) => s.id)).toEqual([gdp.id]);
+  });
+
+  it.each([
+    ['in a worksheet, its directory lying', 'sheet', 1600, true, /^bomb\.xlsx is too large to read as XLSX here: it needs more than \d+\.\d GB of memory and this process has \d+\.\d GB left\./],
+    ['in a worksheet, its directory honest', 'sheet', 600, false, /^bomb\.xlsx is too large to read as XLSX here: it needs about 7\.6 GB of memory and this process has \d+\.\d GB left\./],
+    ['in customXml/item1.xml, its directory lying', 'customXml', 600, true, /^bomb\.xlsx unzips to more than 64 MB outside its worksheets \(the limit for the parts around the cells; passed in its entry customXml\/item1\.xml\), so reading stopped there/],
+    ['in customXml/item1.xml, its directory honest', 'customXml', 600, false, /^bomb\.xlsx unzips to more than 64 MB outside its worksheets \(the limit for the parts around the cells; passed in its entry customXml\/item1\.xml\), so reading stopped there/],
+  ] as const)('%s: refused as file_too_large before exceljs, with bounded memory', async (what, where, megabytes, lie, message) => {
+    const { dir, base } = await bombs();
+    const file = join(dir, 'bomb.xlsx');
+    const { bytes } = await writeXlsxBomb(file, base, { where, megabytes, lie });
+    const report = await measure(file);
+    expect(report).toMatchObject({ code: 'file_too_large', message: expect.stringMatching(message) as string });
+    expect(report.peakRssMb).toBeLessThan(BOMB_PEAK_BOUND_MB);
+    console.log(`XLSX bomb ${what}, ${(bytes / 2 ** 20).toFixed(1)} MB unzipping to ${megabytes} MB: refused at a peak RSS of ${report.peakRssMb} MB (bound ${BOMB_PEAK_BOUND_MB} MB)`);
+  });
+
+  it('past maxUnzippedBytes (all entries together) it names that limit and the entry that passed it', async () => {
+    const { dir, base } = await bombs();
+    const file = join(dir, 'wide.xlsx');
+    await writeXlsxBomb(file, base, { where: 'sheet', megabytes: 40, lie: true });
+    await expect(readXlsx(file, { maxUnzippedBytes: 16 * 2 ** 20 })).rejects.toMatchObject({
+      code: 'file_too_large',
+      message: 'wide.xlsx unzips to more than 16 MB (the limit for reading an XLSX; passed in its entry xl/worksheets/sheet1.xml), so reading stopped there. Export the data as CSV (read as a stream), or check where the file came from.',
+    });
   });
 });

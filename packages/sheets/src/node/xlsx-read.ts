@@ -14,7 +14,7 @@ import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
 import { errorAnswerFile } from './error-answer-file.ts';
 import { readingFile } from './file-errors.ts';
-import { xlsxReadMemory } from './xlsx-size.ts';
+import { checkXlsxSize } from './xlsx-size.ts';
 
 function plain(value: ExcelJS.CellValue): CellValue {
   if (value === null || value === undefined) return null;
@@ -58,24 +58,23 @@ function aboutFields(rows: Cell[][]): Pick<ServerExportOptions, 'sourceName' | '
  * export; our Metadata sheet is skipped, and a service export's About sheet supplies the source
  * (name and code) and last update unless the options give them.
  */
-export function readXlsx(path: string, options: ServerExportOptions = {}): Promise<Series[]> {
+export function readXlsx(path: string, options: XlsxReadOptions = {}): Promise<Series[]> {
   return readingFile(path, () => readXlsxFile(path, options));
 }
 
-async function readXlsxFile(path: string, options: ServerExportOptions): Promise<Series[]> {
+/** How to read a workbook: a service export's details, and the most it may unzip to. */
+interface XlsxReadOptions extends ServerExportOptions {
+  /** All entries together, inflated (default MAX_UNZIPPED_BYTES, 1 GiB); past it, `file_too_large`. */
+  maxUnzippedBytes?: number;
+}
+
+async function readXlsxFile(path: string, options: XlsxReadOptions): Promise<Series[]> {
   const file = basename(path);
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
   const endpoint = options.endpoint ?? '/export/excel';
-  // A workbook too big for this process's heap would crash Node while loading: refuse it first.
-  const memory = await xlsxReadMemory(path);
-  if (memory && memory.needed > memory.available) {
-    const size = (bytes: number): string => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GB` : `${Math.ceil(bytes / 2 ** 20)} MB`);
-    throw new SheetsError(
-      'file_too_large',
-      `${file} is too large to read as XLSX here: it needs about ${size(memory.needed)} of memory and this process has ${size(memory.available)} left. Export the data as CSV (read as a stream), or give Node more memory (node --max-old-space-size=${Math.ceil((memory.needed * 1.25) / 2 ** 20)}).`,
-      { file: path },
-    );
-  }
+  // A workbook too big for this process's heap, or a zip bomb, would crash Node while loading:
+  // every entry is inflated and counted first (a stream, nothing kept), and such a file refused.
+  await checkXlsxSize(path, options.maxUnzippedBytes);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.readFile(path);
@@ -89,7 +88,8 @@ async function readXlsxFile(path: string, options: ServerExportOptions): Promise
   const about: Cell[][] = [];
   wb.getWorksheet('About')?.eachRow((row) => about.push(rowCells(row)));
   const fromAbout = aboutFields(about);
-  const server: ServerExportOptions & { retrievedAt: string; endpoint: string } = { ...options, retrievedAt, endpoint };
+  const { maxUnzippedBytes: _limit, ...exported } = options;
+  const server: ServerExportOptions & { retrievedAt: string; endpoint: string } = { ...exported, retrievedAt, endpoint };
   if (options.sourceName === undefined && fromAbout.sourceName !== undefined) server.sourceName = fromAbout.sourceName;
   if (options.lastUpdated === undefined && fromAbout.lastUpdated !== undefined) server.lastUpdated = fromAbout.lastUpdated;
   if (options.source === undefined && fromAbout.source !== undefined) server.source = fromAbout.source;
