@@ -14,8 +14,6 @@
  */
 import { InvalidParameterError } from '@econdata/core';
 import { bodyRow, cell, gridColumnCount, textWidth } from './cells.ts';
-import { formatDate } from './periods.ts';
-import { excelSerialToDate } from './excel-epoch.ts';
 import type { Arrangement, BodyColumn, Cell, Grid, GridColumn, Range } from './types.ts';
 
 /** The layout option names, in canonical order. */
@@ -86,6 +84,7 @@ function bodyOf(rows: readonly Cell[][], width: number): BodyColumn[] {
     if (fmts.every((f) => f === first)) {
       if (first !== undefined) col.fmt = first;
     } else col.formats = fmts.map((f) => f ?? 'General');
+    if (cells.some((x) => x.text !== undefined)) col.texts = cells.map((x) => x.text ?? '');
     const style = cells.find((x) => x.style !== undefined)?.style;
     if (style !== undefined) col.style = style;
     return col;
@@ -94,11 +93,8 @@ function bodyOf(rows: readonly Cell[][], width: number): BodyColumn[] {
 
 const dropColumn = (rows: Cell[][], c: number): Cell[][] => rows.map((r) => r.filter((_, i) => i !== c));
 
-/** A period cell as its text ('2024-Q1'), what a header row holds. */
-function periodText(c: Cell): Cell {
-  if (typeof c.v !== 'number' || c.fmt === undefined) return c;
-  return cell(formatDate(excelSerialToDate(c.v), c.fmt), 'header');
-}
+/** A period cell as its text ('2024-Q1', the text it carries), what a header row holds. */
+const periodText = (c: Cell): Cell => (c.text === undefined ? c : cell(c.text, 'header'));
 
 /**
  * The Grid rearranged (see the module comment); the default arrangement returns it unchanged.

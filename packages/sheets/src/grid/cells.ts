@@ -25,6 +25,8 @@ export function bodyRow(grid: Grid, r: number): Cell[] {
     const c: Cell = { v: col.values[r] ?? null };
     const fmt = col.formats?.[r] ?? col.fmt;
     if (fmt !== undefined) c.fmt = fmt;
+    const text = col.texts?.[r];
+    if (text !== undefined) c.text = text;
     if (col.style !== undefined) c.style = col.style;
     return c;
   });

@@ -22,6 +22,8 @@ function numberFormat(grouping: boolean, decimals: number): Intl.NumberFormat {
 export function displayText(cell: Cell): string {
   const v = cell.v;
   if (v === null) return '';
+  // A period laid out from a Series carries its own text; a date cell read from a sheet has only its serial and format.
+  if (cell.text !== undefined) return cell.text;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (typeof v === 'string') return v;
   if (v instanceof Date) return formatDate(v, cell.fmt ?? 'yyyy-mm-dd');

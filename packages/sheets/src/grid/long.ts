@@ -65,6 +65,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
   // Column-major body: strings are shared references, so repeated ids cost one pointer per row.
   const cols: CellValue[][] = roles.map(() => []);
   const periodFormats: string[] = [];
+  const periodTexts: string[] = [];
   const valueFormats: string[] = [];
   const at = (i: number): CellValue[] => cols[i] ?? [];
   const d = dimensionKeys.length;
@@ -75,11 +76,12 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
     s.columns.forEach((column, c) => {
       const vfmt = valueFormat(column.unit, column.key);
       const values = s.values[c] ?? [];
-      s.periods.forEach((_, p) => {
+      s.periods.forEach((period, p) => {
         at(0).push(s.id);
         dimensionKeys.forEach((k, j) => at(1 + j).push(s.dimensions[k] ?? null));
         at(1 + d).push(dates[p] ?? null);
         periodFormats.push(fmts?.[p] ?? fmt);
+        periodTexts.push(period);
         at(2 + d).push(column.key);
         at(3 + d).push(column.label);
         at(4 + d).push(values[p] ?? null);
@@ -91,7 +93,7 @@ export function layoutLong(series: readonly Series[], provenance: boolean, name:
   }
 
   const body: BodyColumn[] = roles.map((r, i) => {
-    if (r.role === 'period') return { values: at(i), formats: periodFormats, style: 'period' };
+    if (r.role === 'period') return { values: at(i), formats: periodFormats, texts: periodTexts, style: 'period' };
     if (r.role === 'value') return { values: at(i), formats: valueFormats, style: 'value' };
     return { values: at(i) };
   });

@@ -17,9 +17,10 @@ export interface Arrangement {
 
 /**
  * A cell's value. Periods in the data block are spreadsheet dates: the Excel serial day (days
- * since 1899-12-30, what Excel, LibreOffice and Office.js store) with a date format, computed in
- * UTC so no time zone can shift them; `excelSerialToDate` gives the UTC Date. A Date value is
- * also accepted (written as its UTC day).
+ * since 1899-12-30, what Excel, LibreOffice and Office.js store; excel-epoch.ts owns the
+ * conversion) with a date format, computed in UTC so no time zone can shift them, and each carries
+ * its period's own text beside it (`Cell.text`, `BodyColumn.texts`) for the sinks that show text.
+ * A Date value is also accepted (written as its UTC day).
  */
 export type CellValue = number | string | Date | boolean | null;
 
@@ -30,6 +31,12 @@ export type CellStyle = 'title' | 'label' | 'meta' | 'text' | 'header' | 'period
 /** One cell. `fmt` is an Excel number format code (LibreOffice reads the same codes). */
 export interface Cell {
   v: CellValue;
+  /**
+   * A period cell's own text, as the Series has it ('2000', '2000-Q1', '2000-01'): what a text
+   * sink (CSV, a spilled formula, the desktop table, a header row of `Dir=H`) shows, so a period
+   * never makes the round trip serial -> Date -> text.
+   */
+  text?: string;
   fmt?: string;
   style?: CellStyle;
 }
@@ -84,6 +91,8 @@ export interface BodyColumn {
   fmt?: string;
   /** ...or one per row, where it varies (quarter labels, long layouts mixing units). */
   formats?: ReadonlyArray<string>;
+  /** The period column's texts, one per row (the Series' period strings): see `Cell.text`. */
+  texts?: ReadonlyArray<string>;
   style?: CellStyle;
 }
 

@@ -2,10 +2,9 @@
  * The values-only rendering of a Grid: the header row and the data rows as plain values, what a
  * sink that cannot carry number formats, styles or the provenance block shows (the add-in's
  * `=ECON.*` formulas spill it; custom functions cannot set formats). Period cells are the serial
- * days an inserted block holds, or, for a sink without formats, the period's text.
+ * days an inserted block holds, or, for a sink without formats, the period's text the Grid carries.
  */
-import { formatDate, isPeriodFormat } from './periods.ts';
-import { dateToExcelSerial, excelSerialToDate } from './excel-epoch.ts';
+import { dateToExcelSerial } from './excel-epoch.ts';
 import type { CellValue, Grid } from './types.ts';
 
 /** A cell as a plain value: a Date becomes its Excel serial day, a missing value an empty string (never 0). */
@@ -46,8 +45,8 @@ export function gridValues(grid: Grid, options: GridValuesOptions = {}): PlainVa
     for (let c = 0; c < width; c += 1) {
       const col = cols[c];
       const v = col?.values[r];
-      const fmt = col?.formats?.[r] ?? col?.fmt;
-      row[c] = asText && typeof v === 'number' && isPeriodFormat(fmt) ? formatDate(excelSerialToDate(v), fmt!) : plainValue(v);
+      const text = asText ? col?.texts?.[r] : undefined;
+      row[c] = text ?? plainValue(v);
     }
     out.push(row);
   }

@@ -175,7 +175,7 @@ export function layoutWide(series: readonly Series[], provenance: boolean, name:
 }
 
 function wideBody(series: readonly Series[], plan: ColumnPlan[], axis: readonly string[], frequency: Frequency, widths: number[]): { rowCount: number; columns: BodyColumn[] } {
-  const periodColumn: BodyColumn = { values: axis.map((p) => periodToSerial(p, frequency)), style: 'period' };
+  const periodColumn: BodyColumn = { values: axis.map((p) => periodToSerial(p, frequency)), texts: axis, style: 'period' };
   if (frequency === 'quarterly') periodColumn.formats = axis.map((p) => periodFormat('quarterly', p));
   else periodColumn.fmt = periodFormat(frequency);
 

@@ -1,7 +1,7 @@
 /**
  * CSV from a Grid: RFC 4180 (comma, CRLF, double quotes), UTF-8 with an optional byte order mark
- * (Excel needs it to read Vietnamese text as UTF-8). Periods (date serials or Dates) are written
- * as the period text their format shows ('2024-Q1'), numbers in full precision, missing values as empty fields.
+ * (Excel needs it to read Vietnamese text as UTF-8). Periods are written as the text the Grid
+ * carries for them ('2024-Q1', the Series' own period), numbers in full precision, missing values as empty fields.
  *
  * Formula injection: a spreadsheet opening the file would run text starting with =, +, -, @, tab
  * or CR as a formula, so such text gets a leading apostrophe. Only text is escaped: numbers
@@ -10,8 +10,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { formatDate, isPeriodFormat } from '../grid/periods.ts';
-import { excelSerialToDate } from '../grid/excel-epoch.ts';
+import { formatDate } from '../grid/periods.ts';
 import { gridColumnCount } from '../grid/cells.ts';
 import type { Cell, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
@@ -41,10 +40,8 @@ function quote(field: string): string {
 export function csvField(cell: Cell | undefined): string {
   const v = cell?.v ?? null;
   if (v === null) return '';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return '';
-    return isPeriodFormat(cell?.fmt) ? formatDate(excelSerialToDate(v), cell?.fmt ?? 'yyyy-mm-dd') : String(v);
-  }
+  if (cell?.text !== undefined) return quote(escapeCsvText(cell.text));
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return formatDate(v, cell?.fmt ?? 'yyyy-mm-dd');
   return quote(escapeCsvText(v));
@@ -88,6 +85,9 @@ function* csvChunks(grid: Grid, options: CsvOptions = {}, linesPerChunk = 2000):
       const fmt = col.formats?.[r] ?? col.fmt;
       if (fmt === undefined) delete probe.fmt;
       else probe.fmt = fmt;
+      const text = col.texts?.[r];
+      if (text === undefined) delete probe.text;
+      else probe.text = text;
       line += csvField(probe);
     }
     const out = flush(`${line}\r\n`);

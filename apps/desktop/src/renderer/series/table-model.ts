@@ -39,6 +39,8 @@ function cellAt(grid: Grid, r: number, c: number): Cell {
   const cell: Cell = { v: col.values[r] ?? null };
   const fmt = col.formats?.[r] ?? col.fmt;
   if (fmt !== undefined) cell.fmt = fmt;
+  const text = col.texts?.[r];
+  if (text !== undefined) cell.text = text;
   return cell;
 }
 
