@@ -23,6 +23,7 @@ import { keychainRequired, probeRealKeychain, secretToolLookup } from '../../pac
 import { hasLibreOffice, libreOfficeSheets } from '../../packages/sheets/test/libreoffice.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
+import { expectSearchRanking, searchEverySource } from '../support/search-steps.ts';
 import { LeakRecorder, startWebMode, type WebMode } from './desktop-support.ts';
 
 const KEY = 'e2e-k3y-Zq7Xw9Rt4Lm2Vb8N';
@@ -106,14 +107,7 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
   }
 
   /** The search across every source: the matches' "SOURCE CODE" in order, once the catalogue is there. */
-  async function search(text: string): Promise<string[]> {
-    const box = page.getByRole('searchbox', { name: 'Search every source' });
-    await box.fill(text);
-    // The results of this text (the list follows the box a render later: a deferred value).
-    const list = page.getByRole('listbox', { name: 'Matching indicators' }).and(page.locator(`[data-query="${text}"]`));
-    await list.getByRole('option').first().waitFor();
-    return list.getByRole('option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result') ?? ''));
-  }
+  const search = (text: string): Promise<string[]> => searchEverySource(page, text);
 
   async function browseGdp(): Promise<void> {
     await nav('Explore').click();
@@ -189,27 +183,7 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     // 1c. One search across every source: consumer price inflation of WB, IMF and GSO, in English,
     // in Vietnamese and misspelt; GDP growth; exports. The active result's card says what it is.
     await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor();
-    for (const text of ['inflation', 'lạm phát', 'inflaton']) {
-      expect((await search(text)).slice(0, 12), text).toEqual(expect.arrayContaining(['WB FP.CPI.TOTL.ZG', 'IMF PCPIPCH', 'GSO CPI.TOTAL.YOY']));
-    }
-    // Headline inflation first in Vietnamese, with and without accents, GSO's core inflation after
-    // GSO's CPI (issue 28, item 1).
-    for (const text of ['lạm phát', 'lam phat']) {
-      const found = await search(text);
-      expect(found[0], text).toBe('WB FP.CPI.TOTL.ZG');
-      expect(found.indexOf('GSO CPI.TOTAL.YOY'), text).toBeLessThan(found.indexOf('GSO CPI.CORE_INFLATION.YOY'));
-    }
-    // GSO's trade series say which way the goods go: no two results share a name (item 2).
-    expect((await search('merchandise total value')).slice(0, 2).sort()).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'GSO TRADE.IMPORT.TOTAL.VALUE']);
-    const tradeNames = await page.locator('[data-query="merchandise total value"] [role="option"] > span:first-of-type > :first-child').allInnerTexts();
-    expect(tradeNames.slice(0, 2).sort()).toEqual(['Merchandise exports: TOTAL, value', 'Merchandise imports: TOTAL, value']);
-    expect(new Set(tradeNames).size).toBe(tradeNames.length);
-    const growth = await search('gdp growth');
-    expect(growth[0]).toBe('WB NY.GDP.MKTP.KD.ZG');
-    expect(growth).toEqual(expect.arrayContaining(['IMF NGDP_RPCH', 'GSO GDP.TOTAL.YOY']));
-    const exportsFound = await search('exports');
-    expect(exportsFound.slice(0, 3)).toEqual(['GSO TRADE.EXPORT.TOTAL.VALUE', 'WB TX.VAL.MRCH.CD.WT', 'WB NE.EXP.GNFS.ZS']);
-    expect(exportsFound.some((id) => id.includes('IMPORT'))).toBe(false);
+    await expectSearchRanking(page);
     await search('inflation');
     // Keyboard as in the pickers: into the list, down one, and the card follows the active result.
     await page.getByRole('searchbox', { name: 'Search every source' }).press('ArrowDown');
@@ -344,11 +318,42 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByRole('button', { name: 'Refresh' }).click();
     const rows = page.locator('[data-export-id]');
     await expect.poll(() => rows.count()).toBe(2);
+    // What each export asked, in words (issue 28, item 6): its series' names as the chart names them;
+    // Re-run and Remove are labelled.
+    expect(await rows.getByTestId('export-query').allInnerTexts()).toEqual(['GDP (current US$): Vietnam, Thailand', 'GDP (current US$): Vietnam, Thailand']);
+    expect(await rows.first().getByRole('button').allInnerTexts()).toEqual(['Open', 'Re-run', 'Remove']);
     await screen('7-library');
-    const newest = rows.filter({ hasText: 'GDP (current US$): Vietnam, Thailand' });
-    await newest.getByRole('button', { name: /^Open/ }).click();
-    await page.locator('[data-chart-drawn]').last().waitFor();
+    await page.getByRole('button', { name: 'Open GDP (current US$): Vietnam, Thailand', exact: true }).click();
+    const openedExport = page.getByRole('region', { name: 'Saved exports' });
+    await openedExport.locator('[data-chart-drawn]').waitFor();
     await screen('8-opened-offline');
+    // Transformed as in Explore (the service is gone: main applies it to the file's series through
+    // analysis's one path), then written again as shown: a CSV for pandas in Downloads.
+    await openedExport.getByRole('button', { name: '% change from a year ago', exact: true }).click();
+    await expect.poll(() => openedExport.getByTestId('series-table').getByRole('columnheader').allInnerTexts())
+      .toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago', 'GDP (current US$): Thailand, % change from a year ago']);
+    await openedExport.getByTestId('transform-text').getByText('Units=pc1', { exact: true }).waitFor();
+    await openedExport.locator('[data-chart-drawn]').waitFor();
+    await openedExport.getByRole('button', { name: 'Export', exact: true }).click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([expect.stringMatching(/^Excel workbook/), expect.stringMatching(/^CSV/)]);
+    await page.getByRole('menuitem', { name: /^CSV/ }).click();
+    const againDialog = page.getByRole('dialog');
+    await againDialog.getByRole('radio', { name: /CSV for pandas/ }).check();
+    expect(await againDialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('GDP (current US$): Vietnam, Thailand, % change from a year ago');
+    await againDialog.getByRole('textbox', { name: 'Name' }).fill('GDP growth Vietnam Thailand');
+    expect(await againDialog.getByRole('radio', { name: /Downloads folder/ }).isChecked()).toBe(true);
+    expect(await againDialog.getByRole('radio', { name: /Saved exports/ }).isDisabled()).toBe(true);
+    await againDialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await openedExport.getByTestId('export-result').waitFor();
+    await screen('8b-opened-transformed');
+    // The file's numbers: each year's growth of Viet Nam's GDP from the data folder's own values.
+    const againCsv = readFileSync(join(work, 'home', 'downloads', 'GDP-growth-Vietnam-Thailand.csv'), 'utf8').trim().split(/\r?\n/);
+    expect(againCsv[0]).toBe('Period,"GDP (current US$): Vietnam, % change from a year ago","GDP (current US$): Thailand, % change from a year ago"');
+    const wdiNow = readFileSync(join(realDataDir ?? '', 'wb_wdi_values.csv'), 'utf8');
+    const gdpVN = (year: number): number => Number(new RegExp(`^NY\\.GDP\\.MKTP\\.CD,VNM,${year},([\\d.eE+-]+)$`, 'm').exec(wdiNow)![1]);
+    const checked = againCsv.slice(1).map((line) => line.split(',')).filter(([year]) => Number(year) >= 2001 && Number(year) <= 2023);
+    expect(checked).toHaveLength(23);
+    for (const [year, vn] of checked) expect(Math.abs(Number(vn) / ((gdpVN(Number(year)) / gdpVN(Number(year) - 1) - 1) * 100) - 1), year).toBeLessThan(1e-9);
     await page.getByRole('button', { name: 'Back to Saved exports' }).click();
 
     for (const r of await rows.all()) await r.getByRole('checkbox').check();
@@ -619,8 +624,9 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByRole('button', { name: 'Back to Saved exports' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     const derivedRow = page.locator('[data-export-id]').filter({ hasText: 'GDP per capita Viet Nam' });
-    expect(await derivedRow.innerText()).toContain('a/b over /indicators?source=WB&indicator=NY.GDP.MKTP.CD');
-    await derivedRow.getByRole('button', { name: /Re-run/ }).click();
+    // The query in words: the recipe's words, the years asked and its formula (issue 28, item 6).
+    expect(await derivedRow.getByTestId('export-query').innerText()).toBe('GDP (current US$): Vietnam, per capita, from 2000 (formula a/b)');
+    await derivedRow.getByRole('button', { name: 'Re-run' }).click();
     const rerunSummary = page.getByTestId('compare-summary');
     await rerunSummary.waitFor({ timeout: 60_000 });
     expect(await rerunSummary.innerText()).toContain('No value changed');

@@ -17,4 +17,4 @@ export { derivedQueries, computeDerived } from './derive/request.ts';
 export { DERIVED_PRESETS, presetRequest } from './derive/presets.ts';
 export type { DerivedRequest, PresetId } from './derive/types.ts';
 export { parseOperand, formatOperand, readDerived, formatDerived } from './derive/operand-text.ts';
-export { fetchDerived, fetchPlans, fetchShown, fromClient, planDerived, planShown, savedRecipe, sentQueries, type PlanOptions, type SeriesFetch, type ShownOptions, type ShownPlan } from './shown/shown.ts';
+export { fetchDerived, fetchPlans, fetchShown, fromClient, planDerived, planShown, savedRecipe, sentQueries, showHeld, type PlanOptions, type SeriesFetch, type ShownOptions, type ShownPlan } from './shown/shown.ts';

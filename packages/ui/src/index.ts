@@ -34,7 +34,7 @@ export { QuotaMeter } from './quota/QuotaMeter.tsx';
 export { compactText } from './quota/quota-text.ts';
 export { ProgressPanel } from './progress/ProgressPanel.tsx';
 export { ProvenanceBlock } from './provenance/ProvenanceBlock.tsx';
-export { queryText, queryWords } from './provenance/query-text.ts';
+export { periodsAsked, queryText, queryWords } from './provenance/query-text.ts';
 export { CostPreview } from './cost/CostPreview.tsx';
 export { costWords } from './cost/cost-text.ts';
 export { COST_PREVIEW_FREE_REQUESTS, needsCostPreview } from './cost/needs-preview.ts';

@@ -138,7 +138,7 @@ export function createHandlers({ session, jobs, exports, images, library, search
     'clipboard.write': (request) => images.write(request),
 
     'library.list': () => library.list(),
-    'library.open': ({ id }) => library.open(id),
+    'library.open': ({ id, transform }) => library.open(id, transform),
     'library.compare': ({ olderId, newerId }) => library.compare(olderId, newerId),
     'library.remove': ({ id }) => library.remove(id),
     'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job, await preferences.nameLanguage())),

@@ -87,7 +87,8 @@ export interface DesktopApi extends EconDataApi {
   };
   library: {
     list(): Res<'library.list'>;
-    open(id: string): Res<'library.open'>;
+    /** With a transform: the export's series shown under it (nothing fetched). */
+    open(id: string, transform?: string): Res<'library.open'>;
     compare(olderId: string, newerId: string): Res<'library.compare'>;
     remove(id: string): Res<'library.remove'>;
     rerun(id: string, options?: JobOptions): Res<'library.rerun'>;
@@ -247,7 +248,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     clipboard: { write: (request) => call('clipboard.write', request) },
     library: {
       list: () => call('library.list', {}),
-      open: (id) => call('library.open', { id }),
+      open: (id, transform) => call('library.open', transform ? { id, transform } : { id }),
       compare: (olderId, newerId) => call('library.compare', { olderId, newerId }),
       remove: (id) => call('library.remove', { id }),
       rerun: (id, options) => job(options, (jobId) => call('library.rerun', { jobId, id })),

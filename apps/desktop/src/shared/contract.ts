@@ -258,6 +258,7 @@ interface Responses {
   'clipboard.write': { written: true };
 
   'library.list': LibraryList;
+  /** A saved export read from its file; with `transform`, its series shown under it (@econdata/analysis's showHeld: nothing fetched). */
   'library.open': OpenedExportView;
   /** Two exports of the same queries, older first: revised, added and removed values. */
   'library.compare': CompareResult;

@@ -338,6 +338,12 @@ const SCHEMAS = {
     dataOnly: opt(v.boolean('true or false')),
     /** The chart's right axis and shading (sheets' SavedChart): a saved export keeps them and reopens charted the same. */
     chart: opt(chart),
+    /**
+     * A saved export's id: its series read from its file (offline, nothing fetched) under `transform`,
+     * as `library.open` shows them, instead of fetching `queries`. To Downloads or a file you choose:
+     * it is already in Saved exports.
+     */
+    saved: opt(exportId),
   }), v.rawCheck(({ dataset, addIssue }) => {
     // The series shown come one per query (or per derived request), in order, as the chart got them.
     if (!dataset.typed || dataset.value.series === undefined) return;
@@ -362,7 +368,8 @@ const SCHEMAS = {
     html: opt(upload('HTML of at most 64 MB')),
   }),
   'library.list': empty,
-  'library.open': object({ id: exportId }),
+  /** With `transform`: the export's series shown under it (nothing fetched). */
+  'library.open': object({ id: exportId, transform: opt(transform) }),
   'library.compare': object({ olderId: exportId, newerId: exportId }),
   'library.remove': object({ id: exportId }),
   'library.rerun': object({ jobId: opt(jobId), id: exportId }),

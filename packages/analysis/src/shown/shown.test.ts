@@ -6,7 +6,7 @@
 import { InvalidParameterError, NotFoundError, type Catalogue, type FetchSeriesOptions, type Series, type SeriesQuery } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { makeSeries, months } from '../testing/make-series.ts';
-import { fetchDerived, fetchPlans, fetchShown, planDerived, planShown, savedRecipe, type Fetched, type SeriesFetch } from './shown.ts';
+import { fetchDerived, fetchPlans, fetchShown, planDerived, planShown, savedRecipe, showHeld, type Fetched, type SeriesFetch } from './shown.ts';
 
 const GDP: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2020, end_year: 2022 };
 const POP: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'SP.POP.TOTL', country: 'VN', start_year: 2020, end_year: 2022 };
@@ -102,6 +102,31 @@ describe('fetchShown', () => {
 
   it('says what a fetch function broke when it answers fewer results than queries', async () => {
     await expect(fetchShown(async () => [], [GDP], '')).rejects.toThrow(/one per query/);
+  });
+});
+
+describe('showHeld (a saved export opened offline)', () => {
+  it('transforms series at hand through the same plan: back to the asked range, nothing earlier than the file holds', async () => {
+    const [gdp, retail] = await showHeld([answer(GDP), answer(RETAIL)], 'Units=pc1');
+    // The file starts at 2020: 2020's growth has no 2019 to read (nothing is fetched), the others are 10 %.
+    expect(series(gdp).periods).toEqual(['2020', '2021', '2022']);
+    expect(series(gdp).values[0]![0]).toBeNull();
+    expect(series(gdp).values[0]![1]).toBeCloseTo(10, 10);
+    expect(series(gdp).title).toBe('NY.GDP.MKTP.CD, % change from a year ago');
+    // Each series keeps its own frequency (a monthly one's growth from a year ago is twelve months back).
+    expect(series(retail).frequency).toBe('monthly');
+    expect(series(retail).values[0]!.slice(0, 13)).toEqual([...Array(12).fill(null), expect.closeTo((1.1 ** 12 - 1) * 100, 8)]);
+  });
+
+  it('answers each series as it is without a transform, fails a refused one alone, and transforms a transformed one on top', async () => {
+    expect((await showHeld([answer(GDP)], '')).map(series)).toEqual([answer(GDP)]);
+    const [gdp, retail] = await showHeld([answer(GDP), answer(RETAIL)], 'Per=M');
+    expect(gdp).toMatchObject({ ok: false, error: { code: 'invalid_parameter' } });
+    expect(series(retail).frequency).toBe('monthly');
+    const [growth] = await showHeld([answer(GDP)], 'Units=pc1');
+    const [smoothed] = await showHeld([series(growth)], 'MA=2');
+    expect(series(smoothed).provenance.transform).toBe('Units=pc1 | MA=2');
+    expect(series(smoothed).values[0]).toEqual([null, null, expect.closeTo(10, 10)]);
   });
 });
 

@@ -260,6 +260,22 @@ export async function fetchDerived<E = EconError>(fetch: SeriesFetch<E>, request
   return (await fetchPlans(fetch, [planDerived(requests, language ? { language } : {})], rest))[0]!;
 }
 
+/**
+ * Series already at hand (a saved export read from its file, offline) shown under `transform`
+ * through the same plans as fetched ones: each series answers its own query as saved, planned alone
+ * so a refusal fails that series only; one result per series, in order. Nothing is fetched: a
+ * change that needs earlier periods (2000's growth needs 1999) has them where the file does, and a
+ * series saved transformed is transformed again on top (its provenance says both, 'Units=pc1 | MA=3').
+ *
+ * @example const [growth] = await showHeld(opened.series, 'Units=pc1');
+ */
+export async function showHeld(series: readonly Series[], transform: string | Transform | undefined): Promise<Array<Fetched>> {
+  const plans = series.map((s) => planShown([s.provenance.query], transform));
+  const held: Fetched[] = plans.flatMap((p, i) => p.queries.map(() => ({ ok: true as const, series: series[i]! })));
+  const results = await fetchPlans(async () => held, plans);
+  return results.map((r) => r[0]!);
+}
+
 /** What `fromClient` reads: core's client, or anything of its shape (the add-in's taskpane api). */
 export interface ShownClient {
   fetchSeries(queries: readonly SeriesQuery[], options?: FetchSeriesOptions): Promise<Array<Fetched<EconError>>>;

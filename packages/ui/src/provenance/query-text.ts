@@ -31,3 +31,28 @@ export function queryWords(q: SeriesQuery): string {
   }
   return `stock ${q.symbol ?? q.index ?? ''}`;
 }
+
+/** A span in words: "2010–2023" (dates as months are: "2025-06-02 to 2025-08-29"), "from 2010", "up to 2023", or '' for neither end. */
+function span(from: string | number | undefined, to: string | number | undefined, between = '–'): string {
+  if (from !== undefined && to !== undefined) return String(from) === String(to) ? String(from) : `${from}${between}${to}`;
+  if (from !== undefined) return `from ${from}`;
+  return to !== undefined ? `up to ${to}` : '';
+}
+
+/** The periods one query asks, in words: an indicator's years, a trade query's months (as queryWords says them), a stock's dates. */
+function queryPeriods(q: SeriesQuery): string {
+  if (q.kind === 'indicator') return span(q.start_year, q.end_year);
+  if (q.kind === 'trade') return tradeMonths(q);
+  return span(q.start_date, q.end_date, ' to ');
+}
+
+/**
+ * The periods a set of queries asks, in words, said once: "2010–2023", "from 2000" ('' when they
+ * differ or ask every period). A saved export's Query column says it after its series' names.
+ * @example periodsAsked([gdpVN, gdpTH]) // "2010–2023"
+ */
+export function periodsAsked(queries: readonly SeriesQuery[]): string {
+  const spans = new Set(queries.map(queryPeriods));
+  const [only] = spans;
+  return spans.size === 1 ? only ?? '' : '';
+}

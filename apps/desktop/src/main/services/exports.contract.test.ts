@@ -63,6 +63,39 @@ describe('exports and the library', () => {
     expect(await filesUnder(folders.library)).toEqual([]);
   });
 
+  it('shows a saved export under a transform and writes it again as shown, from its file alone (issue 28, item 6)', async () => {
+    const { services, folders, embedded } = await main.make();
+    const first = await services.handlers['exports.writeLocal']({ queries: [GDP_VN, GDP_TH], format: 'xlsx', name: 'GDP', destination: 'library' });
+    const id = first.saved!.id;
+    const asSaved = await services.handlers['library.open']({ id });
+    const sent = embedded[0]!.stats().received;
+
+    const growth = await services.handlers['library.open']({ id, transform: 'Units=pc1' });
+    expect(growth.series.map((s) => s.title)).toEqual(['GDP (current US$): Vietnam, % change from a year ago', 'GDP (current US$): Thailand, % change from a year ago']);
+    // The growth of each year from the file's own values; the file's first year has none before it.
+    asSaved.series.forEach((saved, i) => {
+      const level = saved.values[0]!;
+      expect(growth.series[i]!.periods).toEqual(saved.periods);
+      expect(growth.series[i]!.values[0]![0]).toBeNull();
+      growth.series[i]!.values[0]!.slice(1).forEach((v, p) => expect(v).toBeCloseTo((level[p + 1]! / level[p]! - 1) * 100, 10));
+    });
+
+    // Written again as shown: the workbook and the data-only CSV hold the same growth.
+    const xlsx = await services.handlers['exports.writeLocal']({ queries: first.saved!.queries, saved: id, transform: 'Units=pc1', format: 'xlsx', name: 'GDP growth', destination: 'downloads' });
+    expect((await readXlsx(xlsx.path!)).map((s) => [s.title, s.values[0]])).toEqual(growth.series.map((s) => [s.title, s.values[0]]));
+    const csv = await services.handlers['exports.writeLocal']({ queries: first.saved!.queries, saved: id, transform: 'Units=pc1', format: 'csv', name: 'GDP growth', destination: 'downloads', dataOnly: true });
+    const lines = (await readFile(csv.path!, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe('Period,"GDP (current US$): Vietnam, % change from a year ago","GDP (current US$): Thailand, % change from a year ago"');
+    expect(Number(lines[2]!.split(',')[1])).toBeCloseTo(growth.series[0]!.values[0]![1]!, 9);
+    expect(embedded[0]!.stats().received).toBe(sent); // nothing was fetched: the file alone
+
+    // Not into the library again (it is there already), and a transform the series refuse says why.
+    expect(await services.dispatch('exports.writeLocal', { queries: first.saved!.queries, saved: id, format: 'xlsx', name: 'x', destination: 'library' })).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'destination' } });
+    expect(await services.dispatch('library.open', { id, transform: 'Per=M' })).toMatchObject({ ok: false, error: { code: 'invalid_parameter' } });
+    expect((await services.handlers['library.list']({})).exports.map((m) => m.id)).toEqual([id]);
+    expect(await filesUnder(folders.downloads)).toEqual(['GDP-growth.csv', 'GDP-growth.provenance.json', 'GDP-growth.xlsx']);
+  });
+
   it('refuses a save dialog in web mode, saying what to choose instead, and writes nothing', async () => {
     const { services, folders } = await main.make();
     const answer = await services.dispatch('exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: 'dialog' });

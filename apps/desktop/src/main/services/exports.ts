@@ -23,6 +23,7 @@ import type { Job } from './jobs.ts';
 import { claimFile, type FileDialogs } from './files.ts';
 import type { Session } from './session.ts';
 import { fetchDerived, fetchShown, fromClient } from '@econdata/analysis';
+import { openShown } from './library.ts';
 
 /** The SeriesQuery an export query stands for (the library re-runs it). */
 function seriesQueryOf(query: ExportQuery): SeriesQuery {
@@ -60,6 +61,8 @@ export class ExportService {
    * request that brings no series; every one must succeed: a missing series would be a silent hole in the file.
    */
   private async fetch(request: WriteLocalRequest, job: Job, language: NameLanguage): Promise<Series[]> {
+    // A saved export opened: its file's series as shown (the same transform), offline.
+    if (request.saved !== undefined) return (await openShown(this.library, request.saved, request.transform)).series;
     const { fetch, names } = fromClient(await this.session.client());
     const options = { signal: job.signal, onProgress: job.fetchProgress, names, language };
     const results = request.derived ? await fetchDerived(fetch, request.derived, options) : await fetchShown(fetch, request.queries, request.transform, options);
@@ -76,6 +79,9 @@ export class ExportService {
   async writeLocal(request: WriteLocalRequest, job: Job, language: NameLanguage = 'en'): Promise<ExportResult> {
     if (request.dataOnly && (request.format !== 'csv' || request.destination === 'library')) {
       throw new InvalidParameterError('dataOnly', 'Invalid request: a data-only export is a CSV saved to Downloads or a file you choose (Saved exports keep provenance inside their files); choose another destination, or the ordinary CSV.');
+    }
+    if (request.saved !== undefined && request.destination === 'library') {
+      throw new InvalidParameterError('destination', 'Invalid request: an opened saved export is already in Saved exports, so it is written to Downloads or a file you choose; re-run it to save a new export of its queries.');
     }
     const series = request.series ?? await this.fetch(request, job, language);
     job.progress('writing', 0, null);

@@ -13,7 +13,18 @@ import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
 import { allowedFile, claimFile, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
-import { fetchDerived, fetchShown, fromClient, savedRecipe } from '@econdata/analysis';
+import { fetchDerived, fetchShown, fromClient, savedRecipe, showHeld } from '@econdata/analysis';
+
+/** A saved export's series under a transform (none: as saved), through the one path; what `library.open` shows and an export of it writes. */
+export async function openShown(library: ExportLibrary, id: string, transform: string | undefined): Promise<OpenedExportView> {
+  const opened = await library.open(id);
+  if (!transform) return opened;
+  const series = (await showHeld(opened.series, transform)).map((r) => {
+    if (!r.ok) throw r.error;
+    return r.series;
+  });
+  return { manifest: opened.manifest, series };
+}
 
 export class LibraryService {
   constructor(
@@ -28,9 +39,13 @@ export class LibraryService {
     return { folder: this.library.folder, exports, problems: problems.map((p) => ({ file: p.file, error: toWireError(p.error) })) };
   }
 
-  /** Opens a saved export (its checksum checked first). */
-  async open(id: string): Promise<OpenedExportView> {
-    return this.library.open(id);
+  /**
+   * Opens a saved export (its checksum checked first); with `transform`, its series as the one path
+   * shows them under it (analysis's showHeld: read from the file, nothing fetched). A series the
+   * transform refuses fails the whole view with its sentence: the export is shown as it was.
+   */
+  async open(id: string, transform?: string): Promise<OpenedExportView> {
+    return openShown(this.library, id, transform);
   }
 
   /** The revisions between two exports of the same queries. */

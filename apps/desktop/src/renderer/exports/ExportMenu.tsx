@@ -32,8 +32,11 @@ export interface ExportDone {
 export interface ExportMenuProps {
   /** What the shown series are of (one per series, or the derived recipes' operands). */
   queries: readonly SeriesQuery[];
-  /** The series the chart shows: a file written here holds exactly these numbers (nothing is fetched again). */
-  series: readonly Series[];
+  /**
+   * The series the chart shows: a file written here holds exactly these numbers (nothing is fetched
+   * again). Explore always gives them; an opened saved export gives `saved` instead.
+   */
+  series?: readonly Series[];
   /** The transform the chart shows ('' for none): files written here hold the same. */
   transform?: string;
   /** A derived view's recipes: files written here hold the derived series and keep their formulas. */
@@ -42,6 +45,11 @@ export interface ExportMenuProps {
   title: string;
   /** The chart's right axis and shading: a file written here keeps them in its manifest. */
   chart?: WriteLocalRequest['chart'];
+  /**
+   * A saved export's id: what is shown is its series read from its file under `transform` (nothing
+   * fetched), written here to Downloads (it is in Saved exports already); the service's exports are not offered.
+   */
+  saved?: string;
   onExported(done: ExportDone): void;
 }
 
@@ -54,14 +62,14 @@ const MENU = EXPORT_KINDS.filter((k) => k.kind !== 'local-csv-data').map((k) => 
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, series, transform = '', derived, title, chart, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, series, transform = '', derived, title, chart, saved, onExported }: ExportMenuProps) {
   const styles = useStyles();
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
   const job = useJob<ExportResult>();
   const [kind, setKind] = useState<ExportKind | null>(null);
   const [name, setName] = useState(defaultName);
-  const [destination, setDestination] = useState<Destination>('library');
+  const [destination, setDestination] = useState<Destination>(saved ? 'downloads' : 'library');
   const [refusal, setRefusal] = useState<string | null>(null);
   // The rule main checks, shown while typing: a name it would refuse never leaves the dialog.
   const nameProblem = exportNameProblem(name);
@@ -74,12 +82,13 @@ export function ExportMenu({ queries, series, transform = '', derived, title, ch
         setRefusal(req);
         return Promise.reject(new Error(req));
       }
-      return req.operation === 'exports.writeLocal' ? client.exports.writeLocal(chart ? { ...req.request, chart } : req.request, options) : client.exports.service(req.request, options);
+      if (req.operation !== 'exports.writeLocal') return client.exports.service(req.request, options);
+      return client.exports.writeLocal({ ...req.request, ...(chart ? { chart } : {}), ...(saved ? { saved } : {}) }, options);
     });
     if (result) {
       // A data-only CSV goes to the library as the ordinary CSV (the library keeps provenance in the file).
       const libraryKind: ExportKind = k === 'local-csv-data' ? 'local-csv' : k;
-      onExported({ result, saveToLibrary: result.saved ? undefined : () => start(libraryKind, n, 'library') });
+      onExported({ result, saveToLibrary: result.saved || saved ? undefined : () => start(libraryKind, n, 'library') });
       setKind(null);
     } else {
       setKind(k); // failed or cancelled: the dialog shows why, also when "Save to library" started it
@@ -113,7 +122,7 @@ export function ExportMenu({ queries, series, transform = '', derived, title, ch
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            {MENU.map((k) => <MenuItem key={k.kind} onClick={() => open(k.kind)} secondaryContent={k.kind.startsWith('service') ? 'from the service' : 'written here'}>{k.label}</MenuItem>)}
+            {MENU.filter((k) => !saved || !k.kind.startsWith('service')).map((k) => <MenuItem key={k.kind} onClick={() => open(k.kind)} secondaryContent={k.kind.startsWith('service') ? 'from the service' : 'written here'}>{k.label}</MenuItem>)}
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -140,7 +149,7 @@ export function ExportMenu({ queries, series, transform = '', derived, title, ch
                 </Field>
                 <Field label="Save to">
                   <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as Destination)} disabled={job.running}>
-                    <Radio value="library" label="Saved exports (reopen and compare later, offline)" disabled={kind === 'local-csv-data'} />
+                    <Radio value="library" label={saved ? 'Saved exports (this export is there already: re-run it for a new one)' : 'Saved exports (reopen and compare later, offline)'} disabled={kind === 'local-csv-data' || saved !== undefined} />
                     <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
                   </RadioGroup>
                 </Field>

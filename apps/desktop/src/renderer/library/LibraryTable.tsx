@@ -7,13 +7,19 @@ import {
   Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
-import { queryText } from '@econdata/ui';
+import { parseTransform, savedRecipe, transformWords } from '@econdata/analysis';
+import { periodsAsked, queryText } from '@econdata/ui';
 import type { ManifestView } from '../../shared/contract.ts';
+import { derivedWords } from '../derived/derived-plan.ts';
+import { fetchName } from '../exports/export-name.ts';
 
 const useStyles = makeStyles({
   wrap: { backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, maxHeight: '260px', overflow: 'auto' },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalS },
-  query: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
+  // Three lines at most: what was asked reads whole in the common case; the requests are on hover.
+  query: { fontSize: tokens.fontSizeBase200, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' },
+  // Open, Re-run and Remove side by side.
+  actions: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -30,14 +36,23 @@ export interface LibraryTableProps {
 
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
 
-/** The query of an export in the service's own words (the first one, and how many more); a derived export names its formula first. */
+/**
+ * What an export asked, in words (issue 28: the column read "/indicators…"): its series' names said
+ * as the explorer names what it shows (fetchName, the transform in analysis's words or the recipe's
+ * words said once), then the periods asked (ui's periodsAsked); a derived export names its formula.
+ * @example "GDP (current US$): Vietnam, Thailand, from 2000"
+ */
 function manifestQuery(m: ManifestView): string {
-  const [first] = m.queries;
-  const [recipe] = m.derived ?? [];
-  if (recipe && first) return `${recipe.expression} over ${queryText(first)}${m.queries.length > 1 ? ` and ${m.queries.length - 1} more` : ''}`;
-  if (!first) return '(no query: a file opened from disk)';
-  return m.queries.length > 1 ? `${queryText(first)} and ${m.queries.length - 1} more` : queryText(first);
+  if (m.queries.length === 0) return '(no query: a file opened from disk)';
+  const recipes = m.derived?.map(savedRecipe);
+  const words = recipes ? derivedWords(recipes) : m.transform ? transformWords(parseTransform(m.transform)) : '';
+  const periods = periodsAsked(m.queries);
+  const formulas = [...new Set(recipes?.map((r) => r.expression) ?? [])];
+  return `${fetchName(m.series.map((s) => s.title), words)}${periods ? `, ${periods}` : ''}${formulas.length > 0 ? ` (formula ${formulas.join(', ')})` : ''}`;
 }
+
+/** The requests themselves, one a line, for the tooltip: what to cite. */
+const manifestRequests = (m: ManifestView): string => m.queries.map(queryText).join('\n');
 
 /** The saved exports table. */
 export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun, onRemove }: LibraryTableProps) {
@@ -62,12 +77,12 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
           <TableHeader>
             <TableRow>
               <TableHeaderCell style={{ width: 44 }}><span className={styles.muted}>Pick</span></TableHeaderCell>
-              <TableHeaderCell style={{ width: '34%' }}>Name</TableHeaderCell>
+              <TableHeaderCell style={{ width: '22%' }}>Name</TableHeaderCell>
               <TableHeaderCell>Query</TableHeaderCell>
               <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
-              <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
+              <TableHeaderCell style={{ width: 140 }}>Saved at (UTC)</TableHeaderCell>
               <TableHeaderCell style={{ width: 60 }}>Series</TableHeaderCell>
-              <TableHeaderCell style={{ width: 170 }}>Actions</TableHeaderCell>
+              <TableHeaderCell style={{ width: 256 }}>Actions</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -79,11 +94,11 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                 <TableCell>
                   <TableCellLayout media={<DocumentTable20Regular />} truncate>{m.name}</TableCellLayout>
                 </TableCell>
-                <TableCell><span className={styles.query} title={manifestQuery(m)}>{manifestQuery(m)}</span></TableCell>
+                <TableCell><span className={styles.query} title={manifestRequests(m) || manifestQuery(m)} data-testid="export-query">{manifestQuery(m)}</span></TableCell>
                 <TableCell>{m.format.toUpperCase()}</TableCell>
                 <TableCell>{savedAt(m.created_at)}</TableCell>
                 <TableCell>{m.series.length}</TableCell>
-                <TableCell>
+                <TableCell className={styles.actions}>
                   <Tooltip content={`Open ${m.name}`} relationship="label">
                     <Button size="small" icon={<Open20Regular />} disabled={busy !== null} onClick={() => onOpen(m)}>Open</Button>
                   </Tooltip>

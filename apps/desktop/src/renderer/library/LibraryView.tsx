@@ -14,7 +14,7 @@ import { useJob } from '../app/use-job.ts';
 import { CompareView } from './CompareView.tsx';
 import { LibraryTable } from './LibraryTable.tsx';
 import { OpenFileButton } from './OpenFileButton.tsx';
-import { OpenedView } from './OpenedView.tsx';
+import { OpenedExport, OpenedView } from './OpenedView.tsx';
 import { AppError } from '../app/AppError.tsx';
 
 const useStyles = makeStyles({
@@ -102,7 +102,7 @@ export function LibraryView() {
           <h1 className={styles.crumb}>{detail.kind === 'compare' ? 'Saved exports › Compare' : detail.kind === 'file' ? 'Saved exports › Opened file' : 'Saved exports › Opened export'}</h1>
         </div>
         <div className={styles.detail}>
-          {detail.kind === 'opened' ? <OpenedView title={detail.view.manifest.name} series={detail.view.series} chart={detail.view.manifest.chart} /> : null}
+          {detail.kind === 'opened' ? <OpenedExport view={detail.view} /> : null}
           {detail.kind === 'file' ? (
             detail.file.series.length > 0
               ? <OpenedView title={detail.file.fileName ?? 'Opened file'} series={detail.file.series} />
