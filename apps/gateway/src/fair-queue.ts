@@ -9,7 +9,8 @@
  *   4. nothing is let through beyond what the team's minute and day windows have left (counted in
  *      the shared ledger, minus what this instance let through and is still running), so the
  *      queue, not the ledger, holds the backlog and decides its order.
- * Arrivals are gathered for `gatherMs` before the first decision, so a burst from several analysts
+ * Arrivals are gathered for `gatherMs`, again while more keep arriving (up to ten times that),
+ * before the first decision, so a burst from several analysts
  * is ordered as a whole rather than first come, first served.
  */
 import { randomBytes } from 'node:crypto';
@@ -70,11 +71,21 @@ export class FairQueue {
     return new Promise<Ticket>((resolve, reject) => {
       this.#waiting.push({ analyst, priority, at: this.#o.now(), resolve, reject });
       this.#o.onLength?.(this.#waiting.length);
-      if (this.#timer === undefined) this.#timer = setTimeout(() => {
-        this.#timer = undefined;
-        void this.#pump();
-      }, this.#o.gatherMs);
+      if (this.#timer === undefined) this.#gather(this.#waiting.length, this.#o.now());
     });
+  }
+
+  /** Waits `gatherMs`; again while the queue keeps growing (a burst still arriving), up to ten times `gatherMs`; then decides. */
+  #gather(seen: number, since: number): void {
+    this.#timer = setTimeout(() => {
+      const now = this.#waiting.length;
+      if (now > seen && this.#o.now() - since < 10 * this.#o.gatherMs) {
+        this.#gather(now, since);
+        return;
+      }
+      this.#timer = undefined;
+      void this.#pump();
+    }, this.#o.gatherMs);
   }
 
   /** Requests waiting for their turn on this instance. */
@@ -138,11 +149,19 @@ export class FairQueue {
         }
       } while (this.#again);
     } catch (error) {
-      // The shared state stopped answering: every waiter hears it (the gateway answers 503).
-      const waiting = this.#waiting;
-      this.#waiting = [];
-      this.#o.onLength?.(0);
-      for (const w of waiting) w.reject(error instanceof Error ? error : new Error(String(error)));
+      const down = await this.#o.state.ping().then(() => false, () => true);
+      if (down) {
+        // The shared state stopped answering: every waiter hears it (the gateway answers 503).
+        const waiting = this.#waiting;
+        this.#waiting = [];
+        this.#o.onLength?.(0);
+        for (const w of waiting) w.reject(error instanceof Error ? error : new Error(String(error)));
+      } else {
+        // A command failed once (the quota log's lock held long, a slow answer) while the state still
+        // answers: the waiters keep their places and the queue looks again.
+        console.error(`gateway fair queue: ${error instanceof Error ? error.message : String(error)}; trying again`);
+        setTimeout(() => void this.#pump(), 50);
+      }
     } finally {
       this.#pumping = false;
     }

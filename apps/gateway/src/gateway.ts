@@ -24,8 +24,10 @@ export interface GatewayOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** How long an answer is fresh, ms. @default 3600000 (core's default) */
   cacheTtlMs?: number;
-  /** How long indicator queries are gathered into one plan, ms. @default 50 */
+  /** How long an instance gathers indicator queries before putting them on the team's batch board, ms. @default 50 */
   windowMs?: number;
+  /** The longest a batch job gathers the board while it keeps growing, ms. @default 1000 */
+  gatherMs?: number;
   /** Divides the plan's windows, like the sandbox's --time-scale (tests, benchmarks). @default 1 */
   timeScale?: number;
   audit?: AuditSink;
@@ -70,7 +72,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onCacheError: (error) => console.error(`gateway cache: ${error instanceof Error ? error.message : String(error)}`),
   });
   const fair = new FairQueue({ ledger, state: options.state, windows, concurrency: options.concurrency ?? 8, onLength: (n) => metrics.queue.set(n) });
-  const upstream = new Upstream({ client, state: options.state, baseURL, ...(options.windowMs === undefined ? {} : { windowMs: options.windowMs }) });
+  const upstream = new Upstream({ client, state: options.state, baseURL, ...(options.windowMs === undefined ? {} : { windowMs: options.windowMs }), ...(options.gatherMs === undefined ? {} : { gatherMs: options.gatherMs }) });
   const app = await createServer({ state: options.state, upstream, fair, ledger, metrics, windows, audit: options.audit ?? (() => undefined), tls: options.tls, corsOrigins: options.corsOrigins });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });

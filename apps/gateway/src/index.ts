@@ -3,3 +3,5 @@
 export { startGateway, type Gateway } from './gateway.ts';
 export { RedisState } from './state/redis-state.ts';
 export { addUser } from './users.ts';
+export { MemoryState } from './state/memory-state.ts';
+export type { AuditEntry } from './audit.ts';

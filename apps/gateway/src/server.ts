@@ -135,6 +135,8 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
         }
       } catch (error) {
         const e = (error as { wire?: WireError }).wire ?? wireError(error);
+        // Not the service's answer: say what broke (a message of ours or the state's, never a key or token).
+        if (!(error instanceof EconError) && (error as { wire?: WireError }).wire === undefined) console.error(`gateway: ${req.method} ${req.url.split('?')[0]} answered ${e.status}: ${error instanceof Error ? error.message : String(error)}`);
         if (e.status === 503) metrics.refusals.inc({ reason: 'state_unavailable' });
         else if (e.status === 429) metrics.refusals.inc({ reason: 'quota' });
         else if (e.status >= 500) metrics.refusals.inc({ reason: 'upstream' });
@@ -190,7 +192,11 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
     };
   }
 
-  /** The cache entries of indicator queries: from the cache, or fetched in the shared window after one fair turn. */
+  /**
+   * The cache entries of indicator queries: from the cache, or put on the team's batch board and
+   * fetched by the team's next batch job, after one fair turn held until the answer (no turn when
+   * every series missed is already being fetched for someone).
+   */
   async function indicatorEntries(queries: SeriesQuery[], analyst: Analyst, priority: RequestPriority): Promise<{ answers: Array<Cached | EconError>; requests: string[]; cache: CacheNote }> {
     const plan = planRequests(queries);
     const firstInvalid = [...plan.invalid.values()][0];
@@ -202,7 +208,7 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
       byRequest.set(u.request, { query: u.query });
     }
     const misses: string[] = [];
-    const found = await Promise.all([...byRequest.keys()].map((request) => upstream.cached(request)));
+    const found = await upstream.cachedMany([...byRequest.keys()]);
     [...byRequest.entries()].forEach(([request, item], i) => {
       const c = found[i];
       if (c && !c.stale) item.answer = c;
@@ -211,7 +217,9 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
     if (misses.length < byRequest.size) metrics.cacheHits.inc({ route: 'indicators' }, byRequest.size - misses.length);
     let stale = false;
     if (misses.length > 0) {
-      const ticket = await fair.enter(analyst, priority);
+      // Series someone else's request is already fetching cost the plan nothing: no turn to wait for.
+      const free = await upstream.allComing(misses);
+      const ticket = free ? { done: () => undefined } : await fair.enter(analyst, priority);
       try {
         const settled = await Promise.allSettled(misses.map((r) => upstream.indicator(r, byRequest.get(r)!.query)));
         settled.forEach((s, i) => {

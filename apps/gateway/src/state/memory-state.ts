@@ -1,5 +1,5 @@
 /** The gateway's state in this process: one instance, nothing shared, lost at exit (said at start). */
-import { MemoryCacheStore, MemoryQuotaStore } from '@econdata/core';
+import { MemoryCacheStore, MemoryQuotaStore, type CacheEntry } from '@econdata/core';
 import type { GatewayState, UsageWindows, UserRecord } from './state.ts';
 
 export class MemoryState implements GatewayState {
@@ -11,6 +11,10 @@ export class MemoryState implements GatewayState {
   readonly #use = new Map<string, Array<{ at: number; amount: number }>>();
   readonly #days = new Map<string, number>();
   readonly #runs = new Map<string, number>();
+  #pending = new Map<string, string>();
+  #running = new Map<string, string>();
+  #jobs = { started: 0, ended: 0 };
+  readonly #notes = new Map<string, { value: string; until: number }>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -83,6 +87,53 @@ export class MemoryState implements GatewayState {
       else this.#runs.delete(id);
     }
     return n;
+  }
+
+  async cacheMany(keys: readonly string[]): Promise<Array<CacheEntry | undefined>> {
+    return Promise.all(keys.map((k) => this.cache.get(k)));
+  }
+
+  async pend(items: ReadonlyArray<readonly [string, string]>): Promise<void> {
+    for (const [request, query] of items) if (!this.#pending.has(request)) this.#pending.set(request, query);
+  }
+
+  async pendingCount(): Promise<number> {
+    return this.#pending.size;
+  }
+
+  async takePending(): Promise<Array<[string, string]>> {
+    const taken = [...this.#pending];
+    this.#running = this.#pending;
+    this.#pending = new Map();
+    return taken;
+  }
+
+  async coming(requests: readonly string[]): Promise<boolean[]> {
+    return requests.map((r) => this.#pending.has(r) || this.#running.has(r));
+  }
+
+  async jobStart(): Promise<number> {
+    return (this.#jobs.started += 1);
+  }
+
+  async jobEnd(): Promise<void> {
+    this.#jobs.ended += 1;
+    this.#running = new Map();
+  }
+
+  async jobsEnded(): Promise<number> {
+    return this.#jobs.ended;
+  }
+
+  async note(items: ReadonlyArray<readonly [string, string]>, ttlMs: number): Promise<void> {
+    for (const [request, value] of items) this.#notes.set(request, { value, until: this.#now() + ttlMs });
+  }
+
+  async notes(requests: readonly string[]): Promise<Array<string | undefined>> {
+    return requests.map((r) => {
+      const n = this.#notes.get(r);
+      return n && n.until > this.#now() ? n.value : undefined;
+    });
   }
 
   async close(): Promise<void> {}

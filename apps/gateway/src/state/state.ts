@@ -4,7 +4,7 @@
  * claims that send one request for identical requests, and each analyst's recent use (fair share).
  * `RedisState` shares it between instances; `MemoryState` keeps it in one process.
  */
-import type { CacheStore, QuotaStore } from '@econdata/core';
+import type { CacheEntry, CacheStore, QuotaStore } from '@econdata/core';
 
 /** An analyst of the team. The token itself is never stored: only its SHA-256. */
 export interface UserRecord {
@@ -47,6 +47,27 @@ export interface GatewayState {
   runEnd(id: string): Promise<void>;
   /** Turns running now, on every instance. */
   runCount(now: number): Promise<number>;
+  /** Many cache entries at once (one round trip); undefined where absent. */
+  cacheMany(keys: readonly string[]): Promise<Array<CacheEntry | undefined>>;
+  /**
+   * The team's batch board: indicator queries waiting for the next batch job, from every instance
+   * (normalized request -> the query's JSON); adding one already waiting changes nothing.
+   */
+  pend(items: ReadonlyArray<readonly [string, string]>): Promise<void>;
+  pendingCount(): Promise<number>;
+  /** Takes every waiting query at once (the board is left empty); they count as in the running job until `jobEnd`. */
+  takePending(): Promise<Array<[string, string]>>;
+  /** For each request: whether it is on the board or in the running job (someone will fetch it). */
+  coming(requests: readonly string[]): Promise<boolean[]>;
+  /** A batch job starts: its number (1, 2, ...). */
+  jobStart(): Promise<number>;
+  /** A batch job ended (its answers are in the cache, its outcomes noted): what it took no longer counts as coming. */
+  jobEnd(): Promise<void>;
+  /** How many batch jobs have ended. */
+  jobsEnded(): Promise<number>;
+  /** A job's outcome for requests it could not answer fresh (`<job>|stale` or `<job>|<error JSON>`), kept `ttlMs`. */
+  note(items: ReadonlyArray<readonly [string, string]>, ttlMs: number): Promise<void>;
+  notes(requests: readonly string[]): Promise<Array<string | undefined>>;
   close(): Promise<void>;
 }
 

@@ -9,15 +9,14 @@
  * This view only renders: its state and every transition live in `explore-store.ts` (useExplore).
  * A file written here holds the series the chart shows (`shown.exportOf`): nothing is fetched again.
  */
+import { useEffect } from 'react';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
 import { CostPreview, EmptyState, ProgressPanel, SearchQueryBuilder } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
-import { ExportMenu } from '../exports/ExportMenu.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
-import { SeriesView } from '../series/SeriesView.tsx';
 import { FailureList } from './FailureList.tsx';
-import { DerivedDialog, DerivedMenu } from '../derived/DerivedMenu.tsx';
+import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView } from '../app/later.tsx';
 import { AppError } from '../app/AppError.tsx';
 import { useExplore } from './explore-store.ts';
 
@@ -49,6 +48,8 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   const styles = useStyles();
   const { client } = useSession();
   const { model: m, store } = useExplore(client);
+  // The chart's script comes once the first screen is idle (it is not part of the start bundle).
+  useEffect(() => preloadSeriesView(), []);
   const shown = m.shown;
 
   return (
@@ -112,7 +113,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
           </DialogBody>
         </DialogSurface>
       </Dialog>
-      <DerivedDialog open={m.deriving} {...(m.deriveFrom ? { series: { query: m.deriveFrom } } : {})} onDerive={store.submitDerived} onClose={store.closeDerived} />
+      {m.deriving ? <DerivedDialog open {...(m.deriveFrom ? { series: { query: m.deriveFrom } } : {})} onDerive={store.submitDerived} onClose={store.closeDerived} /> : null}
     </div>
   );
 }
