@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { truncate, unlink } from 'node:fs/promises';
+import { readFile, truncate, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -67,6 +67,26 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer shows damaged saved 
     await page.screenshot({ path: join(DOCS, 'desktop-7b-library-damaged.png'), animations: 'disabled' });
     // Listing deleted nothing: both damaged entries are still on disk.
     expect(readdirSync(libraryDir).filter((f) => f.endsWith('.json')).sort()).toEqual([`${names['cut']}.json`, `${names['fine']}.json`, `${names['gone']}.json`].sort());
+  }, 120_000);
+
+  it('removing an export whose manifest names another export\'s data keeps that file, and says so', async () => {
+    const library = new ExportLibrary({ folder: libraryDir });
+    const victim = await library.save(series, { name: 'GDP Vietnam (victim)' });
+    const crafted = await library.save(series, { name: 'GDP Vietnam (crafted)' });
+    const path = join(libraryDir, `${crafted.id}.json`);
+    await writeFile(path, JSON.stringify({ ...(JSON.parse(await readFile(path, 'utf8')) as object), data_file: victim.data_file, sha256: victim.sha256, bytes: victim.bytes }));
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(web.url);
+    await page.getByRole('navigation').getByText('Saved exports', { exact: true }).click();
+    const region = page.getByRole('region', { name: 'Saved exports' });
+    const row = region.getByRole('row').filter({ hasText: 'GDP Vietnam (crafted)' });
+    await row.waitFor({ timeout: 60_000 });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await region.getByTestId('library-notice').getByText(`Removed "GDP Vietnam (crafted)". Its manifest named ${victim.data_file} as its data, which is not this export's own file (it may be another export's), so that file was left in the library folder.`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.screenshot({ path: join(DOCS, 'desktop-7c-library-remove-kept.png'), animations: 'disabled' });
+    expect(readdirSync(libraryDir)).toContain(victim.data_file);
+    expect(readdirSync(libraryDir)).not.toContain(`${crafted.id}.json`);
   }, 120_000);
 
   it('exports a data-only CSV for code: both CSV kinds in one dialog, the choice remembered; Downloads only, read by pandas as it is', async () => {

@@ -262,7 +262,11 @@ interface Responses {
   'library.open': OpenedExportView;
   /** Two exports of the same queries, older first: revised, added and removed values. */
   'library.compare': CompareResult;
-  'library.remove': { removed: string };
+  /**
+   * `kept`: the file the export's (damaged or hand-edited) manifest named as its data, left in the
+   * folder because it is not the export's own (`<id>.<format>`): it may be another export's data.
+   */
+  'library.remove': { removed: string; kept?: string };
   /** Fetches a saved export's queries again into a new export (the old one is kept, to compare with). */
   'library.rerun': ManifestView;
   'library.openFile': OpenedFile;

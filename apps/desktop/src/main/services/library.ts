@@ -73,10 +73,12 @@ export class LibraryService {
     });
   }
 
-  /** Deletes a saved export: its manifest, and its data file when that is the entry's own (sheets' ExportLibrary.remove). */
-  async remove(id: string): Promise<{ removed: string }> {
-    const { removed } = await this.library.remove(id);
-    return { removed };
+  /**
+   * Deletes a saved export: its manifest, and its data file when that is the entry's own (sheets'
+   * ExportLibrary.remove). `kept` names the file a damaged manifest pointed at and was left alone.
+   */
+  async remove(id: string): Promise<{ removed: string; kept?: string }> {
+    return this.library.remove(id);
   }
 
   /** Reads a CSV or XLSX the user has; optionally saves what it holds into the library. */

@@ -4,7 +4,7 @@
  * already has opened too. Everything here reads local files in main: it works with the network gone.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, ArrowLeft20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
 import { EmptyState, ProgressPanel } from '@econdata/ui';
 import type { CompareResult, LibraryList, ManifestView, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
@@ -42,6 +42,7 @@ export function LibraryView() {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const rerun = useJob<CompareResult>();
 
   const load = useCallback(async () => {
@@ -82,10 +83,13 @@ export function LibraryView() {
     if (result) setDetail({ kind: 'compare', result });
   };
 
-  const remove = async (id: string): Promise<void> => {
+  const remove = async (m: ManifestView): Promise<void> => {
     setActionError(null);
+    setNotice(null);
     try {
-      await client.library.remove(id);
+      const { kept } = await client.library.remove(m.id);
+      const id = m.id;
+      if (kept !== undefined) setNotice(`Removed "${m.name}". Its manifest named ${kept} as its data, which is not this export's own file (it may be another export's), so that file was left in the library folder.`);
       if (detail?.kind === 'opened' && detail.view.manifest.id === id) setDetail(null);
       await load();
     } catch (e) {
@@ -139,7 +143,7 @@ export function LibraryView() {
           onOpen={(m) => void act(`open:${m.id}`, async () => ({ kind: 'opened', view: await client.library.open(m.id) }))}
           onCompare={(older, newer) => void act('compare', async () => ({ kind: 'compare', result: await client.library.compare(older.id, newer.id) }))}
           onRerun={(m) => void rerunAndCompare(m)}
-          onRemove={(m) => void remove(m.id)}
+          onRemove={(m) => void remove(m)}
         />
       ) : null}
       {rerun.running && rerun.progress ? (
@@ -147,6 +151,9 @@ export function LibraryView() {
       ) : null}
       {rerun.error ? <AppError error={rerun.error} /> : null}
       {actionError ? <AppError error={actionError} /> : null}
+      {notice ? (
+        <MessageBar intent="info" data-testid="library-notice"><MessageBarBody>{notice}</MessageBarBody></MessageBar>
+      ) : null}
       {busy ? <Spinner size="small" label={busy === 'compare' ? 'Comparing…' : 'Opening…'} /> : null}
     </div>
   );
