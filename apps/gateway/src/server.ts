@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { EconError, planRequests, type ApiResult, type CallOptions, type EconDataClient, type QuotaLedger, type RequestPriority, type SeriesQuery } from '@econdata/core';
+import { BATCH_COMBINATION_LIMIT, EconError, planRequests, type ApiResult, type CallOptions, type EconDataClient, type QuotaLedger, type RequestPriority, type SeriesQuery } from '@econdata/core';
 import { loggableQuery, type AuditSink } from './audit.ts';
 import type { Analyst, FairQueue } from './fair-queue.ts';
 import type { GatewayMetrics } from './metrics.ts';
@@ -44,7 +44,6 @@ interface Outcome {
 }
 type Handler = (req: FastifyRequest, analyst: Analyst, priority: RequestPriority) => Promise<Outcome>;
 
-const BATCH_LIMIT = 100;
 
 /** `X-Econdata-Priority: bulk` (or `background`) marks a refresh that can wait for people's requests. */
 function priorityOf(req: FastifyRequest): RequestPriority {
@@ -276,7 +275,7 @@ export async function createServer(parts: ServerParts): Promise<FastifyInstance>
     if (!indicators) throw bad('indicators', 'is required (a non-empty array of indicator codes such as ["NY.GDP.MKTP.CD"])');
     const countries = list('countries');
     const combos = indicators.length * (countries?.length ?? 1);
-    if (combos > BATCH_LIMIT) throw bad('indicators', `x countries is ${indicators.length} x ${countries?.length ?? 1} = ${combos} combinations; the batch limit is ${BATCH_LIMIT}`);
+    if (combos > BATCH_COMBINATION_LIMIT) throw bad('indicators', `x countries is ${indicators.length} x ${countries?.length ?? 1} = ${combos} combinations; the batch limit is ${BATCH_COMBINATION_LIMIT}`);
     const common = { source: body['source'], start_year: body['start_year'], end_year: body['end_year'], frequency: body['frequency'] };
     const pairs: Array<{ indicator: string; country: string | undefined }> = [];
     for (const indicator of indicators) for (const country of countries ?? [undefined]) pairs.push({ indicator, country });

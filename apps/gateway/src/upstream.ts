@@ -13,7 +13,7 @@
  *     cached too: a team costs the batch minimum. The other instances wait for the job to end and
  *     read its answers from the cache (its failures from short-lived notes).
  */
-import { cacheKey, EconError, errorFromJSON, planRequests, type CacheEntry, type EconDataClient, type SeriesQuery, type SeriesResult, type Transport } from '@econdata/core';
+import { BATCH_COMBINATION_LIMIT, cacheKey, EconError, errorFromJSON, planRequests, type CacheEntry, type EconDataClient, type SeriesQuery, type SeriesResult, type Transport } from '@econdata/core';
 import type { GatewayState } from './state/state.ts';
 
 /** How long a claim lasts if its instance dies mid-request; then another instance sends it. */
@@ -318,17 +318,38 @@ export class Upstream {
   }
 }
 
-/** Every combination of each batch the planner makes of `queries` (the same requests; nothing more is sent). */
+/**
+ * Every combination of each batch the planner makes of `queries`, each batch filled up to the
+ * combination limit with other countries this job asks for under the same source, years and
+ * frequency: the same requests (nothing more is sent), and every combination they can hold comes
+ * back to be cached, so a query arriving after the job that falls inside costs nothing.
+ */
 function wholeBatches(queries: readonly SeriesQuery[]): SeriesQuery[] {
   const out: SeriesQuery[] = [...queries];
-  for (const r of planRequests(queries).requests) {
+  const plan = planRequests(queries);
+  const group = (b: Record<string, unknown>): string => JSON.stringify([b['source'], b['start_year'], b['end_year'], b['frequency']]);
+  const countriesOf = new Map<string, Set<string>>();
+  for (const r of plan.requests) {
+    if (r.kind !== 'batch' || !r.body.countries) continue;
+    let set = countriesOf.get(group(r.body as unknown as Record<string, unknown>));
+    if (!set) countriesOf.set(group(r.body as unknown as Record<string, unknown>), (set = new Set()));
+    for (const c of r.body.countries) set.add(c);
+  }
+  for (const r of plan.requests) {
     if (r.kind !== 'batch') continue;
     const { indicators, countries, ...rest } = r.body;
+    let filled = countries;
+    if (countries) {
+      const room = Math.floor(BATCH_COMBINATION_LIMIT / indicators.length) - countries.length;
+      const more = [...(countriesOf.get(group(r.body as unknown as Record<string, unknown>)) ?? [])].filter((c) => !countries.includes(c)).slice(0, Math.max(0, room));
+      filled = [...countries, ...more];
+    }
     for (const indicator of indicators) {
-      for (const country of countries ?? [undefined]) out.push({ kind: 'indicator', ...rest, indicator, ...(country === undefined ? {} : { country }) } as SeriesQuery);
+      for (const country of filled ?? [undefined]) out.push({ kind: 'indicator', ...rest, indicator, ...(country === undefined ? {} : { country }) } as SeriesQuery);
     }
   }
-  return out;
+  // Never at the price of a request: when the planner packs the filled batches into more requests, the job asks for what it was given.
+  return planRequests(out).stats.requests <= plan.stats.requests ? out : [...queries];
 }
 
 function readNote(raw: string | undefined): { job: number; outcome: EconError | 'stale' } | undefined {
