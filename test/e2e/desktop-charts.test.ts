@@ -221,4 +221,39 @@ describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (exp
     expect(again['unit-right']).toEqual(['annual %']);
     expect(again['mark-label']).toEqual(['COVID-19']);
   }, 240_000);
+
+  it('reads a table of five ASEAN countries\' GDP growth at 1280x800: the indicator once, the countries as headers, no sideways overflow', async () => {
+    await page.goto(web.url);
+    const searchBox = page.getByRole('searchbox', { name: 'Search every source' });
+    await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor({ timeout: 60_000 });
+    await searchBox.fill('NY.GDP.MKTP.KD.ZG');
+    await page.locator('[data-result="WB NY.GDP.MKTP.KD.ZG"]').click();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('checkbox', { name: /\(NY\.GDP\.MKTP\.KD\.ZG\)/ }).isChecked()).toBe(true);
+    for (const [search, code] of [['Viet', 'VN'], ['Thai', 'TH'], ['Malaysia', 'MY'], ['Philippines', 'PH'], ['Indonesia', 'ID']] as const) {
+      await page.getByRole('searchbox', { name: 'Search countries' }).fill(search);
+      await page.getByRole('checkbox', { name: new RegExp(`\\(${code}\\)`) }).check();
+    }
+    await page.getByRole('button', { name: 'Get data' }).click();
+    await explore().locator('[data-chart-drawn]').waitFor({ timeout: 60_000 });
+    const table = explore().getByTestId('series-table');
+    await expect.poll(() => table.getByRole('columnheader').allInnerTexts()).toEqual(['Period', 'Vietnam', 'Thailand', 'Malaysia', 'Philippines', 'Indonesia']);
+    expect(await explore().getByTestId('table-shared-name').innerText()).toBe('GDP growth (annual %)');
+    // Every column on screen: nothing runs off the right edge (Malaysia and the Philippines were hidden).
+    const fit = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    // The unit's precision (2 decimals for %), more on demand; every digit on hover equals the data file.
+    // The last year (the table scrolled to its end): every country has it.
+    await table.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await table.getByRole('rowheader', { name: '2025', exact: true }).waitFor();
+    const vn = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2025', exact: true }) }).getByRole('cell').first();
+    const exact = wdi('NY.GDP.MKTP.KD.ZG', 'VNM', 2025);
+    expect(exact).not.toBe('');
+    expect(await vn.innerText()).toBe(`${Number(exact).toFixed(2)}%`);
+    expect(Number((await vn.getAttribute('title'))?.replace('Exact value: ', ''))).toBe(Number(exact));
+    await page.screenshot({ path: join(DOCS, 'desktop-16-table-five-countries.png'), animations: 'disabled' });
+    await explore().getByRole('button', { name: 'More decimals' }).click();
+    await explore().getByRole('button', { name: 'More decimals' }).click();
+    expect(await vn.innerText()).toBe(`${Number(exact).toFixed(4)}%`);
+  }, 240_000);
 });

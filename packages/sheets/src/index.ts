@@ -7,7 +7,7 @@ export { layoutSeries } from './grid/layout.ts';
 export { bodyRow, gridRowCount, gridColumnCount } from './grid/cells.ts';
 export { periodToSerial, dateToPeriod } from './grid/periods.ts';
 export { excelSerialToDate } from './grid/excel-epoch.ts';
-export { displayText } from './grid/display.ts';
+export { displayText, moreDecimals } from './grid/display.ts';
 export { gridValues, plainValue, type PlainValue } from './grid/values.ts';
 export { monthsRange, monthsText, queryLine } from './grid/provenance.ts';
 export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';

@@ -82,6 +82,12 @@ export interface ChartModel {
   height: number;
   /** The cell its top-left corner was set to (setPosition), if any. */
   anchor?: { row: number; col: number };
+  /** A part of the title in another font (the source line, smaller and grey). */
+  titleRun?: { start: number; length: number; size?: number; color?: string };
+  /** The legend's position ('Right', Excel's default). */
+  legend: string;
+  /** The value axis' title ('' for none). */
+  valueAxisTitle: string;
   series: ChartSeriesModel[];
 }
 
@@ -276,7 +282,7 @@ export class WorkbookModel {
     const hasAxis = source.cols > 1;
     const series: ChartSeriesModel[] = [];
     for (let j = hasAxis ? 1 : 0; j < source.cols; j += 1) series.push({ name: String(header[j] ?? ''), values: body(j), ...(hasAxis ? { x: body(0) } : {}) });
-    const chart: ChartModel = { name: `Chart ${this.charts.length + 1}`, type, sheet, title: '', top: 0, left: 0, width: 360, height: 216, series };
+    const chart: ChartModel = { name: `Chart ${this.charts.length + 1}`, type, sheet, title: '', top: 0, left: 0, width: 360, height: 216, legend: 'Right', valueAxisTitle: '', series };
     this.charts.push(chart);
     return chart;
   }

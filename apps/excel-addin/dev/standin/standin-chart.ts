@@ -1,6 +1,6 @@
 /**
  * Charts in the in-page stand-in: Excel.Chart's subset of `excel-api.ts` (add, name, title,
- * position, size, series, delete, getItemOrNullObject) over the WorkbookModel, queued and applied at
+ * legend position, value axis title, position, size, series, delete, getItemOrNullObject) over the WorkbookModel, queued and applied at
  * `context.sync()` like every other stand-in call.
  */
 import type { XChart, XChartSeries, XChartType, XRange, XWorksheet } from '../../src/office/excel-api.ts';
@@ -43,10 +43,34 @@ class StandinChart implements XChart {
   get height(): number { return this.read('height'); }
   set height(v: number) { this.put('height', v); }
   get isNullObject(): boolean { return this.read('isNullObject'); }
-  get title(): { text: string } {
+  get title(): XChart['title'] {
     const b = this.b;
     const must = (): ChartModel => this.must();
-    return { set text(v: string) { b.queue(v, () => (must().title = v)); }, get text() { return must().title; } };
+    const run = (start: number, length: number, set: (r: NonNullable<ChartModel['titleRun']>) => void): void => {
+      b.queue([start, length], () => { const c = must(); c.titleRun = { ...(c.titleRun ?? {}), start, length }; set(c.titleRun); });
+    };
+    return {
+      set text(v: string) { b.queue(v, () => (must().title = v)); },
+      get text() { return must().title; },
+      getSubstring: (start: number, length: number) => ({
+        font: {
+          set size(v: number) { run(start, length, (r) => (r.size = v)); },
+          get size() { return must().titleRun?.size ?? 14; },
+          set color(v: string) { run(start, length, (r) => (r.color = v)); },
+          get color() { return must().titleRun?.color ?? '#595959'; },
+        },
+      }),
+    };
+  }
+  get legend(): XChart['legend'] {
+    const b = this.b;
+    const must = (): ChartModel => this.must();
+    return { set position(v: XChart['legend']['position']) { b.queue(v, () => (must().legend = v)); }, get position() { return must().legend as XChart['legend']['position']; } };
+  }
+  get axes(): XChart['axes'] {
+    const b = this.b;
+    const must = (): ChartModel => this.must();
+    return { valueAxis: { title: { set text(v: string) { b.queue(v, () => (must().valueAxisTitle = v)); }, get text() { return must().valueAxisTitle; } } } };
   }
   get series(): XChart['series'] {
     return {

@@ -8,6 +8,7 @@
  * Practices from Microsoft's performance guide: one `values` assignment per chunk, calculation
  * suspended until the sync, the table added after its values, formats set once per column.
  */
+import type { Series } from '@econdata/core';
 import { gridColumnCount, type Grid } from '@econdata/sheets';
 import { bodyMatrix, CHUNK_PAYLOAD_BYTES, headMatrix, planChunks, rowFormats, type Chunk } from './block-matrix.ts';
 import { saveBinding, type BlockBinding } from './bindings.ts';
@@ -104,7 +105,7 @@ function queueFinish(context: XContext, anchor: XRange, grid: Grid, width: numbe
   // After the table: its style must not paint over the projection fills.
   queueForecastFills(dataTop, grid);
   if (job.chart) {
-    const name = queueChart(anchor.getOffsetRange(headerTop, 0), grid, rows, binding.table, binding.title, job.chart === true ? undefined : job.chart);
+    const name = queueChart(anchor.getOffsetRange(headerTop, 0), grid, rows, binding.table, binding.title, job.series ?? [], job.chart === true ? undefined : job.chart);
     if (name) binding.chart = name;
     else delete binding.chart;
   }
@@ -146,6 +147,8 @@ export interface BlockJob {
   after?: () => void;
   /** A chart beside the block (true), or at a refreshed chart's old place; none when absent. */
   chart?: true | ChartPlace;
+  /** The series laid out in `grid`: the chart's axis units and source line come from them. */
+  series?: readonly Series[];
 }
 
 interface Step {

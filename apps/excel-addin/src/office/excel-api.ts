@@ -81,7 +81,12 @@ export interface XChart {
   width: number;
   height: number;
   readonly isNullObject: boolean;
-  readonly title: { text: string };
+  /** The title; a part of it can be set in a smaller font (getSubstring: ExcelApi 1.7). */
+  readonly title: { text: string; getSubstring(start: number, length: number): { readonly font: { size: number; color: string } } };
+  /** Where the legend sits (ExcelApi 1.1): below the plot, so long names keep the plot's width. */
+  readonly legend: { position: 'Bottom' | 'Right' | 'Top' | 'Left' };
+  /** The value axis' title (ExcelApi 1.1): the units the lines are in. */
+  readonly axes: { readonly valueAxis: { readonly title: { text: string } } };
   readonly series: { add(name: string): XChartSeries; getItemAt(index: number): XChartSeries };
   /** Moves the chart's top-left corner to a cell (ExcelApi 1.1). */
   setPosition(startCell: XRange | string): void;

@@ -122,7 +122,7 @@ export async function insertBlock(
       );
     }
     // A chart rides on the last write request: still two syncs for a block under the limit.
-    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding, ...(options.chart && chartFits(options.arrangement) ? { chart: true as const } : {}) }], options);
+    const { blocks, syncs } = await writeBlocks(context, [{ anchor, grid, binding, series, ...(options.chart && chartFits(options.arrangement) ? { chart: true as const } : {}) }], options);
     const written = blocks[0];
     if (!written) throw new Error('unreachable: one block, one result');
     return {

@@ -246,6 +246,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
         anchor,
         grid,
         binding,
+        series,
         // Drawn again over the new rows, at the old chart's place and size.
         ...(chart ? { chart: { top: chart.top, left: chart.left, width: chart.width, height: chart.height } } : {}),
         before: () => {

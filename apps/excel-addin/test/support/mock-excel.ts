@@ -219,7 +219,16 @@ class Session {
     const mock = new OfficeMockObject({
       host: 'excel',
       name: c?.name ?? '', top: c?.top ?? 0, left: c?.left ?? 0, width: c?.width ?? 0, height: c?.height ?? 0,
-      title: { text: c?.title ?? '' },
+      title: {
+        text: c?.title ?? '',
+        // The font of a part of the title, queued as it is set (a plain object: nothing to collect at sync).
+        getSubstring: (start: number, length: number) => {
+          const run = (set: (r: NonNullable<ChartModel['titleRun']>) => void): void => this.queue([start, length], () => { const m = must(); m.titleRun = { ...(m.titleRun ?? {}), start, length }; set(m.titleRun); });
+          return { font: { set size(v: number) { run((r) => (r.size = v)); }, set color(v: string) { run((r) => (r.color = v)); } } };
+        },
+      },
+      legend: { position: c?.legend ?? 'Right' },
+      axes: { valueAxis: { title: { text: c?.valueAxisTitle ?? '' } } },
       series: {
         add: (name: string) => {
           let created: ChartSeriesModel | undefined;
@@ -237,13 +246,20 @@ class Session {
     }) as Mock;
     mock['isNullObject'] = c === undefined;
     const keys = ['name', 'top', 'left', 'width', 'height'] as const;
-    const seen = new Map<string, unknown>([...keys.map((k) => [k, mock[k]] as [string, unknown]), ['title/text', (mock['title'] as Mock)['text']]]);
+    const seen = new Map<string, unknown>([
+      ...keys.map((k) => [k, mock[k]] as [string, unknown]),
+      ['title/text', (mock['title'] as Mock)['text']],
+      ['legend/position', (mock['legend'] as Mock)['position']],
+      ['axes/valueAxis/title/text', (((mock['axes'] as Mock)['valueAxis'] as Mock)['title'] as Mock)['text']],
+    ]);
     this.tracked.push({
       mock, seen,
       current: () => Object.fromEntries(keys.map((k) => [k, () => resolve()?.[k] ?? (k === 'name' ? '' : 0)])),
       apply: (path, value) => {
         const chart = must();
         if (path[0] === 'title') chart.title = String(value);
+        else if (path[0] === 'legend') chart.legend = String(value);
+        else if (path[0] === 'axes') chart.valueAxisTitle = String(value);
         else if (path[0] === 'name') this.model.renameChart(chart, String(value));
         else if (path[0] === 'top' || path[0] === 'left' || path[0] === 'width' || path[0] === 'height') chart[path[0]] = Number(value);
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayText } from './display.ts';
+import { displayText, moreDecimals } from './display.ts';
 import { periodToSerial } from './periods.ts';
 
 describe('displayText', () => {
@@ -18,5 +18,25 @@ describe('displayText', () => {
     [{ v: 'Thế giới' }, 'Thế giới'],
   ])('%j -> %s', (cell, text) => {
     expect(displayText(cell)).toBe(text);
+  });
+});
+
+describe('moreDecimals', () => {
+  it.each([
+    ['#,##0', 2, '#,##0.00'],
+    ['0.00"%"', 1, '0.000"%"'],
+    ['#,##0.00', 3, '#,##0.00000'],
+    ['0.0', 1, '0.00'],
+    ['0.00"%"', 0, '0.00"%"'],
+    ['General', 2, 'General'],
+    ['yyyy-mm', 2, 'yyyy-mm'],
+    [undefined, 2, undefined],
+  ])('%s + %d -> %s', (fmt, extra, out) => {
+    expect(moreDecimals(fmt, extra)).toBe(out);
+  });
+
+  it('shows the digits the unit\'s precision rounds away', () => {
+    expect(displayText({ v: 3.14159, fmt: moreDecimals('0.00"%"', 2) })).toBe('3.1416%');
+    expect(displayText({ v: 346615750000.5, fmt: moreDecimals('#,##0', 1) })).toBe('346,615,750,000.5');
   });
 });

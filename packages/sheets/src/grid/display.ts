@@ -35,3 +35,20 @@ export function displayText(cell: Cell): string {
   // Rounding can leave "-0.00": spreadsheets show it without the sign.
   return (/^-[0.,]*$/.test(text) ? text.slice(1) : text) + (m[3] ?? '');
 }
+
+/**
+ * A number format with `extra` more decimals, for a reader who wants to see more than the unit's
+ * usual precision ("More decimals" in the explorer's table): '#,##0' + 2 is '#,##0.00', '0.00"%"'
+ * + 1 is '0.000"%"'. General (already every digit), dates and formats not written here stay as
+ * they are.
+ *
+ * @example displayText({ v: 3.14159, fmt: moreDecimals('0.00"%"', 2) }) // '3.1416%'
+ */
+export function moreDecimals(fmt: string, extra: number): string;
+export function moreDecimals(fmt: string | undefined, extra: number): string | undefined;
+export function moreDecimals(fmt: string | undefined, extra: number): string | undefined {
+  const m = fmt === undefined || extra <= 0 ? null : NUMBER_FORMAT.exec(fmt);
+  if (!m) return fmt;
+  const decimals = (m[2]?.length ?? 0) + extra;
+  return `${m[1] ?? ''}0.${'0'.repeat(decimals)}${m[3] === undefined ? '' : `"${m[3]}"`}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctLabels } from './distinct-labels.ts';
+import { distinctLabels, sharedName } from './distinct-labels.ts';
 
 const CPI = 'Consumer prices: Consumer price index (all items)';
 const TITLES = [
@@ -47,5 +47,31 @@ describe('distinctLabels', () => {
       const shorts = distinctLabels(names, max).map((l) => l.short);
       expect(new Set(shorts).size, `max ${max}`).toBe(names.length);
     }
+  });
+});
+
+describe('sharedName', () => {
+  it('says the shared indicator once and keeps the countries (five ASEAN countries, issue 29)', () => {
+    const names = ['Vietnam', 'Thailand', 'Malaysia', 'Philippines', 'Indonesia'].map((c) => `GDP growth (annual %): ${c}`);
+    expect(sharedName(names)).toEqual({ shared: 'GDP growth (annual %)', parts: ['Vietnam', 'Thailand', 'Malaysia', 'Philippines', 'Indonesia'] });
+  });
+
+  it('shares whole phrases only, at either end', () => {
+    expect(sharedName(['GDP (current US$): Vietnam', 'GDP growth (annual %): Vietnam'])).toEqual({ shared: 'Vietnam', parts: ['GDP (current US$)', 'GDP growth (annual %)'] });
+    expect(sharedName(TITLES)).toEqual({
+      shared: `${CPI} · Vietnam`,
+      parts: ['change vs same month of previous year', 'change vs previous month', 'average of the year so far vs same period of previous year'],
+    });
+    expect(sharedName(['BIG: Open', 'BIG: High', 'BIG: Volume'])).toEqual({ shared: 'BIG', parts: ['Open', 'High', 'Volume'] });
+    expect(sharedName(['GDP (current US$): Vietnam, % change from a year ago', 'GDP (current US$): Thailand, % change from a year ago']))
+      .toEqual({ shared: 'GDP (current US$) · % change from a year ago', parts: ['Vietnam', 'Thailand'] });
+  });
+
+  it('shares nothing when no whole phrase is common, with one name, or with equal names', () => {
+    expect(sharedName(['GDP (current US$)', 'GDP growth (annual %)'])).toEqual({ shared: null, parts: ['GDP (current US$)', 'GDP growth (annual %)'] });
+    expect(sharedName(['GDP growth (annual %): Vietnam'])).toEqual({ shared: null, parts: ['GDP growth (annual %): Vietnam'] });
+    expect(sharedName(['A: x', 'A: x'])).toEqual({ shared: null, parts: ['A: x', 'A: x'] });
+    // Each name keeps a phrase of its own (no empty header).
+    expect(sharedName(['Retail sales: Vietnam', 'Retail sales: Vietnam, monthly'])).toEqual({ shared: 'Retail sales', parts: ['Vietnam', 'Vietnam, monthly'] });
   });
 });

@@ -108,3 +108,43 @@ export function distinctLabels(texts: readonly string[], max: number): DistinctL
     return { short: n === 1 ? short : `${short} (${n})`, full };
   });
 }
+
+/** What names have in common, said once, and what each keeps. */
+export interface SharedName {
+  /** The shared words ("GDP growth (annual %)"), or null when the names share no whole phrase. */
+  shared: string | null;
+  /** Each name without the shared words ("Vietnam", "Thailand"); the names themselves when shared is null. */
+  parts: string[];
+}
+
+/** A series name's phrases with the separator after each ("GDP (current US$): " "Vietnam"). */
+const phrases = (name: string): string[] => name.split(/(?<=(?::|,|;| –)\s)/);
+const bare = (phrase: string): string => phrase.replace(/(?::|,|;| –)\s$/, '').trim();
+
+/**
+ * The phrases every name starts (and ends) with, said once, and each name's own part: a table of
+ * five countries' GDP growth reads "GDP growth (annual %)" above it and "Vietnam", "Thailand"... in
+ * its headers. Only whole phrases are shared (cut at ": ", ", ", "; " or " – "), so "GDP (current
+ * US$)" and "GDP growth" share nothing; each name keeps a phrase of its own; with fewer than two
+ * names, or names all equal, nothing is shared.
+ *
+ * @example sharedName(['GDP growth (annual %): Vietnam', 'GDP growth (annual %): Thailand'])
+ *   // { shared: 'GDP growth (annual %)', parts: ['Vietnam', 'Thailand'] }
+ */
+export function sharedName(names: readonly string[]): SharedName {
+  const none: SharedName = { shared: null, parts: [...names] };
+  if (names.length < 2 || new Set(names).size < 2) return none;
+  const split = names.map(phrases);
+  const fewest = Math.min(...split.map((p) => p.length));
+  const [first = []] = split;
+  // Compared without their separators: "Vietnam" ends one name and "Vietnam, " starts the next phrase in another.
+  const same = (at: (p: string[]) => string | undefined): boolean => split.every((p) => bare(at(p) ?? '\u0000') === bare(at(first) ?? '\u0001'));
+  let head = 0;
+  while (head < fewest - 1 && same((p) => p[head])) head += 1;
+  let tail = 0;
+  while (head + tail < fewest - 1 && same((p) => p[p.length - 1 - tail])) tail += 1;
+  if (head === 0 && tail === 0) return none;
+  const shared = [bare(first.slice(0, head).join('')), bare(first.slice(first.length - tail).join(''))].filter((t) => t !== '').join(' · ');
+  const parts = split.map((p) => bare(p.slice(head, p.length - tail).join('')));
+  return { shared, parts };
+}

@@ -7,8 +7,7 @@ import { useState } from 'react';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { Series, SeriesQuery } from '@econdata/core';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger,
-  MessageBar, MessageBarBody, Radio, RadioGroup, tokens,
+  Field, Input, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Radio, RadioGroup,
 } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { ProgressPanel } from '@econdata/ui';
@@ -18,10 +17,7 @@ import { useSession } from '../app/session.tsx';
 import { useJob } from '../app/use-job.ts';
 import { CSV_KINDS, EXPORT_KINDS, exportRequest, isCsvKind, rememberCsvKind, rememberedCsvKind, type ExportKind } from './export-kinds.ts';
 import { AppError } from '../app/AppError.tsx';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
+import { FormDialog } from '../app/FormDialog.tsx';
 
 export interface ExportDone {
   result: ExportResult;
@@ -63,7 +59,6 @@ const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetchin
 
 /** The Export button and its dialog. */
 export function ExportMenu({ queries, series, transform = '', derived, title, chart, saved, onExported }: ExportMenuProps) {
-  const styles = useStyles();
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
   const job = useJob<ExportResult>();
@@ -126,46 +121,42 @@ export function ExportMenu({ queries, series, transform = '', derived, title, ch
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Dialog open={kind !== null} onOpenChange={(_, d) => { if (!d.open && !job.running) setKind(null); }}>
-        <DialogSurface aria-describedby="export-hint">
-          <form onSubmit={(e) => { e.preventDefault(); if (kind && !nameProblem) void start(kind, name, destination); }}>
-            <DialogBody>
-              <DialogTitle>{kind && isCsvKind(kind) ? 'Export: CSV (.csv)' : `Export: ${chosen?.label ?? ''}`}</DialogTitle>
-              <DialogContent className={styles.form}>
-                {kind && isCsvKind(kind) ? (
-                  <Field label="Kind of CSV">
-                    <RadioGroup value={kind} onChange={(_, d) => chooseCsv(d.value as ExportKind)} disabled={job.running}>
-                      {CSV_KINDS.map((k) => <Radio key={k} value={k} label={EXPORT_KINDS.find((e) => e.kind === k)?.label ?? k} />)}
-                    </RadioGroup>
-                  </Field>
-                ) : null}
-                <p id="export-hint" style={{ margin: 0 }}>{chosen?.hint}</p>
-                <Field
-                  label="Name"
-                  required
-                  {...(nameProblem ? { validationState: 'error' as const, validationMessage: nameProblem } : { hint: 'The name in Saved exports; the file is named after it (characters a file name cannot hold become dashes).' })}
-                >
-                  <Input value={name} onChange={(_, d) => setName(d.value)} disabled={job.running} />
-                </Field>
-                <Field label="Save to">
-                  <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as Destination)} disabled={job.running}>
-                    <Radio value="library" label={saved ? 'Saved exports (this export is there already: re-run it for a new one)' : 'Saved exports (reopen and compare later, offline)'} disabled={kind === 'local-csv-data' || saved !== undefined} />
-                    <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
-                  </RadioGroup>
-                </Field>
-                {job.running && p ? (
-                  <ProgressPanel label={PHASE[p.phase] ?? 'Working'} {...(p.loaded > 0 ? { value: p.loaded } : {})} {...(p.total ? { max: p.total } : {})} unit={p.phase === 'downloading' ? 'bytes' : ''} onCancel={job.cancel} />
-                ) : null}
-                {refusal ? <MessageBar intent="warning"><MessageBarBody>{refusal}</MessageBarBody></MessageBar> : job.error ? <AppError error={job.error} /> : null}
-              </DialogContent>
-              <DialogActions>
-                <Button type="submit" appearance="primary" disabled={job.running || nameProblem !== undefined}>{job.running ? 'Exporting…' : 'Export'}</Button>
-                <Button onClick={() => setKind(null)} disabled={job.running}>Close</Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={kind !== null}
+        title={kind && isCsvKind(kind) ? 'Export: CSV (.csv)' : `Export: ${chosen?.label ?? ''}`}
+        describedBy="export-hint"
+        onClose={() => setKind(null)}
+        onSubmit={() => { if (kind) void start(kind, name, destination); }}
+        submitLabel={job.running ? 'Exporting…' : 'Export'}
+        submitDisabled={nameProblem !== undefined}
+        busy={job.running}
+      >
+        {kind && isCsvKind(kind) ? (
+          <Field label="Kind of CSV">
+            <RadioGroup value={kind} onChange={(_, d) => chooseCsv(d.value as ExportKind)} disabled={job.running}>
+              {CSV_KINDS.map((k) => <Radio key={k} value={k} label={EXPORT_KINDS.find((e) => e.kind === k)?.label ?? k} />)}
+            </RadioGroup>
+          </Field>
+        ) : null}
+        <p id="export-hint" style={{ margin: 0 }}>{chosen?.hint}</p>
+        <Field
+          label="Name"
+          required
+          {...(nameProblem ? { validationState: 'error' as const, validationMessage: nameProblem } : { hint: 'The name in Saved exports; the file is named after it (characters a file name cannot hold become dashes).' })}
+        >
+          <Input value={name} onChange={(_, d) => setName(d.value)} disabled={job.running} />
+        </Field>
+        <Field label="Save to">
+          <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as Destination)} disabled={job.running}>
+            <Radio value="library" label={saved ? 'Saved exports (this export is there already: re-run it for a new one)' : 'Saved exports (reopen and compare later, offline)'} disabled={kind === 'local-csv-data' || saved !== undefined} />
+            <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
+          </RadioGroup>
+        </Field>
+        {job.running && p ? (
+          <ProgressPanel label={PHASE[p.phase] ?? 'Working'} {...(p.loaded > 0 ? { value: p.loaded } : {})} {...(p.total ? { max: p.total } : {})} unit={p.phase === 'downloading' ? 'bytes' : ''} onCancel={job.cancel} />
+        ) : null}
+        {refusal ? <MessageBar intent="warning"><MessageBarBody>{refusal}</MessageBarBody></MessageBar> : job.error ? <AppError error={job.error} /> : null}
+      </FormDialog>
     </>
   );
 }

@@ -6,21 +6,17 @@
  */
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger,
-  MessageBar, MessageBarBody, Radio, RadioGroup, tokens,
+  Field, Input, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Radio, RadioGroup,
 } from '@fluentui/react-components';
 import { exportNameProblem, proposeExportName } from '@econdata/sheets';
 import { useSession } from '../app/session.tsx';
 import { AppError } from '../app/AppError.tsx';
+import { FormDialog } from '../app/FormDialog.tsx';
 import type { ChartFigure } from './chart-figure.ts';
 import { blobBase64, svgToPng } from './chart-image.ts';
 import { chartSvg, IMAGE_SIZES } from './chart-svg.ts';
 import { tableClipboard } from './table-copy.ts';
 import type { TableModel } from './table-model.ts';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 type Format = 'png2' | 'png1' | 'svg';
 type Size = keyof typeof IMAGE_SIZES | 'screen';
@@ -37,7 +33,6 @@ export interface ChartImageMenuProps {
 
 /** The "Chart image" menu and its save dialog. */
 export function ChartImageMenu({ figure, table, title, screenSize }: ChartImageMenuProps) {
-  const styles = useStyles();
   const { client, status } = useSession();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -115,45 +110,40 @@ export function ChartImageMenu({ figure, table, title, screenSize }: ChartImageM
           {error ? <AppError error={error} /> : <MessageBar intent="success"><MessageBarBody>{done}</MessageBarBody></MessageBar>}
         </div>
       ) : null}
-      <Dialog open={open} onOpenChange={(_, d) => { if (!d.open && !busy) setOpen(false); }}>
-        <DialogSurface>
-          <form onSubmit={(e) => { e.preventDefault(); if (!nameProblem) void save(); }}>
-            <DialogBody>
-              <DialogTitle>Save chart as image</DialogTitle>
-              <DialogContent className={styles.form}>
-                <Field label="Name" required {...(nameProblem ? { validationState: 'error' as const, validationMessage: nameProblem } : { hint: 'The file is named after it.' })}>
-                  <Input value={name} onChange={(_, d) => setName(d.value)} disabled={busy} />
-                </Field>
-                <Field label="Format">
-                  <RadioGroup value={format} onChange={(_, d) => setFormat(d.value as Format)} disabled={busy}>
-                    <Radio value="png2" label="PNG at 2x (sharp in slides and print)" />
-                    <Radio value="png1" label="PNG at 1x" />
-                    <Radio value="svg" label="SVG (vector: text and lines stay editable)" />
-                  </RadioGroup>
-                </Field>
-                <Field label="Size">
-                  <RadioGroup value={size} onChange={(_, d) => setSize(d.value as Size)} disabled={busy}>
-                    <Radio value="slide" label={IMAGE_SIZES.slide.label} />
-                    <Radio value="half-page" label={IMAGE_SIZES['half-page'].label} />
-                    <Radio value="screen" label={`As on screen, ${screen.width} x ${screen.height}`} />
-                  </RadioGroup>
-                </Field>
-                <Field label="Save to">
-                  <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as 'downloads' | 'dialog')} disabled={busy}>
-                    <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
-                    {status.fileDialogs ? <Radio value="dialog" label="Choose where…" /> : null}
-                  </RadioGroup>
-                </Field>
-                {error ? <AppError error={error} /> : done ? <MessageBar intent="info"><MessageBarBody>{done}</MessageBarBody></MessageBar> : null}
-              </DialogContent>
-              <DialogActions>
-                <Button type="submit" appearance="primary" disabled={busy || nameProblem !== undefined}>{busy ? 'Saving…' : 'Save'}</Button>
-                <Button onClick={() => setOpen(false)} disabled={busy}>Close</Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={open}
+        title="Save chart as image"
+        onClose={() => setOpen(false)}
+        onSubmit={() => void save()}
+        submitLabel={busy ? 'Saving…' : 'Save'}
+        submitDisabled={nameProblem !== undefined}
+        busy={busy}
+      >
+        <Field label="Name" required {...(nameProblem ? { validationState: 'error' as const, validationMessage: nameProblem } : { hint: 'The file is named after it.' })}>
+          <Input value={name} onChange={(_, d) => setName(d.value)} disabled={busy} />
+        </Field>
+        <Field label="Format">
+          <RadioGroup value={format} onChange={(_, d) => setFormat(d.value as Format)} disabled={busy}>
+            <Radio value="png2" label="PNG at 2x (sharp in slides and print)" />
+            <Radio value="png1" label="PNG at 1x" />
+            <Radio value="svg" label="SVG (vector: text and lines stay editable)" />
+          </RadioGroup>
+        </Field>
+        <Field label="Size">
+          <RadioGroup value={size} onChange={(_, d) => setSize(d.value as Size)} disabled={busy}>
+            <Radio value="slide" label={IMAGE_SIZES.slide.label} />
+            <Radio value="half-page" label={IMAGE_SIZES['half-page'].label} />
+            <Radio value="screen" label={`As on screen, ${screen.width} x ${screen.height}`} />
+          </RadioGroup>
+        </Field>
+        <Field label="Save to">
+          <RadioGroup value={destination} onChange={(_, d) => setDestination(d.value as 'downloads' | 'dialog')} disabled={busy}>
+            <Radio value="downloads" label={`Downloads folder (${status.folders.downloads})`} />
+            {status.fileDialogs ? <Radio value="dialog" label="Choose where…" /> : null}
+          </RadioGroup>
+        </Field>
+        {error ? <AppError error={error} /> : done ? <MessageBar intent="info"><MessageBarBody>{done}</MessageBarBody></MessageBar> : null}
+      </FormDialog>
     </>
   );
 }

@@ -5,15 +5,14 @@
  */
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Menu, MenuButton, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem,
-  MenuItemCheckbox, MenuList, MenuPopover, MenuTrigger, Radio, RadioGroup, tokens,
+  Button, Field, Input, makeStyles, Menu, MenuButton, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuList, MenuPopover, MenuTrigger, Radio, RadioGroup, tokens,
 } from '@fluentui/react-components';
 import type { ChartLine } from './chart-data.ts';
 import { isMarkDate, lineKey, markSeconds, secondAxisOffer, type ChartMark } from './chart-figure.ts';
 import { WORLD_EVENTS } from './chart-events.ts';
+import { FormDialog } from '../app/FormDialog.tsx';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
@@ -67,7 +66,6 @@ const sameMark = (a: ChartMark, b: ChartMark): boolean => JSON.stringify(a) === 
 
 /** "Shade" menu: world events to tick, a period or an event line to add, one of the user's to remove. */
 export function MarksMenu({ marks, onChange }: MarksMenuProps) {
-  const styles = useStyles();
   const [adding, setAdding] = useState<ChartMark['kind'] | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -114,31 +112,25 @@ export function MarksMenu({ marks, onChange }: MarksMenuProps) {
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Dialog open={adding !== null} onOpenChange={(_, d) => { if (!d.open) setAdding(null); }}>
-        <DialogSurface>
-          <form onSubmit={(e) => { e.preventDefault(); add(); }}>
-            <DialogBody>
-              <DialogTitle>{adding === 'range' ? 'Add a shaded period' : 'Add an event line'}</DialogTitle>
-              <DialogContent className={styles.form}>
-                <Field label="Label" required><Input value={label} onChange={(_, d) => setLabel(d.value)} /></Field>
-                <Field label={adding === 'range' ? 'From' : 'Date'} required {...problemOr(dateProblem(from), { hint: 'A year (2008), a month (2008-09) or a day (2008-09-15).' })}>
-                  <Input value={from} onChange={(_, d) => setFrom(d.value.trim())} />
-                </Field>
-                {adding === 'range' ? (
-                  <Field label="To (included)" required {...problemOr(dateProblem(to) ?? orderProblem, {})}>
-                    <Input value={to} onChange={(_, d) => setTo(d.value.trim())} />
-                  </Field>
-                ) : null}
-                {adding ? <RadioGroup value={adding} layout="horizontal" onChange={(_, d) => setAdding(d.value as ChartMark['kind'])}><Radio value="range" label="Shaded period" /><Radio value="line" label="Event line" /></RadioGroup> : null}
-              </DialogContent>
-              <DialogActions>
-                <Button type="submit" appearance="primary" disabled={!ready}>Add</Button>
-                <Button onClick={() => setAdding(null)}>Close</Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={adding !== null}
+        title={adding === 'range' ? 'Add a shaded period' : 'Add an event line'}
+        onClose={() => setAdding(null)}
+        onSubmit={add}
+        submitLabel="Add"
+        submitDisabled={!ready}
+      >
+        <Field label="Label" required><Input value={label} onChange={(_, d) => setLabel(d.value)} /></Field>
+        <Field label={adding === 'range' ? 'From' : 'Date'} required {...problemOr(dateProblem(from), { hint: 'A year (2008), a month (2008-09) or a day (2008-09-15).' })}>
+          <Input value={from} onChange={(_, d) => setFrom(d.value.trim())} />
+        </Field>
+        {adding === 'range' ? (
+          <Field label="To (included)" required {...problemOr(dateProblem(to) ?? orderProblem, {})}>
+            <Input value={to} onChange={(_, d) => setTo(d.value.trim())} />
+          </Field>
+        ) : null}
+        {adding ? <RadioGroup value={adding} layout="horizontal" onChange={(_, d) => setAdding(d.value as ChartMark['kind'])}><Radio value="range" label="Shaded period" /><Radio value="line" label="Event line" /></RadioGroup> : null}
+      </FormDialog>
     </>
   );
 }

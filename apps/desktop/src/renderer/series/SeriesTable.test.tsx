@@ -7,6 +7,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareSeries } from '@econdata/sheets';
+import { indicatorFixture } from '@econdata/core/testing';
 import { gdp, stock } from '../../../test/support/series.ts';
 import { cellChange, changeIndex } from '../library/compare-model.ts';
 import { SeriesTable } from './SeriesTable.tsx';
@@ -35,7 +36,10 @@ describe('SeriesTable', () => {
     // 400 px of 30 px rows (14 in view) plus 12 of overscan below.
     expect(rows.length).toBe(26);
     expect([...rows[0]!.children].map((c) => c.textContent)).toEqual(['1800-01-01', '0.00', '0.00', '0.00', '0.00', '0']);
-    expect([...host.querySelectorAll('[role="columnheader"]')].map((c) => c.textContent)).toEqual(['Period', 'BIG: Open', 'BIG: High', 'BIG: Low', 'BIG: Close', 'BIG: Volume']);
+    // The symbol said once above the table, each header its own column's name (the whole name on hover).
+    expect(host.querySelector('[data-testid="table-shared-name"]')?.textContent).toBe('BIG');
+    expect([...host.querySelectorAll('[role="columnheader"]')].map((c) => c.textContent)).toEqual(['Period', 'Open', 'High', 'Low', 'Close', 'Volume']);
+    expect([...host.querySelectorAll('[role="columnheader"]')].map((c) => c.getAttribute('title'))).toEqual(['Period', 'BIG: Open', 'BIG: High', 'BIG: Low', 'BIG: Close', 'BIG: Volume']);
     // Rounded in the cell, whole on hover.
     expect([...rows[1]!.children].map((c) => c.getAttribute('title'))).toEqual([null, 'Exact value: 1', 'Exact value: 1', 'Exact value: 1', 'Exact value: 1', 'Exact value: 1000']);
   });
@@ -63,6 +67,35 @@ describe('SeriesTable', () => {
     const marked = [...host.querySelectorAll('[data-change]')];
     expect(marked.map((c) => [c.getAttribute('data-change'), c.textContent, c.getAttribute('title')])).toEqual([
       ['revised', '350', 'Revised from 346 to 350.25 (+4.25)'],
+    ]);
+  });
+
+  it('reads with five countries: the indicator once above, countries as headers, columns as narrow as they can be, more decimals on demand', async () => {
+    const countries = [['VN', 'Vietnam', 5.05066221523], ['TH', 'Thailand', 1.9], ['MY', 'Malaysia', 3.6], ['PH', 'Philippines', 5.5], ['ID', 'Indonesia', 5.04]] as const;
+    const model = tableModel(countries.map(([code, name, v]) => indicatorFixture({ query: { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.KD.ZG', country: code }, name: 'GDP growth (annual %)', countryName: name, unit: 'annual %', periods: ['2023'], values: [v] })));
+    await act(async () => root.render(<div style={{ height: 400 }}><SeriesTable model={model} label="Growth" /></div>));
+    expect(host.querySelector('[data-testid="table-shared-name"]')?.textContent).toBe('GDP growth (annual %)');
+    const headers = [...host.querySelectorAll<HTMLElement>('[role="columnheader"]')];
+    expect(headers.map((c) => c.textContent)).toEqual(['Period', 'Vietnam', 'Thailand', 'Malaysia', 'Philippines', 'Indonesia']);
+    expect(headers[4]?.getAttribute('title')).toBe('GDP growth (annual %): Philippines');
+    // Each column's least width from its longest header word and values: all six fit in 800 px.
+    const least = headers.map((c) => Number(/ (\d+)px$/.exec(c.style.flex)?.[1]));
+    expect(least).toEqual([112, 84, 84, 84, 100, 85]);
+    expect(least.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(800);
+    const row = (): Array<string | null> => [...host.querySelectorAll('[role="rowgroup"]:last-child [role="row"]')[0]!.children].map((c) => c.textContent);
+    expect(row()).toEqual(['2023', '5.05%', '1.90%', '3.60%', '5.50%', '5.04%']);
+    const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === name)!;
+    expect(button('Fewer decimals').disabled).toBe(true);
+    await act(async () => { button('More decimals').click(); });
+    await act(async () => { button('More decimals').click(); });
+    expect(row()).toEqual(['2023', '5.0507%', '1.9000%', '3.6000%', '5.5000%', '5.0400%']);
+    await act(async () => { button('Fewer decimals').click(); });
+    expect(row()).toEqual(['2023', '5.051%', '1.900%', '3.600%', '5.500%', '5.040%']);
+    // Full precision on hover, and in the copy, whatever is shown.
+    expect(host.querySelectorAll('[role="rowgroup"]:last-child [role="row"]')[0]!.children[1]?.getAttribute('title')).toBe('Exact value: 5.05066221523');
+    expect(tableClipboard(model).text.split('\n')).toEqual([
+      'Period\tGDP growth (annual %): Vietnam\tGDP growth (annual %): Thailand\tGDP growth (annual %): Malaysia\tGDP growth (annual %): Philippines\tGDP growth (annual %): Indonesia',
+      '2023\t5.05066221523\t1.9\t3.6\t5.5\t5.04',
     ]);
   });
 });

@@ -1,26 +1,39 @@
 /**
  * The series table: one row per period, one column per series column, virtualized with TanStack
  * Virtual so 100,000 rows keep a few dozen DOM rows. Cells are read from the table model on demand
- * (sheets' display formatting). Focusable: arrow keys, Page Up/Down, Home/End scroll it.
+ * (sheets' display formatting: the unit's precision, "More decimals" for more, every digit on
+ * hover). What every column's name shares is said once above it; each header keeps its own part.
+ * Columns are as wide as their header words and values need, so five countries fit a 1280 px
+ * window; a wider table scrolls sideways under a sticky period column. Focusable: arrow keys,
+ * Page Up/Down, Home/End scroll it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { CellChange } from '../library/compare-model.ts';
-import { headerLabels, type TableModel } from './table-model.ts';
+import { tableHeaders, type TableModel } from './table-model.ts';
 
 const ROW_HEIGHT = 30;
 const PERIOD_WIDTH = 112;
 const VALUE_WIDTH = 188;
-const NARROW_VALUE_WIDTH = 100;
-const OHLCV = new Set(['open', 'high', 'low', 'close', 'volume']);
+const NARROW_VALUE_WIDTH = 84;
+/** About the width of a character of the cells' and headers' text, and a cell's side padding. */
+const CHAR_WIDTH = 7.4;
+const PADDING = 18;
+/** Rows whose texts size a column (spread over the table: 100,000 rows are never all formatted). */
+const SAMPLED_ROWS = 240;
+const MAX_EXTRA_DECIMALS = 6;
 
 const useStyles = makeStyles({
+  root: { height: '100%', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minHeight: '160px' },
+  caption: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0, minHeight: '24px' },
+  shared: { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  decimals: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   scroller: {
-    height: '100%',
+    flex: 1,
     // The border inside the height: a table box of 180 px is 180 px, not 182 over what follows.
     boxSizing: 'border-box',
-    minHeight: '160px',
+    minHeight: '120px',
     overflow: 'auto',
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -83,6 +96,29 @@ function changeText(change: CellChange): string {
   }
 }
 
+/** The longest text among rows spread over the table (its first and last included) of column c. */
+function longestText(model: TableModel, c: number, extra: number): number {
+  const step = Math.max(1, Math.floor(model.rowCount / SAMPLED_ROWS));
+  let longest = 0;
+  for (let r = 0; r < model.rowCount; r += step) longest = Math.max(longest, model.text(r, c, extra).length);
+  if (model.rowCount > 0) longest = Math.max(longest, model.text(model.rowCount - 1, c, extra).length);
+  return longest;
+}
+
+/**
+ * Each column's least width: a value column as wide as its values and its header's longest word
+ * (the header wraps to three lines), between 84 and 188 px; columns then share what is left.
+ */
+function columnWidths(model: TableModel, labels: readonly string[], extra: number): number[] {
+  return model.columns.map((c, i) => {
+    if (c.role === 'period') return PERIOD_WIDTH;
+    const label = labels[i] ?? c.header;
+    const word = Math.max(...label.split(/\s+/).map((w) => w.length));
+    const chars = Math.max(word, Math.ceil(label.length / 3), longestText(model, i, extra));
+    return Math.min(VALUE_WIDTH, Math.max(NARROW_VALUE_WIDTH, Math.ceil(chars * CHAR_WIDTH + PADDING)));
+  });
+}
+
 /** Periods keep their width; value columns share what is left of a wide view. */
 function cellWidth(width: number, role: string): { flex: string } {
   return { flex: role === 'period' ? `0 0 ${width}px` : `1 0 ${width}px` };
@@ -93,11 +129,7 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: model.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  // Many columns (a stock's five) get narrower ones: prices and volumes are short numbers.
-  const prices = model.columns.every((c) => c.role !== 'value' || (c.key !== undefined && OHLCV.has(c.key)));
-  const valueWidth = prices && model.columns.length > 4 ? NARROW_VALUE_WIDTH : VALUE_WIDTH;
-  const widths = model.columns.map((c) => (c.role === 'period' ? PERIOD_WIDTH : valueWidth));
-  const total = widths.reduce((a, b) => a + b, 0);
+  const [extra, setExtra] = useState(0);
   // Headers are cut to what three lines of the narrowest value column hold (columns share a wide
   // table's width): long names that share their start keep the part that differs.
   const [boxWidth, setBoxWidth] = useState(0);
@@ -109,52 +141,69 @@ export function SeriesTable({ model, label, changeAt }: SeriesTableProps) {
     return () => observer.disconnect();
   }, []);
   const values = model.columns.filter((c) => c.role !== 'period').length;
-  const columnWidth = Math.max(valueWidth, values > 0 ? (boxWidth - PERIOD_WIDTH) / values : 0);
+  const columnWidth = Math.max(VALUE_WIDTH, values > 0 ? (boxWidth - PERIOD_WIDTH) / values : 0);
   // About 6.6 px a character at the header's size, three lines, less what wrapping at words loses.
   const headerMax = Math.max(24, Math.floor(((columnWidth - 16) / 6.6) * 3 * 0.7));
-  const labels = useMemo(() => headerLabels(model.columns, headerMax), [model, headerMax]);
+  const { shared, labels } = useMemo(() => tableHeaders(model.columns, headerMax), [model, headerMax]);
+  const widths = useMemo(() => columnWidths(model, labels, extra), [model, labels, extra]);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const numeric = model.columns.some((c) => c.numeric);
 
   return (
-    <div ref={scroller} className={styles.scroller} tabIndex={0} role="table" aria-label={label} aria-rowcount={model.rowCount + 1} data-testid="series-table">
-      <div role="rowgroup" className={styles.header} style={{ minWidth: total }}>
-        <div role="row" aria-rowindex={1} style={{ display: 'flex', width: '100%' }}>
-          {model.columns.map((c, i) => (
-            <div key={i} role="columnheader" title={c.header} aria-label={labels[i] === c.header ? undefined : c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
-              <span className={styles.clamp}>{labels[i] ?? c.header}</span>
-            </div>
-          ))}
+    <div className={styles.root}>
+      {shared !== null || numeric ? (
+        <div className={styles.caption}>
+          <Text size={200} weight="semibold" className={styles.shared} title={shared ?? undefined} data-testid="table-shared-name">{shared ?? ''}</Text>
+          {numeric ? (
+            <>
+              <Text size={200} className={styles.decimals} aria-live="polite">{extra === 0 ? 'Decimals as the unit reads' : `${extra} more decimal${extra === 1 ? '' : 's'}`}</Text>
+              <Button size="small" appearance="subtle" disabled={extra === 0} onClick={() => setExtra((n) => Math.max(0, n - 1))}>Fewer decimals</Button>
+              <Button size="small" appearance="subtle" disabled={extra >= MAX_EXTRA_DECIMALS} onClick={() => setExtra((n) => Math.min(MAX_EXTRA_DECIMALS, n + 1))}>More decimals</Button>
+            </>
+          ) : null}
         </div>
+      ) : null}
+      <div ref={scroller} className={styles.scroller} tabIndex={0} role="table" aria-label={label} aria-rowcount={model.rowCount + 1} data-testid="series-table">
+        <div role="rowgroup" className={styles.header} style={{ minWidth: total }}>
+          <div role="row" aria-rowindex={1} style={{ display: 'flex', width: '100%' }}>
+            {model.columns.map((c, i) => (
+              <div key={i} role="columnheader" title={c.header} aria-label={labels[i] === c.header ? undefined : c.header} className={mergeClasses(styles.cell, styles.headCell, c.numeric && styles.numeric, c.role === 'period' && styles.period)} style={cellWidth(widths[i] ?? VALUE_WIDTH, c.role)}>
+                <span className={styles.clamp}>{labels[i] ?? c.header}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+        {model.rowCount === 0 ? (
+          <div className={styles.empty}>No observations in this range.</div>
+        ) : (
+          <div role="rowgroup" style={{ height: virtual.getTotalSize(), minWidth: total, position: 'relative' }}>
+            {virtual.getVirtualItems().map((item) => (
+              <div key={item.key} role="row" aria-rowindex={item.index + 2} className={mergeClasses(styles.row, item.index % 2 ? styles.zebra : styles.plain)} style={{ top: item.start, height: ROW_HEIGHT, minWidth: total, width: '100%' }}>
+                {model.columns.map((c, ci) => {
+                  const change = changeAt?.(item.index, ci);
+                  const text = model.text(item.index, ci, extra);
+                  // The value at full precision on hover (the cell shows the spreadsheet's rounding).
+                  const value = c.numeric ? model.value(item.index, ci) : null;
+                  const exact = typeof value === 'number' && Number.isFinite(value) ? `Exact value: ${String(value)}` : undefined;
+                  return (
+                    <div
+                      key={ci}
+                      role={c.role === 'period' ? 'rowheader' : 'cell'}
+                      className={mergeClasses(styles.cell, c.numeric && styles.numeric, c.role === 'period' && styles.period, change && styles[change.kind])}
+                      style={cellWidth(widths[ci] ?? VALUE_WIDTH, c.role)}
+                      title={change ? changeText(change) : exact}
+                      aria-label={change ? `${text}. ${changeText(change)}` : undefined}
+                      data-change={change?.kind}
+                    >
+                      {change?.kind === 'removed' ? number.format(change.value) : text}
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        )}
       </div>
-      {model.rowCount === 0 ? (
-        <div className={styles.empty}>No observations in this range.</div>
-      ) : (
-        <div role="rowgroup" style={{ height: virtual.getTotalSize(), minWidth: total, position: 'relative' }}>
-          {virtual.getVirtualItems().map((item) => (
-            <div key={item.key} role="row" aria-rowindex={item.index + 2} className={mergeClasses(styles.row, item.index % 2 ? styles.zebra : styles.plain)} style={{ top: item.start, height: ROW_HEIGHT, minWidth: total, width: '100%' }}>
-              {model.columns.map((c, ci) => {
-                const change = changeAt?.(item.index, ci);
-                const text = model.text(item.index, ci);
-                // The value at full precision on hover (the cell shows the spreadsheet's rounding).
-                const value = c.numeric ? model.value(item.index, ci) : null;
-                const exact = typeof value === 'number' && Number.isFinite(value) ? `Exact value: ${String(value)}` : undefined;
-                return (
-                  <div
-                    key={ci}
-                    role={c.role === 'period' ? 'rowheader' : 'cell'}
-                    className={mergeClasses(styles.cell, c.numeric && styles.numeric, c.role === 'period' && styles.period, change && styles[change.kind])}
-                    style={cellWidth(widths[ci] ?? VALUE_WIDTH, c.role)}
-                    title={change ? changeText(change) : exact}
-                    aria-label={change ? `${text}. ${changeText(change)}` : undefined}
-                    data-change={change?.kind}
-                  >
-                    {change?.kind === 'removed' ? number.format(change.value) : text}
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-        </div>
-      )}
     </div>
   );
 }

@@ -9,10 +9,10 @@ import { GSO_FREQUENCIES, type Frequency, type GsoFrequency, type Series } from 
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
 } from '@fluentui/react-components';
-import { ProvenanceBlock } from '@econdata/ui';
+import { ProvenanceBlock, sourceLine } from '@econdata/ui';
 import { parseTransform, transformWords } from '@econdata/analysis';
 import { chartData, frequenciesOf } from './chart-data.ts';
-import { chartFigure, lineKey, sourceLine, type ChartMark } from './chart-figure.ts';
+import { chartFigure, lineKey, type ChartMark } from './chart-figure.ts';
 import type { SavedChart } from '../../shared/contract.ts';
 import { ChartImageMenu } from './ChartImageMenu.tsx';
 import { AxisChoice, MarksMenu } from './ChartMarksMenu.tsx';

@@ -77,6 +77,15 @@ describe('chartData', () => {
     expect(periodSeconds('2024-Q4', 'quarterly')).toBe(s('2024-10-01'));
     expect(periodSeconds('2024-02-29', 'daily')).toBe(s('2024-02-29'));
     expect(() => periodSeconds('2024-13', 'monthly')).toThrow('Period "2024-13" is not a monthly period.');
+    // Read digit by digit: every day from 1800 to 2100 as Date.UTC has it; anything else refused.
+    for (let t = Date.UTC(1800, 0, 1); t < Date.UTC(2100, 0, 1); t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      if (periodSeconds(day, 'daily') !== t / 1000) throw new Error(`${day} read as ${periodSeconds(day, 'daily')}`);
+    }
+    expect([periodSeconds('1999', 'annual'), periodSeconds('1999-12', 'monthly'), periodSeconds('1999-Q1', 'quarterly')]).toEqual([s('1999-01-01'), s('1999-12-01'), s('1999-01-01')]);
+    for (const [bad, f] of [['2024-1-05', 'daily'], ['2024-00-01', 'daily'], ['2024-01-32', 'daily'], ['2024-01-01 ', 'daily'], ['20x4-01-01', 'daily'], ['2024-Q5', 'quarterly'], ['2024Q1', 'quarterly'], ['24', 'annual'], ['2024-1', 'monthly']] as const) {
+      expect(() => periodSeconds(bad, f), bad).toThrow(`Period "${bad}" is not a ${f} period.`);
+    }
   });
 
   it('aligns 100,000 daily points without losing one', () => {

@@ -4,7 +4,7 @@
  * units each axis names, shaded periods and dated event lines, the title, the transform in words
  * and the source line. Pure, unit-tested.
  */
-import type { Frequency, Series } from '@econdata/core';
+import type { Frequency } from '@econdata/core';
 import type { ChartData, ChartLine } from './chart-data.ts';
 
 /** Line colours: distinct, and each readable on white (contrast above 3:1 for graphics). */
@@ -82,17 +82,6 @@ export function axisUnit(lines: ReadonlyArray<Pick<FigureLine, 'axis' | 'unit'>>
 export function secondAxisOffer(lines: readonly ChartLine[]): string[] {
   const first = lines[0]?.unit ?? null;
   return lines.filter((l) => (l.unit ?? null) !== first).map(lineKey);
-}
-
-/**
- * The source line under a chart, as FRED puts it: each source organisation once, the day the data
- * was retrieved (the earliest, when several), and the tool that drew it.
- */
-export function sourceLine(series: readonly Series[]): string {
-  const sources = [...new Set(series.map((s) => s.provenance.source))].filter((s) => s !== '');
-  const days = series.map((s) => s.provenance.retrieved_at.slice(0, 10)).filter((d) => d !== '').sort();
-  const retrieved = days[0] ? ` (retrieved ${days[0]})` : '';
-  return `Source: ${sources.length > 0 ? sources.join('; ') : 'unknown'}${retrieved}. Chart: Econdata.`;
 }
 
 /** Everything a chart shows, from the chart's data and the choices made on it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indicatorFixture } from '@econdata/core/testing';
 import { gdp, stock } from '../../../test/support/series.ts';
-import { headerLabels, tableModel } from './table-model.ts';
+import { tableHeaders, tableModel } from './table-model.ts';
 
 describe('tableModel', () => {
   it('lays countries out wide on one period axis, with the spreadsheet formatting', () => {
@@ -25,25 +25,31 @@ describe('tableModel', () => {
   it('keeps long GSO headers apart: shared words shortened, the whole header kept (issue 22, item 5)', () => {
     const cpi = (what: string, code: string) => indicatorFixture({ query: { kind: 'indicator', source: 'GSO', indicator: `CPI.TOTAL.${code}` }, name: `Consumer prices: Consumer price index (all items), ${what}`, countryName: 'Vietnam', unit: 'percent', periods: ['2024-01'], values: [1] });
     const t = tableModel([cpi('change vs same month of previous year', 'YOY'), cpi('change vs previous month', 'MOM'), cpi('average of the year so far vs same period of previous year', 'YTD_AVG_YOY')]);
-    expect(headerLabels(t.columns, 64)).toEqual([
-      'Period',
-      'Consumer prices… change vs same month of previous year: Vietnam',
-      'Consumer prices… change vs previous month: Vietnam',
-      'Consumer prices… average of the year so far vs same…: Vietnam',
-    ]);
-    expect(headerLabels(t.columns, 52)).toEqual([
-      'Period',
-      'Consumer prices… change vs same month of…: Vietnam',
-      'Consumer prices… change vs previous month: Vietnam',
-      'Consumer prices… average of the year so…: Vietnam',
-    ]);
+    // The shared phrases said once above the table; each header keeps what differs.
+    expect(tableHeaders(t.columns, 64)).toEqual({
+      shared: 'Consumer prices: Consumer price index (all items) · Vietnam',
+      labels: ['Period', 'change vs same month of previous year', 'change vs previous month', 'average of the year so far vs same period of previous year'],
+    });
+    // Narrower columns: what is left still differs.
+    expect(tableHeaders(t.columns, 30).labels).toEqual(['Period', 'change vs same month of…', 'change vs previous month', 'average of the year so far…']);
     expect(t.columns[3]?.header).toBe('Consumer prices: Consumer price index (all items), average of the year so far vs same period of previous year: Vietnam');
   });
 
-  it('gives a stock its five columns', () => {
+  it('gives a stock its five columns, the symbol said once', () => {
     const t = tableModel([stock('VNM', ['2024-03-01'], [[70, 72.5, 69, 71.25, 1_234_567]])]);
     expect(t.columns.map((c) => c.key ?? c.role)).toEqual(['period', 'open', 'high', 'low', 'close', 'volume']);
     expect(t.columns.map((_, c) => t.text(0, c))).toEqual(['2024-03-01', '70.00', '72.50', '69.00', '71.25', '1,234,567']);
+    expect(tableHeaders(t.columns, 40)).toEqual({ shared: 'VNM', labels: ['Period', 'Open', 'High', 'Low', 'Close', 'Volume'] });
+  });
+
+  it('shows the unit\'s precision, more decimals when asked, the period untouched', () => {
+    const growth = (code: string, name: string, v: number) => indicatorFixture({ query: { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.KD.ZG', country: code }, name: 'GDP growth (annual %)', countryName: name, unit: 'annual %', periods: ['2023'], values: [v] });
+    const t = tableModel([growth('VN', 'Vietnam', 5.05066221523), growth('TH', 'Thailand', 1.9)]);
+    expect(t.columns.map((_, c) => t.text(0, c))).toEqual(['2023', '5.05%', '1.90%']);
+    expect(t.columns.map((_, c) => t.text(0, c, 3))).toEqual(['2023', '5.05066%', '1.90000%']);
+    expect(tableHeaders(t.columns, 40)).toEqual({ shared: 'GDP growth (annual %)', labels: ['Period', 'Vietnam', 'Thailand'] });
+    const dollars = tableModel([gdp('VN', 'Viet Nam', ['2019'], [331_000_000_000.4])]);
+    expect([dollars.text(0, 1), dollars.text(0, 1, 1)]).toEqual(['331,000,000,000', '331,000,000,000.4']);
   });
 
   it('serves 100,000 rows without building them', () => {

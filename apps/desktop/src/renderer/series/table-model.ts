@@ -4,8 +4,8 @@
  * only the rows on screen are ever turned into text (`displayText`, the spreadsheet's own formatting).
  */
 import type { Series } from '@econdata/core';
-import { displayText, layoutSeries, type Cell, type Grid } from '@econdata/sheets';
-import { distinctLabels } from '@econdata/ui';
+import { displayText, layoutSeries, moreDecimals, type Cell, type Grid } from '@econdata/sheets';
+import { distinctLabels, sharedName } from '@econdata/ui';
 
 /** One table column: its header and what it holds. */
 export interface TableColumn {
@@ -25,19 +25,22 @@ export interface TableColumn {
 export interface TableModel {
   columns: TableColumn[];
   rowCount: number;
-  /** The text a spreadsheet shows for row r, column c. */
-  text(r: number, c: number): string;
+  /**
+   * The text a spreadsheet shows for row r, column c: the unit's precision (sheets' number format:
+   * 2 decimals for %, whole US$), or `extra` decimals more ("More decimals").
+   */
+  text(r: number, c: number, extra?: number): string;
   /** The period string of row r ('2020', '2024-Q1'). */
   period(r: number): string;
   /** The value itself of row r, column c (a number at full precision), for copies and tooltips. */
   value(r: number, c: number): Cell['v'];
 }
 
-function cellAt(grid: Grid, r: number, c: number): Cell {
+function cellAt(grid: Grid, r: number, c: number, extra = 0): Cell {
   const col = grid.body.columns[c];
   if (!col) return { v: null };
   const cell: Cell = { v: col.values[r] ?? null };
-  const fmt = col.formats?.[r] ?? col.fmt;
+  const fmt = moreDecimals(col.formats?.[r] ?? col.fmt, extra);
   if (fmt !== undefined) cell.fmt = fmt;
   const text = col.texts?.[r];
   if (text !== undefined) cell.text = text;
@@ -68,19 +71,30 @@ export function tableModel(series: readonly Series[]): TableModel {
   return {
     columns,
     rowCount: grid.body.rowCount,
-    text: (r, c) => displayText(cellAt(grid, r, c)),
+    text: (r, c, extra = 0) => displayText(cellAt(grid, r, c, c === periodColumn ? 0 : extra)),
     period: (r) => displayText(cellAt(grid, r, periodColumn)),
     value: (r, c) => grid.body.columns[c]?.values[r] ?? null,
   };
 }
 
+/** The table's headings: what every column's name shares, said once above it, and each header's own part. */
+export interface TableHeaders {
+  /** "GDP growth (annual %)" for five countries' growth; null when the names share no phrase. */
+  shared: string | null;
+  /** The header each column shows ("Vietnam"), at most the `max` characters asked. */
+  labels: string[];
+}
+
 /**
- * The headers shown, at most `max` characters each: where long names share their start (GSO's),
- * ui's distinctLabels shortens the shared part and keeps what differs, so columns stay apart.
+ * The headers shown: the phrases every series column's name shares go above the table once (ui's
+ * sharedName), each header keeps the part that differs, and where those parts are still long and
+ * share their start (GSO's), ui's distinctLabels shortens the shared words so columns stay apart.
+ * The whole header stays the column's tooltip and is what every copy and export writes.
  */
-export function headerLabels(columns: readonly TableColumn[], max: number): string[] {
+export function tableHeaders(columns: readonly TableColumn[], max: number): TableHeaders {
   const named = columns.map((c, i) => ({ c, i })).filter(({ c }) => c.role !== 'period');
-  const out = columns.map((c) => c.header);
-  distinctLabels(named.map(({ c }) => c.header), max).forEach((l, k) => { const at = named[k]?.i; if (at !== undefined) out[at] = l.short; });
-  return out;
+  const { shared, parts } = sharedName(named.map(({ c }) => c.header));
+  const labels = columns.map((c) => c.header);
+  distinctLabels(parts, max).forEach((l, k) => { const at = named[k]?.i; if (at !== undefined) labels[at] = l.short; });
+  return { shared, labels };
 }
