@@ -5,15 +5,21 @@
  * time includes its start-up, a profile being ready). Our writer runs in a child process so its peak
  * RSS (VmHWM, the kernel's high-water mark, which includes the 1M-row Series itself) is its own.
  * Targets: at least 2x faster than LibreOffice, peak RSS under 400 MB.
+ *
+ * Then a service CSV export of 52,000 series (1,300 indicators x 40 countries x 40 years, about
+ * 200 MB; generated into a temporary folder, never committed) read back by readCsv in a child
+ * process, against pandas (Debian's python3-pandas) on the same file in the same run: read_csv, then
+ * a pivot to one column per series. Targets (issue 31): within 2x pandas' time, peak RSS (VmHWM)
+ * under 3x the file.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Series } from '@econdata/core';
 import { layoutSeries } from '@econdata/sheets';
-import { writeCsv, writeXlsx } from '@econdata/sheets/node';
+import { readCsv, writeCsv, writeXlsx } from '@econdata/sheets/node';
 
 const ROWS = 1_000_000;
 
@@ -36,6 +42,84 @@ function bigSeries(): Series {
 function peakRssMb(): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m ? Number(m[1]) / 1024 : process.memoryUsage().rss / 2 ** 20;
+}
+
+// ---- A 200 MB service CSV export (52,000 series) read back (issue 31) --------------------------
+
+const EXPORT_INDICATORS = 1_300;
+const EXPORT_COUNTRIES = 40;
+const EXPORT_YEARS = 40;
+
+/** Writes a service /export/csv file (the sandbox's columns, WB-like records) of 52,000 series. */
+async function writeServiceExport(path: string): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('indicator_code,indicator_name,country_code,country_name,year,value,unit\r\n');
+  let text = '';
+  for (let ind = 0; ind < EXPORT_INDICATORS; ind += 1) {
+    const code = `BENCH.IND.${String(ind).padStart(4, '0')}`;
+    for (let c = 0; c < EXPORT_COUNTRIES; c += 1) {
+      const country = String.fromCharCode(65 + (c % 26), 65 + Math.floor(c / 26));
+      for (let y = 0; y < EXPORT_YEARS; y += 1) {
+        const value = (((ind * 40 + c) * 7919 + y * 104729) % 1_000_000) / 7;
+        text += `${code},"Bench indicator ${ind}, current US$",${country},Country ${country},${1980 + y},${value},current US$\r\n`;
+      }
+    }
+    if (text.length > 1 << 20) {
+      if (!out.write(text)) await new Promise<void>((done) => out.once('drain', () => done()));
+      text = '';
+    }
+  }
+  await new Promise<void>((done, fail) => out.end(text, () => done()).once('error', fail));
+}
+
+/** The child: readCsv on the export, its time and peak RSS. */
+async function readExportChild(path: string): Promise<void> {
+  const t0 = performance.now();
+  const series = await readCsv(path);
+  const ms = performance.now() - t0;
+  if (series.length !== EXPORT_INDICATORS * EXPORT_COUNTRIES || series.some((s) => s.periods.length !== EXPORT_YEARS)) {
+    throw new Error(`read ${series.length} series, expected ${EXPORT_INDICATORS * EXPORT_COUNTRIES} of ${EXPORT_YEARS} years`);
+  }
+  process.stdout.write(JSON.stringify({ ms, peakRssMb: peakRssMb(), series: series.length }));
+}
+
+const PANDAS = `
+import sys, time, resource
+import pandas as pd
+t0 = time.perf_counter()
+df = pd.read_csv(sys.argv[1])
+wide = df.pivot(index='year', columns=['indicator_code', 'country_code'], values='value')
+ms = (time.perf_counter() - t0) * 1000
+assert wide.shape == (int(sys.argv[2]), int(sys.argv[3])), wide.shape
+print('{"ms": %f, "peakRssMb": %f}' % (ms, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+`;
+
+async function serviceExport(dir: string, self: string): Promise<boolean> {
+  const file = join(dir, 'service-export.csv');
+  await writeServiceExport(file);
+  const fileMb = statSync(file).size / 2 ** 20;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', self, 'read-export', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`read-export child failed: ${r.stderr}`);
+  const ours = JSON.parse(r.stdout) as { ms: number; peakRssMb: number; series: number };
+  console.log(`\nservice CSV export      ${ours.series.toLocaleString('en')} series x ${EXPORT_YEARS} years, ${fileMb.toFixed(0)} MB (generated)`);
+  console.log(`ours (readCsv)          ${(ours.ms / 1000).toFixed(2)} s, peak RSS ${ours.peakRssMb.toFixed(0)} MB (the Series read included; the tsx loader too)`);
+  const memoryMet = ours.peakRssMb < 3 * fileMb;
+  const hasPandas = existsSync('/usr/bin/python3') && spawnSync('/usr/bin/python3', ['-c', 'import pandas']).status === 0;
+  let speedMet = true;
+  if (hasPandas) {
+    const script = join(dir, 'pivot.py');
+    writeFileSync(script, PANDAS);
+    const out = execFileSync('/usr/bin/python3', [script, file, String(EXPORT_YEARS), String(EXPORT_INDICATORS * EXPORT_COUNTRIES)], { encoding: 'utf8' });
+    const pandas = JSON.parse(out) as { ms: number; peakRssMb: number };
+    const ratio = ours.ms / pandas.ms;
+    speedMet = ratio <= 2;
+    console.log(`baseline: pandas        ${(pandas.ms / 1000).toFixed(2)} s (read_csv, then a pivot to one column per series), peak RSS ${pandas.peakRssMb.toFixed(0)} MB`);
+    console.log(`ours / pandas           ${ratio.toFixed(2)}x   target <= 2x: ${speedMet ? 'met' : 'NOT met'}`);
+  } else {
+    console.log('baseline: pandas        not installed here (apt-get install python3-pandas): ratio not measured');
+  }
+  console.log(`peak RSS / file size    ${(ours.peakRssMb / fileMb).toFixed(2)}x   target < 3x: ${memoryMet ? 'met' : 'NOT met'}`);
+  return speedMet && memoryMet;
 }
 
 async function child(mode: string, out: string): Promise<void> {
@@ -76,11 +160,13 @@ async function main(): Promise<void> {
     console.log(`speed-up vs baseline   ${ratio.toFixed(2)}x   target >= 2x: ${ratio >= 2 ? 'met' : 'NOT met'}`);
     console.log(`peak RSS (ours, data included) ${ours.peakRssMb.toFixed(0)} MB   target < 400 MB: ${ours.peakRssMb < 400 ? 'met' : 'NOT met'}`);
     if (ratio < 2 || ours.peakRssMb >= 400) process.exitCode = 1;
+    if (!(await serviceExport(dir, self))) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const [mode, out] = process.argv.slice(2);
-if (mode && out) await child(mode, out);
+if (mode === 'read-export' && out) await readExportChild(out);
+else if (mode && out) await child(mode, out);
 else await main();

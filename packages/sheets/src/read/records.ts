@@ -57,87 +57,129 @@ function bool(v: RecordValue | undefined): boolean {
   return v === true || (typeof v === 'string' && v.toLowerCase() === 'true');
 }
 
+/** A row of a service export, read by field name (an object record, or a sheet row under its header). */
+export interface RecordView {
+  /** The field's value; undefined when the file has no such column. */
+  get(field: string): RecordValue | undefined;
+}
+
+/** The fields that name a series, that vary by row, and the period field, per dataset. */
+const VALUE_COLUMNS: Record<SeriesKind, readonly string[]> = {
+  indicator: ['value'], trade: ['value', 'ytd_value'], stock: ['open', 'high', 'low', 'close', 'volume'],
+};
+
+/** What each dataset keeps of a series' first row: the fields its title, dimensions and units come from. */
+const FIRST_FIELDS: Record<SeriesKind, readonly string[]> = {
+  indicator: ['indicator_code', 'indicator_name', 'country_code', 'country_name', 'unit'],
+  trade: ['flow', 'partner', 'partner_name', 'hs_code', 'hs_description', 'unit'],
+  stock: ['symbol', 'index', 'unit'],
+};
+
+/**
+ * One series' rows: its first row's naming fields, then per row only what varies (the period as
+ * written, the values read as numbers, the projection flag), so a 200 MB file is not held as
+ * millions of record objects.
+ */
 interface Group {
-  key: string;
   first: ExportRecord;
   periods: string[];
-  rows: ExportRecord[];
+  values: Array<Array<number | null>>;
+  projections: boolean[];
 }
 
-function groupBy(records: readonly ExportRecord[], key: (r: ExportRecord) => string): Group[] {
-  const groups = new Map<string, Group>();
-  for (const r of records) {
-    const k = key(r);
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = { key: k, first: r, periods: [], rows: [] }));
-    g.rows.push(r);
+function seriesKey(kind: SeriesKind, r: RecordView): string {
+  if (kind === 'indicator') return `${text(r.get('indicator_code'))}\u0000${text(r.get('country_code'))}`;
+  if (kind === 'trade') return `${text(r.get('flow'))}\u0000${text(r.get('partner'))}\u0000${text(r.get('hs_code'))}`;
+  return r.get('symbol') ? `symbol:${text(r.get('symbol'))}` : `index:${text(r.get('index'))}`;
+}
+
+function periodText(kind: SeriesKind, r: RecordView): string {
+  if (kind === 'indicator') return r.get('period') ? text(r.get('period')) : text(r.get('year'));
+  return text(r.get(kind === 'trade' ? 'period' : 'date'));
+}
+
+/**
+ * Reads a service export's records in one pass, grouping them by series as they come (files are
+ * grouped by series, so the last group is usually the one), and builds the Series at the end.
+ */
+export class ExportRecords {
+  private readonly groups = new Map<string, Group>();
+  private lastKey: string | undefined;
+  private last: Group | undefined;
+  /** Whether the file carries projection flags: a property of the file, not of a series. */
+  private flagged = false;
+  private readonly periodTexts = new Map<string, string>();
+
+  constructor(private readonly kind: SeriesKind) {}
+
+  push(r: RecordView): void {
+    const key = seriesKey(this.kind, r);
+    let g = key === this.lastKey ? this.last : this.groups.get(key);
+    if (!g) {
+      const first: ExportRecord = {};
+      for (const f of FIRST_FIELDS[this.kind]) {
+        const v = r.get(f);
+        if (v !== undefined) first[f] = v;
+      }
+      g = { first, periods: [], values: VALUE_COLUMNS[this.kind].map(() => []), projections: [] };
+      this.groups.set(key, g);
+    }
+    this.lastKey = key;
+    this.last = g;
+    // Periods repeat across series (the same years, months, days): one string each, not one a row.
+    const period = periodText(this.kind, r);
+    let shared = this.periodTexts.get(period);
+    if (shared === undefined) this.periodTexts.set(period, (shared = period));
+    g.periods.push(shared);
+    const columns = VALUE_COLUMNS[this.kind];
+    for (let c = 0; c < columns.length; c += 1) g.values[c]!.push(num(r.get(columns[c]!)));
+    if (this.kind === 'indicator') {
+      const flag = r.get('is_projection');
+      if (flag !== undefined && flag !== '' && flag !== null) this.flagged = true;
+      g.projections.push(bool(flag));
+    }
   }
-  return [...groups.values()];
+
+  finish(options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
+    const series: Series[] = [];
+    for (const [key, g] of this.groups) {
+      series.push(seriesOf(this.kind, g, this.flagged, options));
+      // Each group is let go once its Series is built: the rows read and the Series made from them
+      // are never all held at once (the peak of a 200 MB file, pnpm bench sheets).
+      this.groups.delete(key);
+    }
+    this.last = undefined;
+    return series;
+  }
 }
 
-/** Reads a group's periods into the canonical form (export-axis.ts) and sorts its rows by them; returns the frequency. */
-function settle(g: Group, period: (r: ExportRecord) => string, given: Frequency | undefined, seriesId: string, file: string | undefined): Frequency {
-  const { frequency, periods } = exportPeriods(g.rows.map(period), given, seriesId, file);
-  const order = periods.map((_, i) => i).sort((a, b) => (periods[a]! < periods[b]! ? -1 : periods[a]! > periods[b]! ? 1 : a - b));
-  g.rows = order.map((i) => g.rows[i]!);
-  g.periods = order.map((i) => periods[i]!);
-  return frequency;
-}
-
-/** Series from the records of a server export file. */
-export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKind, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
-  const provenance = (query: SeriesQuery): Provenance => ({
-    source: options.sourceName ?? 'Economic Data Service export file',
-    last_updated: options.lastUpdated ?? null,
-    retrieved_at: options.retrievedAt,
-    endpoint: options.endpoint,
-    query: options.query ?? query,
-  });
-  const build = (g: Group, base: Omit<Series, 'periods' | 'values' | 'provenance'>, query: SeriesQuery, flags: string[] = []): Series => {
-    const values = base.columns.map((c) => g.rows.map((r) => num(r[c.key])));
-    const flagValues = flags.map((f) => g.rows.map((r) => bool(r[f])));
-    const keep = keptEntries(g.periods, values, flagValues, base.id, options.file);
-    const kept = <T>(list: T[]): T[] => (keep.length === list.length ? list : keep.map((i) => list[i]!));
-    const s: Series = { ...base, periods: kept(g.periods), values: values.map(kept), provenance: provenance(query) };
-    if (flags.length > 0) s.flags = Object.fromEntries(flags.map((f, i) => [f, kept(flagValues[i]!)]));
-    return s;
-  };
-
+/** Sorts a group's rows by their canonical periods (export-axis.ts) and builds its Series. */
+function seriesOf(kind: SeriesKind, g: Group, flagged: boolean, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series {
+  const r = g.first;
+  const unit = text(r['unit']) || null;
+  let base: Omit<Series, 'periods' | 'values' | 'provenance'>;
+  let query: SeriesQuery;
+  let given: Frequency | undefined;
   if (kind === 'indicator') {
-    const period = (r: ExportRecord): string => (r['period'] ? text(r['period']) : text(r['year']));
     const source = options.source;
-    const asked = options.query?.kind === 'indicator' ? options.query.frequency : undefined;
-    // Whether the file carries projection flags is a property of the file: asked once, not per series.
-    const flags = records.some((x) => 'is_projection' in x && x['is_projection'] !== '' && x['is_projection'] !== null) ? ['is_projection'] : [];
-    return groupBy(records, (r) => `${text(r['indicator_code'])}\u0000${text(r['country_code'])}`).map((g) => {
-      const r = g.first;
-      const indicator = text(r['indicator_code']);
-      const country = text(r['country_code']);
-      const query: SeriesQuery = { kind: 'indicator', source: source ?? '', indicator, ...(country ? { country } : {}) };
-      const frequency = settle(g, period, asked, seriesId(query), options.file);
-      const dimensions: Record<string, string> = { ...(source ? { source } : {}), indicator, indicator_name: text(r['indicator_name']), country, country_name: text(r['country_name']) };
-      const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
-      return build(g, { id: seriesId(query), kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency, dimensions, columns }, query, flags);
-    });
-  }
-  if (kind === 'trade') {
-    return groupBy(records, (r) => [r['flow'], r['partner'], r['hs_code']].map(text).join('\u0000')).map((g) => {
-      const r = g.first;
-      const unit = text(r['unit']) || null;
-      const dimensions = { flow: text(r['flow']), partner: text(r['partner']), partner_name: text(r['partner_name']), hs_code: text(r['hs_code']), hs_description: text(r['hs_description']) };
-      const columns: SeriesColumn[] = [
-        { key: 'value', label: 'Value', unit },
-        { key: 'ytd_value', label: 'Year to date', unit },
-      ];
-      const query: SeriesQuery = { kind: 'trade', flow: dimensions.flow as 'exports', partner: dimensions.partner, hs_code: dimensions.hs_code };
-      settle(g, (x) => text(x['period']), 'monthly', seriesId(query), options.file);
-      const title = `Viet Nam ${dimensions.flow}: ${dimensions.partner_name || dimensions.partner}, ${dimensions.hs_description || dimensions.hs_code}`;
-      return build(g, { id: seriesId(query), kind, title, frequency: 'monthly', dimensions, columns }, query);
-    });
-  }
-  return groupBy(records, (r) => (r['symbol'] ? `symbol:${text(r['symbol'])}` : `index:${text(r['index'])}`)).map((g) => {
-    const r = g.first;
-    const unit = text(r['unit']) || null;
+    const indicator = text(r['indicator_code']);
+    const country = text(r['country_code']);
+    query = { kind: 'indicator', source: source ?? '', indicator, ...(country ? { country } : {}) };
+    given = options.query?.kind === 'indicator' ? options.query.frequency : undefined;
+    const dimensions: Record<string, string> = { ...(source ? { source } : {}), indicator, indicator_name: text(r['indicator_name']), country, country_name: text(r['country_name']) };
+    const columns: SeriesColumn[] = [{ key: 'value', label: text(r['indicator_name']), unit: text(r['unit']) || null }];
+    base = { id: seriesId(query), kind, title: `${text(r['indicator_name'])}: ${text(r['country_name'])}`, frequency: 'annual', dimensions, columns };
+  } else if (kind === 'trade') {
+    const dimensions = { flow: text(r['flow']), partner: text(r['partner']), partner_name: text(r['partner_name']), hs_code: text(r['hs_code']), hs_description: text(r['hs_description']) };
+    const columns: SeriesColumn[] = [
+      { key: 'value', label: 'Value', unit },
+      { key: 'ytd_value', label: 'Year to date', unit },
+    ];
+    query = { kind: 'trade', flow: dimensions.flow as 'exports', partner: dimensions.partner, hs_code: dimensions.hs_code };
+    given = 'monthly';
+    const title = `Viet Nam ${dimensions.flow}: ${dimensions.partner_name || dimensions.partner}, ${dimensions.hs_description || dimensions.hs_code}`;
+    base = { id: seriesId(query), kind, title, frequency: 'monthly', dimensions, columns };
+  } else {
     const which = r['symbol'] ? 'symbol' : 'index';
     const code = text(r[which]);
     const columns: SeriesColumn[] = [
@@ -147,8 +189,40 @@ export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKi
       { key: 'close', label: 'Close', unit },
       { key: 'volume', label: 'Volume', unit: 'shares' },
     ];
-    const query: SeriesQuery = which === 'symbol' ? { kind: 'stock', symbol: code } : { kind: 'stock', index: code as StockIndex };
-    settle(g, (x) => text(x['date']), 'daily', seriesId(query), options.file);
-    return build(g, { id: seriesId(query), kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns }, query);
-  });
+    query = which === 'symbol' ? { kind: 'stock', symbol: code } : { kind: 'stock', index: code as StockIndex };
+    given = 'daily';
+    base = { id: seriesId(query), kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns };
+  }
+  const { frequency, periods } = exportPeriods(g.periods, given, base.id, options.file);
+  const order = periods.map((_, i) => i).sort((a, b) => (periods[a]! < periods[b]! ? -1 : periods[a]! > periods[b]! ? 1 : a - b));
+  const sorted = <T>(list: readonly T[]): T[] => order.map((i) => list[i]!);
+  const axis = sorted(periods);
+  const values = g.values.map(sorted);
+  const flagValues = kind === 'indicator' && flagged ? [sorted(g.projections)] : [];
+  const keep = keptEntries(axis, values, flagValues, base.id, options.file);
+  const kept = <T>(list: T[]): T[] => (keep.length === list.length ? list : keep.map((i) => list[i]!));
+  const s: Series = {
+    ...base, frequency: kind === 'indicator' ? frequency : base.frequency, periods: kept(axis), values: values.map(kept),
+    provenance: {
+      source: options.sourceName ?? 'Economic Data Service export file',
+      last_updated: options.lastUpdated ?? null,
+      retrieved_at: options.retrievedAt,
+      endpoint: options.endpoint,
+      query: options.query ?? query,
+    } satisfies Provenance,
+  };
+  if (flagValues.length > 0) s.flags = { is_projection: kept(flagValues[0]!) };
+  return s;
+}
+
+/** Series from the records of a server export file. */
+export function recordsToSeries(records: readonly ExportRecord[], kind: SeriesKind, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
+  const reader = new ExportRecords(kind);
+  let current: ExportRecord = {};
+  const view: RecordView = { get: (field) => current[field] };
+  for (const r of records) {
+    current = r;
+    reader.push(view);
+  }
+  return reader.finish(options);
 }

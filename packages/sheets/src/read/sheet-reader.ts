@@ -13,7 +13,7 @@ import { SheetsError } from '../errors.ts';
 import { frequencyOfPeriod } from '../grid/periods.ts';
 import { dimensionKey, LABEL } from '../grid/provenance.ts';
 import type { Cell } from '../grid/types.ts';
-import { datasetOfFields, recordsToSeries, type ExportRecord, type ServerExportOptions } from './records.ts';
+import { datasetOfFields, ExportRecords, type RecordView, type ServerExportOptions } from './records.ts';
 import { boolOf, isBlank, numberOf, periodOf, provenanceOf, textOf, type SheetSource } from './values.ts';
 
 export type { SheetSource } from './values.ts';
@@ -293,16 +293,25 @@ function longBody(head: Cell[][], headerRow: Cell[], src: SheetSource): Body {
 }
 
 function recordsBody(fields: string[], kind: SeriesKind, server: ServerOptions): Body {
-  const records: ExportRecord[] = [];
+  const reader = new ExportRecords(kind);
+  const column = new Map<string, number>();
+  // A field named twice reads from its last column, as a record built left to right would.
+  fields.forEach((f, i) => {
+    if (f) column.set(f, i);
+  });
+  let current: Cell[] = [];
+  // Service exports are plain RFC 4180 with no formula escape: their text is read verbatim.
+  const view: RecordView = {
+    get(field) {
+      const i = column.get(field);
+      return i === undefined ? undefined : current[i]?.v ?? null;
+    },
+  };
   return {
     push(row) {
-      const record: ExportRecord = {};
-      // Service exports are plain RFC 4180 with no formula escape: their text is read verbatim.
-      fields.forEach((f, i) => {
-        if (f) record[f] = row[i]?.v ?? null;
-      });
-      records.push(record);
+      current = row;
+      reader.push(view);
     },
-    finish: () => recordsToSeries(records, kind, server),
+    finish: () => reader.finish(server),
   };
 }
