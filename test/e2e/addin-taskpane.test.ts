@@ -430,6 +430,19 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in taskpane in Chromium
     expect(await list.innerText()).toContain('/indicators?source=WB&indicator=NY.GDP.MKTP.CD&country=VN&start_year=2015&end_year=2023');
     expect(await list.innerText()).toContain('/stocks/vietnam?symbol=VNM&start_date=2024-01-02&end_date=2024-03-29');
 
+    // Copy as code (issue 33): the transformed block as Python applying the transform with pandas, from the widened request; no key.
+    await list.getByRole('button', { name: 'Copy as code: GDP (current US$): Vietnam, % change from a year ago' }).click();
+    const code = page.getByRole('dialog', { name: 'Copy as code' });
+    const python = code.getByLabel('Python (pandas) snippet');
+    await expect.poll(() => python.innerText(), { timeout: 30_000 }).toContain('frame = units(frame, "pc1")');
+    expect(await python.innerText()).toMatch(/URL = "http:\/\/127\.0\.0\.1:\d+\/api\/v1\/indicators\?country=VN&end_year=2023&indicator=NY\.GDP\.MKTP\.CD&source=WB&start_year=2014"/);
+    expect(await python.innerText()).not.toContain(KEY);
+    await page.screenshot({ path: join(SHOTS, 'addin-5h-copy-as-code.png') });
+    await code.getByRole('tab', { name: 'Excel formula' }).click();
+    expect(await code.getByLabel('Excel formula snippet').innerText()).toBe('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2015,2023,,"Units=pc1")');
+    await code.getByRole('button', { name: 'Close' }).click();
+    await code.waitFor({ state: 'detached' });
+
     // An older vintage in the sheet: GDP 2020 as it was before the source revised it.
     const real2020 = await page.evaluate(() => {
       const standin = (globalThis as unknown as { econdataStandin: { model: { sheets: Array<{ cell(r: number, c: number): { value: unknown } | undefined }> } } }).econdataStandin;

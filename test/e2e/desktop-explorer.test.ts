@@ -247,6 +247,21 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
       expect(await l.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + Math.min(r.height / 2, 40))); })).toBe(true);
     }
     await screen('4b-provenance');
+    // Copy as code (issue 33): the shown query as an address, curl, Python, R and the formula; the key never in it.
+    await page.getByRole('button', { name: /^Copy as code: / }).click();
+    const code = page.getByRole('dialog', { name: 'Copy as code' });
+    const python = await code.getByLabel('Python (pandas) snippet').innerText();
+    expect(python).toContain('/api/v1/indicators?country=VN&indicator=NY.GDP.MKTP.CD&source=WB');
+    expect(python).toContain('os.environ["ECONDATA_API_KEY"]');
+    expect(python).toContain('"GDP (current US$): Vietnam": column("value")');
+    expect(python).not.toContain(KEY);
+    await screen('4c-copy-as-code');
+    await code.getByRole('tab', { name: 'curl' }).click();
+    expect(await code.getByLabel('curl snippet').innerText()).toMatch(/^curl -H "Authorization: Bearer \$ECONDATA_API_KEY" "http:\/\/127\.0\.0\.1:\d+\/api\/v1\/indicators\?country=VN&/);
+    await code.getByRole('tab', { name: 'Excel formula' }).click();
+    expect(await code.getByLabel('Excel formula snippet').innerText()).toMatch(/^=ECON\.INDICATOR\("WB","NY\.GDP\.MKTP\.CD","VN"/);
+    await code.getByRole('button', { name: 'Close' }).click();
+    await code.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^Provenance: / }).click();
     await provenance.waitFor({ state: 'detached' });
     // The quota in full: each window, what is left and when it frees up.

@@ -7,10 +7,11 @@ export { parseTransform, optionPairs, formatTransform, checkTransform, type Tran
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
 export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
+export { conversionCounts, defaultAggregation } from './frequency/aggregate.ts';
 export { transformWords, conversionWords, SEASONAL_LABELS } from './transform/describe.ts';
-export { defaultAggregation } from './frequency/aggregate.ts';
 export { TRANSFORM_WORDS, UNITS_CODES, unitsLabel } from './transform/words.ts';
-export { SEASONAL_FREQUENCIES } from './seasonal/adjust.ts';
+export { SEASONAL_FREQUENCIES, seasonalSettings } from './seasonal/adjust.ts';
+export { tetDate } from './seasonal/tet.ts';
 export { parseExpression } from './derive/expression.ts';
 export { deriveSeries } from './derive/derive.ts';
 export { derivedQueries, computeDerived } from './derive/request.ts';

@@ -16,6 +16,7 @@ export { keptFrequency, sharedFrequencies } from './catalogue/frequencies.ts';
 export type { LearnedNames } from './learned/names.ts';
 export type { Estimate, FetchProgress, FetchSeriesOptions, SeriesResult } from './client/fetch-series.ts';
 export { BATCH_COMBINATION_LIMIT, planRequests } from './plan/planner.ts';
+export { requestAddress } from './plan/address.ts';
 export { cacheKey, MemoryCacheStore, prefixedCacheStore, type CacheEntry, type CacheStore } from './cache/store.ts';
 export { IndexedDbCacheStore } from './cache/indexeddb-store.ts';
 export { readErrorBody } from './net/error-from-response.ts';

@@ -14,3 +14,4 @@ export { SheetsError, isSheetsError, type SheetsErrorCode } from './errors.ts';
 export { compareSeries, type RevisionDiff } from './diff/compare.ts';
 export { readArrangement, formatArrangement, LAYOUT_OPTION_NAMES } from './grid/arrange.ts';
 export { EXPORT_NAME_MAX, exportNameProblem, proposeExportName, fileStem } from './naming/export-name.ts';
+export { checkWatch, seriesWithNewData, watchKey, type WatchedSeries } from './watch/watch.ts';

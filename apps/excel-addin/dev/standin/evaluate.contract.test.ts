@@ -6,7 +6,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frequency } from '@econdata/core';
 import { useSandboxes } from '../../../../test/support/sandboxes.ts';
-import { formulasFor } from '../../src/office/insert-formula.ts';
+import { formulasFor } from '@econdata/ui';
+import { FUNCTIONS_NAMESPACE } from '../../src/functions/namespace.ts';
 import { setRuntime } from '../../src/runtime/instance.ts';
 import { createAddinRuntime } from '../../src/runtime/runtime.ts';
 import { MemoryStorage } from '../../src/runtime/storage.ts';
@@ -34,7 +35,7 @@ describe('the taskpane\'s formulas, evaluated', () => {
     const rt = createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory(), probe: async () => false });
     expect(await rt.connect({ baseURL: sb.url, plan: 'pro' }, 'sandbox-pro')).toMatchObject({ ok: true });
     setRuntime(rt);
-    const formulas = formulasFor([
+    const formulas = formulasFor(FUNCTIONS_NAMESPACE, [
       { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 },
       { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'TH', start_year: 2018, end_year: 2020 },
       { kind: 'trade', flow: 'exports', period: '2024-03' },
@@ -62,7 +63,7 @@ describe('the taskpane\'s formulas, evaluated', () => {
     const rt = createAddinRuntime({ storage: new MemoryStorage(), indexedDB: new IDBFactory(), probe: async () => false });
     expect(await rt.connect({ baseURL: sb.url, plan: 'pro' }, 'sandbox-pro')).toMatchObject({ ok: true });
     setRuntime(rt);
-    const [formula] = formulasFor([{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 }], 'Units=pc1');
+    const [formula] = formulasFor(FUNCTIONS_NAMESPACE, [{ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2018, end_year: 2020 }], 'Units=pc1');
     expect(formula).toBe('=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2018,2020,,"Units=pc1")');
     const spill = await evaluateEconFormula(formula!, 'Sheet1!A1');
     expect(spill[0]).toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago']);

@@ -1,13 +1,29 @@
 /** "Insert as formula": exact ECON.* formula text, written at the selection in one sync. */
 import { describe, expect, it } from 'vitest';
-import { derivedFormulaText, formatSpill, formulaFor, formulasFor, insertFormulas } from './insert-formula.ts';
-import type { Series } from '@econdata/core';
+import * as formula from '@econdata/ui';
+import { formatSpill, insertFormulas } from './insert-formula.ts';
+import type { Series, SeriesQuery } from '@econdata/core';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 import { WorkbookModel } from '../../dev/standin/model.ts';
 import { mockExcel } from '../../test/support/mock-excel.ts';
 import { presetRequest, readDerived } from '@econdata/analysis';
+
 import { derivedArgs } from '../functions/derived.ts';
 
+// @econdata/ui's one formula writer with this build's namespace (ECON outside a build), as the add-in calls it.
+const formulaFor = (q: SeriesQuery, transform?: string): string => formula.formulaFor(FUNCTIONS_NAMESPACE, q, transform);
+const formulasFor = (qs: SeriesQuery[], transform?: string): string[] => formula.formulasFor(FUNCTIONS_NAMESPACE, qs, transform);
+const derivedFormulaText = (r: Parameters<typeof formula.derivedFormulaText>[1]): string => formula.derivedFormulaText(FUNCTIONS_NAMESPACE, r);
+
 describe('formulaFor', () => {
+  it('writes the namespace it is given: the dev add-in (ECONDEV) and the production one (ECON) side by side', () => {
+    const q: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' };
+    expect(formula.formulaFor('ECONDEV', q)).toBe('=ECONDEV.INDICATOR("WB","NY.GDP.MKTP.CD","VN")');
+    expect(formula.formulasFor('ECONDEV', [q, { ...q, country: 'TH' }], 'Units=pc1')).toEqual(['=ECONDEV.INDICATOR("WB","NY.GDP.MKTP.CD",{"VN","TH"},,,,"Units=pc1")']);
+    expect(formula.derivedFormulaText('ECONDEV', presetRequest('per_capita', { query: { ...q, start_year: 2015, end_year: 2023 } }))).toBe('=ECONDEV.DERIVED("per_capita","WB/NY.GDP.MKTP.CD/VN",2015,2023)');
+    expect(FUNCTIONS_NAMESPACE).toBe('ECON');
+  });
+
   it('writes each kind with its documented argument order, dropping trailing omitted arguments', () => {
     expect(formulaFor({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', start_year: 2000, end_year: 2020 })).toBe(
       '=ECON.INDICATOR("WB","NY.GDP.MKTP.CD","VN",2000,2020)',

@@ -4,17 +4,19 @@
  * the service, against the quota left today. When the day's allowance would not cover it, nothing
  * is fetched and nothing written: the outcome says so, for the taskpane to show with the cost.
  */
-import type { Catalogue, Estimate, SeriesQuery } from '@econdata/core';
+import type { Catalogue, Estimate, SeriesQuery, SourceInfo } from '@econdata/core';
 import type { ExcelHost } from './excel-api.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from './parameter-refresh.ts';
-import { blockFetchQueries, listBlocks, refreshBlocks, type FetchSeries } from './refresh.ts';
+import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type FetchSeries } from './refresh.ts';
 import { readRefreshOnOpen } from './startup.ts';
 
 export type OpenOutcome =
   | { kind: 'off' }
   | { kind: 'empty' }
   | { kind: 'refused'; estimate: Estimate }
-  | { kind: 'refreshed'; estimate: Estimate; text: string };
+  | { kind: 'refreshed'; estimate: Estimate; text: string; savedQueries: number }
+  /** The catalogue says no block's source has newer data: nothing fetched but the catalogue. */
+  | { kind: 'current'; savedQueries: number };
 
 export interface OpenRefreshDeps {
   excel: ExcelHost;
@@ -29,6 +31,12 @@ export interface OpenRefreshDeps {
   describe?: (error: unknown) => string;
   /** The catalogue, to name again the series of blocks inserted with Vietnamese names (refreshBlocks). */
   catalogue?: () => Promise<Catalogue>;
+  /**
+   * The catalogue's sources past the client's cache (the taskpane: listSources with cache 'reload').
+   * Given, only blocks whose source has data dated on or after their last write are refreshed (the
+   * "Refresh updated" rule); the queries of the others are counted as saved.
+   */
+  listSources?: () => Promise<readonly SourceInfo[]>;
 }
 
 /**
@@ -39,10 +47,13 @@ export interface OpenRefreshDeps {
 export async function refreshOnOpen(deps: OpenRefreshDeps): Promise<OpenOutcome> {
   const { excel } = deps;
   if (!(await readRefreshOnOpen(excel))) return { kind: 'off' };
-  const blocks = (await listBlocks(excel)).blocks.filter((b) => b.present);
+  let blocks = (await listBlocks(excel)).blocks.filter((b) => b.present);
   const params = (await listParameterBlocks(excel)).filter((p) => !p.problem);
+  if (blocks.length + params.length === 0) return { kind: 'empty' };
+  let savedQueries = 0;
+  if (deps.listSources) ({ due: blocks, savedQueries } = blocksWithNewData(blocks, await deps.listSources()));
   const queries = [...blocks.flatMap(blockFetchQueries), ...parameterQueries(params)];
-  if (queries.length === 0) return { kind: 'empty' };
+  if (queries.length === 0) return { kind: 'current', savedQueries };
   const estimate = await deps.estimate(queries);
   // The minute window only makes it wait; the day's allowance is what it could not get back.
   if (estimate.quota && !estimate.quota.fitsToday) return { kind: 'refused', estimate };
@@ -52,5 +63,5 @@ export async function refreshOnOpen(deps: OpenRefreshDeps): Promise<OpenOutcome>
   const lines: string[] = [];
   if (blocks.length > 0) lines.push((await refreshBlocks(excel, blocks, answered, { ...(deps.describe ? { describe: deps.describe } : {}), ...(deps.catalogue ? { catalogue: deps.catalogue } : {}) })).text);
   if (params.length > 0) lines.push((await refreshParameterBlocks(excel, params, answered)).text);
-  return { kind: 'refreshed', estimate, text: lines.join('\n') };
+  return { kind: 'refreshed', estimate, text: lines.join('\n'), savedQueries };
 }

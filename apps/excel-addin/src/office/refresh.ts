@@ -5,8 +5,8 @@
  * (one more sync while they fit one request), highlighting revised values.
  */
 import { fetchPlans, planDerived, planShown, sentQueries, type SeriesFetch, type ShownPlan } from '@econdata/analysis';
-import type { Catalogue, Series, SeriesQuery, SeriesResult } from '@econdata/core';
-import { gridColumnCount, gridRowCount } from '@econdata/sheets';
+import type { Catalogue, Series, SeriesQuery, SeriesResult, SourceInfo } from '@econdata/core';
+import { gridColumnCount, gridRowCount, seriesWithNewData, watchKey } from '@econdata/sheets';
 import { loadBindings, removeBinding, type BindingProblem, type BlockBinding } from './bindings.ts';
 import { REVISED_FILL, writeBlocks, type BlockJob, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost, XChart, XRange, XTable } from './excel-api.ts';
@@ -139,6 +139,19 @@ async function fetchAll(blocks: readonly BlockBinding[], fetchSeries: FetchSerie
     throw new RefreshError(`Nothing was changed: the old values are still in place. ${which}${first?.block.title}: ${describe(first?.error)}`, failures);
   }
   return series.map((list) => list.filter((s): s is Series => s !== undefined));
+}
+
+/**
+ * The blocks whose sources have data dated on or after the block's last write (the catalogue's
+ * `last_updated`, @econdata/sheets' watch rule), and the queries the others would have asked.
+ * Trade and stock blocks have no catalogue date: always due.
+ */
+export function blocksWithNewData<B extends BlockBinding>(blocks: readonly B[], sources: readonly SourceInfo[]): { due: B[]; savedQueries: number } {
+  const due = blocks.filter((b) => seriesWithNewData(blockFetchQueries(b).map((query) => ({
+    key: watchKey('', query), query, lastUpdated: null, lookedAt: b.refreshed_at ?? b.inserted_at,
+  })), sources).length > 0);
+  const savedQueries = blocks.filter((b) => !due.includes(b)).reduce((n, b) => n + blockFetchQueries(b).length, 0);
+  return { due, savedQueries };
 }
 
 /** What refreshing a block asks the service; throws what the engine refuses before any request. */

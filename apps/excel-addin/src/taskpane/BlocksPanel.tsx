@@ -3,15 +3,16 @@
  * query, last refresh and stale marker; Refresh all / Refresh one. A refresh that costs more than a
  * few requests shows its cost first; the summary says what changed, revised cells are highlighted.
  */
-import { parseTransform, transformWords } from '@econdata/analysis';
+import { fetchShown, fromClient, parseTransform, transformWords } from '@econdata/analysis';
 import type { Estimate } from '@econdata/core';
 import { Badge, Button, Card, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
+import { CopyAsCode, CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
-import { blockFetchQueries, listBlocks, refreshBlocks, type BlockStatus, type SummaryLine } from '../office/refresh.ts';
+import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type BlockStatus, type SummaryLine } from '../office/refresh.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 import { selectCell } from '../office/select-cell.ts';
 import { summaryText } from '../office/revisions.ts';
 import { listParameterBlocks, parameterQueries, refreshParameterBlocks } from '../office/parameter-refresh.ts';
@@ -60,12 +61,22 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
   const api = useEconData();
   const describe = useDescribeContext();
   const [blocks, setBlocks] = useState<BlockStatus[] | null>(null);
+  // A block's series as it shows them, for Copy as code (from the cache when the block was fetched lately).
+  const blockSeries = useCallback(async (b: BlockStatus) => {
+    const { fetch, names } = fromClient(api);
+    const results = await fetchShown(fetch, b.queries, b.transform, { names, language: b.language ?? 'en', calendar: 'own' });
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) throw failed.error;
+    return results.flatMap((r) => (r.ok ? [r.series] : []));
+  }, [api]);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ label: string; value?: number; max?: number } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState<{ targets: BlockStatus[]; params: ParameterState[]; estimate: Estimate } | null>(null);
   const [params, setParams] = useState<ParameterState[]>([]);
+  // Blocks whose source has newer data, from the last check (marked until refreshed).
+  const [updated, setUpdated] = useState<ReadonlySet<string>>(new Set());
 
   const reload = useCallback(async (): Promise<void> => {
     try {
@@ -125,6 +136,36 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
     }
   };
 
+  /**
+   * "Refresh updated": asks the catalogue alone (one request, past the one-hour cache) which
+   * sources have data dated at or after each block's last write, and refreshes only those blocks.
+   * Trade and stock blocks have no catalogue date: they are always refreshed.
+   */
+  const refreshUpdated = async (): Promise<void> => {
+    setBusy(true);
+    setNotice(null);
+    let due: BlockStatus[];
+    let saved: number;
+    try {
+      ({ due, savedQueries: saved } = blocksWithNewData(present, (await api.listSources({}, { cache: 'reload' })).data));
+      setUpdated(new Set(due.map((b) => b.table)));
+    } catch (error) {
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+      return;
+    } finally {
+      setBusy(false);
+    }
+    const checked = `Checked the catalogue (1 request): ${due.length} of ${present.length} ${present.length === 1 ? 'block has' : 'blocks have'} newer data`;
+    if (due.length === 0) {
+      setNotice({ intent: 'success', text: `${checked}; nothing to refresh (${saved} ${saved === 1 ? 'query' : 'queries'} not asked).` });
+      return;
+    }
+    await refresh(due, false);
+    setUpdated(new Set());
+    const head = `${checked}; ${saved} ${saved === 1 ? 'query' : 'queries'} not asked.`;
+    setNotice((n) => (n && n.intent === 'success' ? { ...n, text: `${head}\n${n.text}`, ...(n.lines ? { lines: [[head], ...n.lines] } : {}) } : n));
+  };
+
   // The ribbon's "Refresh all" runs the same refresh (confirmed: the ribbon has no room for a question).
   useEffect(() =>
     commands.register('refreshAll', async () => {
@@ -143,9 +184,15 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       <RefreshOnOpen excel={excel} office={office} onRan={ranOnOpen} />
       <div className={styles.toolbar}>
         <Text weight="semibold">{blocks === null ? 'Blocks' : `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'} in this workbook`}</Text>
-        <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length + params.length === 0} onClick={() => void refresh(present, false, params).catch(() => undefined)}>
-          Refresh all
-        </Button>
+        <div className={styles.meta}>
+          <Button icon={<ArrowClockwiseRegular />} disabled={busy || present.length === 0} onClick={() => void refreshUpdated().catch(() => undefined)}
+            title="Ask the catalogue which sources have newer data, and refresh only those blocks">
+            Refresh updated
+          </Button>
+          <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length + params.length === 0} onClick={() => void refresh(present, false, params).catch(() => undefined)}>
+            Refresh all
+          </Button>
+        </div>
       </div>
       {pending ? (
         <CostPreview
@@ -217,8 +264,10 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
                 <Text size={200}>{`Inserted ${when(b.inserted_at)} · refreshed ${when(b.refreshed_at)}`}</Text>
                 {b.language === 'vi' ? <Badge appearance="outline" title="Series names in Vietnamese: Refresh keeps them">Tiếng Việt</Badge> : null}
                 {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}
+                {updated.has(b.table) ? <Badge color="brand" appearance="tint">New data</Badge> : null}
                 {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
               </div>
+              {b.derived ? null : <CopyAsCode series={() => blockSeries(b)} of={b.title} namespace={FUNCTIONS_NAMESPACE} />}
             </Card>
           </li>
         ))}

@@ -8,11 +8,12 @@
  */
 import { fetchDerived, fromClient, type DerivedRequest } from '@econdata/analysis';
 import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DerivedFields, ProgressPanel, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
+import { derivedFormulaText, DerivedFields, ProgressPanel, useDescribeContext, useEconData, useNameLanguage } from '@econdata/ui';
 import { useState, type ReactNode } from 'react';
 import { operandQueries } from '../office/derived-block.ts';
 import type { ExcelHost } from '../office/excel-api.ts';
-import { derivedFormulaText, writeFormulas } from '../office/insert-formula.ts';
+import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
+import { writeFormulas } from '../office/insert-formula.ts';
 import { insertBlock } from '../office/insert.ts';
 import { errorSentence } from './messages.ts';
 import { NoticeBar, type Notice } from './NoticeBar.tsx';
@@ -64,7 +65,7 @@ export function DerivedPanel({ excel, onInserted }: DerivedPanelProps): ReactNod
         await insertValues(request);
         return;
       }
-      const { formulas, address } = await writeFormulas(excel, [derivedFormulaText(request)]);
+      const { formulas, address } = await writeFormulas(excel, [derivedFormulaText(FUNCTIONS_NAMESPACE, request)]);
       setNotice({ intent: 'success', text: `Wrote ${formulas[0]!} at ${address}. Excel fills the cells when the ECON functions calculate.` });
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });

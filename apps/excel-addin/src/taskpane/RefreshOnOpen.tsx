@@ -58,13 +58,18 @@ export function RefreshOnOpen({ excel, office, onRan }: RefreshOnOpenProps): Rea
           estimate: (q) => api.estimate(q, { cache: 'no-store' }),
           reloadSeries: (q) => api.fetchSeries(q, { cache: 'reload', priority: 'background' }),
           catalogue: () => api.catalogue(),
+          listSources: async () => (await api.listSources({}, { cache: 'reload' })).data,
           describe: (e) => errorSentence(e, describe),
         });
+        const saved = outcome.kind === 'refreshed' || outcome.kind === 'current' ? outcome.savedQueries : 0;
+        const savedText = saved > 0 ? `\nBlocks whose sources have no newer data were not asked (${saved} ${saved === 1 ? 'query' : 'queries'} saved).` : '';
         if (outcome.kind === 'refused') {
           const words = costWords(outcome.estimate);
           setNotice({ intent: 'error', text: `Refresh on open: nothing was refreshed. ${words.summary} ${words.warning ?? ''}`.trim() });
         } else if (outcome.kind === 'refreshed') {
-          setNotice({ intent: 'success', text: `Refreshed on open. ${costWords(outcome.estimate).summary}\n${outcome.text}` });
+          setNotice({ intent: 'success', text: `Refreshed on open. ${costWords(outcome.estimate).summary}\n${outcome.text}${savedText}` });
+        } else if (outcome.kind === 'current') {
+          setNotice({ intent: 'success', text: `Checked on open: no block's source has newer data (1 request to the catalogue).${savedText}` });
         }
         if (outcome.kind === 'refused' || outcome.kind === 'refreshed') onRan();
       } catch (error) {

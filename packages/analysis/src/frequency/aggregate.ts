@@ -22,6 +22,17 @@ const MINIMUM_COUNT: Readonly<Record<string, number>> = {
 /** Periods of `from` in a complete period of `to` (undefined for daily: a month has no fixed count of trading days). */
 const COMPLETE: Readonly<Record<string, number>> = { 'monthly>quarterly': 3, 'monthly>annual': 12, 'quarterly>annual': 4 };
 
+/**
+ * FRED's counts for a conversion, for code that re-states the rule in another language (the
+ * Python snippets of @econdata/ui): the fewest values a first or last period needs, and the
+ * periods of a complete one (undefined from daily data).
+ * @example conversionCounts('monthly', 'annual') // { minimum: 12, complete: 12 }
+ */
+export function conversionCounts(from: Frequency, to: Frequency): { minimum: number; complete: number | undefined } | undefined {
+  const minimum = MINIMUM_COUNT[`${from}>${to}`];
+  return minimum === undefined ? undefined : { minimum, complete: COMPLETE[`${from}>${to}`] };
+}
+
 const STOCK_DEFAULT: Readonly<Record<string, Aggregation>> = { open: 'first', high: 'max', low: 'min', close: 'eop', volume: 'sum' };
 
 /** The aggregation a column gets when no Agg is given: trade values sum, year-to-date values eop, stock OHLCV their own, indicators avg. */

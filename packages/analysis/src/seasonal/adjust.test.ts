@@ -6,6 +6,8 @@ import { makeSeries, months, quarters, years } from '../testing/make-series.ts';
 import { thrown } from '../testing/thrown.ts';
 import { applyTransform } from '../transform/apply.ts';
 import { tetDay } from './tet.ts';
+import { seasonalSettings } from './adjust.ts';
+import { parseTransform } from '../transform/spec.ts';
 
 const PATTERN = [0.06, -0.09, 0.02, 0.01, -0.01, 0.03, -0.02, 0.0, 0.01, 0.02, -0.04, 0.01];
 
@@ -183,5 +185,13 @@ describe('SA properties', () => {
         expect(Math.abs(got - truth)).toBeLessThanOrEqual(0.25 * size + 0.3);
       }
     }), { numRuns: 40 });
+  });
+});
+
+describe('seasonalSettings', () => {
+  it('fills in the defaults the engine runs with (seasonal 7, not robust, Tết 10,7 for SA=tet only)', () => {
+    expect(seasonalSettings(parseTransform('SA=stl'))).toEqual({ seasonal: 7, robust: false, tet: null });
+    expect(seasonalSettings(parseTransform('SA=tet'))).toEqual({ seasonal: 7, robust: false, tet: [10, 7] });
+    expect(seasonalSettings(parseTransform('SA=tet Seasonal=13 Robust=Y Tet=7,5'))).toEqual({ seasonal: 13, robust: true, tet: [7, 5] });
   });
 });

@@ -31,6 +31,16 @@ function tetWindows(t: Transform): [number, number] {
   return [w, v];
 }
 
+/**
+ * What an SA transform runs with, defaults filled in, for code that restates it elsewhere (the
+ * Python snippets of @econdata/ui): STL's seasonal smoother and robust fit (statsmodels' STL
+ * computes the rest from the period), and the Tết windows (null for SA=stl).
+ * @example seasonalSettings(parseTransform('SA=tet')) // { seasonal: 7, robust: false, tet: [10, 7] }
+ */
+export function seasonalSettings(t: Transform): { seasonal: number; robust: boolean; tet: [number, number] | null } {
+  return { seasonal: t.seasonal ?? DEFAULT_SEASONAL, robust: t.robust === 'Y', tet: t.sa === 'tet' ? tetWindows(t) : null };
+}
+
 /** Refuses a frequency SA cannot adjust (annual: no seasons; daily: no fixed period). */
 export function checkSeasonalFrequency(frequency: Frequency): void {
   if (PERIOD[frequency] === undefined) {
@@ -201,7 +211,8 @@ function adjustColumn(src: Float64Array, first: number, n: number, firstPos: num
 export function adjustFrame(frame: Frame, t: Transform, labels: readonly string[], units: ReadonlyArray<string | null>): { frame: Frame; notes: string[] } {
   checkSeasonalFrequency(frame.frequency);
   const period = PERIOD[frame.frequency]!;
-  const p = stlParams(period, t.seasonal ?? DEFAULT_SEASONAL, t.robust === 'Y');
+  const settings = seasonalSettings(t);
+  const p = stlParams(period, settings.seasonal, settings.robust);
   const n = frame.periods.length;
   const pos = framePositions(frame);
   const notes: string[] = [];

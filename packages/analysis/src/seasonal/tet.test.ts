@@ -1,9 +1,15 @@
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { dayNumber, periodAt } from '../calendar/calendar.ts';
-import { tetDay } from './tet.ts';
+import { tetDate, tetDay } from './tet.ts';
 
 const date = (y: number): string => periodAt(tetDay(y), 'daily');
+
+describe('tetDate', () => {
+  it('is tetDay as an ISO date (what the Python snippets carry)', () => {
+    expect([tetDate(1985), tetDate(2007), tetDate(2030)]).toEqual(['1985-01-21', '2007-02-17', '2030-02-02']);
+  });
+});
 
 /**
  * An independent Tết: the calendar's rules applied to astronomy-engine's precise new moons and

@@ -11,7 +11,7 @@
  * falls in between). The Vietnamese calendar differs from the Chinese (UTC+8) in some years: 1985
  * (21 January in Vietnam, 20 February in China) and 2007 (17 February, 18 February in China).
  */
-import { dayNumber } from '../calendar/calendar.ts';
+import { dayNumber, periodAt } from '../calendar/calendar.ts';
 
 const TIME_ZONE = 7;
 const DEG = Math.PI / 180;
@@ -101,4 +101,13 @@ export function tetDay(year: number): number {
   const day = newMoonDay(k + off) - 2440588;
   tetByYear.set(year, day);
   return day;
+}
+
+/**
+ * The first day of the Lunar New Year in Vietnam as an ISO date, for code that restates SA=tet
+ * elsewhere (the Python snippets of @econdata/ui).
+ * @example tetDate(2007) // '2007-02-17'
+ */
+export function tetDate(year: number): string {
+  return periodAt(tetDay(year), 'daily');
 }

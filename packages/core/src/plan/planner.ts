@@ -74,7 +74,7 @@ export interface PlanOptions {
 }
 
 // The query a Series carries is the normalized one (codes upper-cased), the same for every spelling.
-function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key' | 'request'> {
+export function normalize(q: SeriesQuery): Omit<UniqueQuery, 'positions' | 'key' | 'request'> {
   if (q.kind === 'indicator') {
     const params = indicatorParams(q);
     return { query: { kind: 'indicator', ...params } as SeriesQuery, path: '/indicators', params };

@@ -9,7 +9,7 @@ import { GSO_FREQUENCIES, type Frequency, type GsoFrequency, type Series } from 
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge, makeStyles, MessageBar, MessageBarBody, mergeClasses, Radio, RadioGroup, Tab, TabList, Text, tokens, Toolbar,
 } from '@fluentui/react-components';
-import { ProvenanceBlock, sourceLine } from '@econdata/ui';
+import { CopyAsCode, ProvenanceBlock, sourceLine } from '@econdata/ui';
 import { parseTransform, transformWords } from '@econdata/analysis';
 import { chartData, frequenciesOf } from './chart-data.ts';
 import { chartFigure, lineKey, type ChartMark } from './chart-figure.ts';
@@ -195,6 +195,7 @@ export function SeriesView({ series, title, actions, gsoFrequency, changeAt, not
           </AccordionHeader>
           <AccordionPanel>
             <div className={styles.provenanceBody} data-testid="provenance-body" tabIndex={0} role="region" aria-label="Provenance of every series">
+              <CopyAsCode series={series} of={title} />
               <ProvenanceBlock series={series} max={12} />
             </div>
           </AccordionPanel>
