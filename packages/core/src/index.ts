@@ -25,5 +25,5 @@ export { axiosTransport, type Transport, type TransportRequest } from './net/tra
 export { seriesId } from './series/map.ts';
 export { keptMonths, sentQuery } from './series/trade-months.ts';
 export { SeriesCollector } from './client/collector.ts';
-export { assertSeries } from './series/assert.ts';
+export { assertSeries, seriesProblem } from './series/assert.ts';
 export { normalizePeriod, possibleFrequencies, PERIOD_SPELLINGS } from './series/periods.ts';

@@ -14,8 +14,8 @@
  */
 import { DERIVED_PRESETS, derivedQueries, formatTransform, parseTransform, type DerivedRequest } from '@econdata/analysis';
 import {
-  InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, problemSentence, queryProblems, readBaseURL, refusalSentence, sourceCodeProblem,
-  type CheckedQuery, type ExportQuery, type SeriesQuery,
+  InvalidParameterError, NAME_LANGUAGES, PLAN_NAMES, problemSentence, queryProblems, readBaseURL, refusalSentence, seriesProblem, sourceCodeProblem,
+  type CheckedQuery, type ExportQuery, type Series, type SeriesQuery,
 } from '@econdata/core';
 import { nameProblem, PROFILE_KINDS, PROFILE_NAME_FORM } from '@econdata/keychain';
 import { EXPORT_NAME_MAX, exportNameProblem } from '@econdata/sheets';
@@ -255,6 +255,16 @@ const chart = object({
   ]), { max: 50 })),
 });
 
+/** A series the renderer shows, judged by core's Series rules (what sheets' writers rely on). */
+const shownSeries = v.pipe(
+  v.unknown(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const problem = seriesProblem(dataset.value as Series);
+    if (problem !== undefined) addIssue({ message: said((name) => `Invalid request: ${name} breaks the Series rules: ${problem}. Export again from the chart.`) });
+  }),
+  v.transform((value) => value as Series),
+);
+
 const fileName = text('a file name ending in .csv or .xlsx (the explorer reads CSV and XLSX exports)', { max: 255, pattern: /\.(csv|xlsx)$/i });
 const openCommon = { sourceCode: opt(sourceCode), saveAs: opt(exportName) };
 const upload = (describe: string) => text(describe, { max: LIMITS.uploadBytes });
@@ -298,10 +308,17 @@ const SCHEMAS = {
   'jobs.cancel': object({ jobId }),
   'quota.status': empty,
   'connection.check': empty,
-  'exports.writeLocal': object({
+  'exports.writeLocal': v.pipe(object({
     jobId: opt(jobId),
-    /** Fetched through the client (the cache answers what was just shown: no new requests). */
+    /** What the series are of: a saved export keeps them for its re-run. Fetched as shown only when `series` is not given. */
     queries,
+    /**
+     * The series the chart shows, one per query (or per derived request), in order: the file holds
+     * exactly these numbers and nothing is fetched. The explorer always sends them; without them
+     * main fetches `queries` as shown (past the cache's hour that is a new request, and the
+     * service may have revised since the chart).
+     */
+    series: opt(list(shownSeries, { min: 1, max: LIMITS.queries })),
     format: oneOf(['xlsx', 'csv']),
     /** A person's name for it: the file name and the library entry. */
     name: exportName,
@@ -327,7 +344,14 @@ const SCHEMAS = {
      * it is already in Saved exports.
      */
     saved: opt(exportId),
-  }),
+  }), v.rawCheck(({ dataset, addIssue }) => {
+    // The series shown come one per query (or per derived request), in order, as the chart got them.
+    if (!dataset.typed || dataset.value.series === undefined) return;
+    const asked = dataset.value.derived?.length ?? dataset.value.queries.length;
+    if (dataset.value.series.length !== asked) {
+      addIssue({ message: `one series per ${dataset.value.derived ? 'derived request' : 'query'} (${asked}), in order`, input: `${dataset.value.series.length} series`, path: [at(dataset.value, 'series')] });
+    }
+  })),
   'exports.service': object({ jobId: opt(jobId), format: oneOf(['csv', 'excel']), query: exportQuery, name: exportName, destination }),
   'images.save': object({
     /** The display name the file is named from (sheets' export-name rule and fileStem, as exports). */

@@ -1,8 +1,14 @@
 /**
- * Exports on the renderer's behalf: CSV and XLSX written locally through sheets (from the queries,
- * fetched through the client: what the renderer just showed comes from the cache), and the service's
+ * Exports on the renderer's behalf: CSV and XLSX written locally through sheets, and the service's
  * own /export/csv and /export/excel streamed to a file. Either goes to the library, Downloads, or a
  * native save dialog (Electron).
+ *
+ * A file written here holds the series the renderer shows, sent with the request: nothing is
+ * fetched again, so the file has the chart's numbers however long ago it was drawn (a re-fetch
+ * past the cache's hour would spend quota and could write what the service revised since). Only a
+ * request without them (a caller that shows nothing) fetches its queries through analysis's one
+ * path. The deliberate fetches are the service's own export (a download of today's data, which
+ * the export dialog says) and the library's re-run (which compares with the original).
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,8 +57,8 @@ export class ExportService {
   }
 
   /**
-   * Fetches the queries as the chart shows them (the same transform and common frequency); every one
-   * must succeed: a missing series would be a silent hole in the file.
+   * Fetches the queries as the chart shows them (the same transform and common frequency), for a
+   * request that brings no series; every one must succeed: a missing series would be a silent hole in the file.
    */
   private async fetch(request: WriteLocalRequest, job: Job, language: NameLanguage): Promise<Series[]> {
     // A saved export opened: its file's series as shown (the same transform), offline.
@@ -69,7 +75,7 @@ export class ExportService {
     return series;
   }
 
-  /** CSV or XLSX through sheets, its series named in `language` (the explorer's preference) as the chart shows them. */
+  /** CSV or XLSX through sheets: the series shown, or the queries fetched and named in `language` (the explorer's preference) as the chart shows them. */
   async writeLocal(request: WriteLocalRequest, job: Job, language: NameLanguage = 'en'): Promise<ExportResult> {
     if (request.dataOnly && (request.format !== 'csv' || request.destination === 'library')) {
       throw new InvalidParameterError('dataOnly', 'Invalid request: a data-only export is a CSV saved to Downloads or a file you choose (Saved exports keep provenance inside their files); choose another destination, or the ordinary CSV.');
@@ -77,7 +83,7 @@ export class ExportService {
     if (request.saved !== undefined && request.destination === 'library') {
       throw new InvalidParameterError('destination', 'Invalid request: an opened saved export is already in Saved exports, so it is written to Downloads or a file you choose; re-run it to save a new export of its queries.');
     }
-    const series = await this.fetch(request, job, language);
+    const series = request.series ?? await this.fetch(request, job, language);
     job.progress('writing', 0, null);
     const orientation = request.orientation ?? 'wide';
     if (request.destination === 'library') {

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { DerivedRequest } from '@econdata/analysis';
-import type { SeriesQuery } from '@econdata/core';
+import type { Series, SeriesQuery } from '@econdata/core';
 import {
   Field, Input, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Radio, RadioGroup,
 } from '@fluentui/react-components';
@@ -26,7 +26,13 @@ export interface ExportDone {
 }
 
 export interface ExportMenuProps {
+  /** What the shown series are of (one per series, or the derived recipes' operands). */
   queries: readonly SeriesQuery[];
+  /**
+   * The series the chart shows: a file written here holds exactly these numbers (nothing is fetched
+   * again). Explore always gives them; an opened saved export gives `saved` instead.
+   */
+  series?: readonly Series[];
   /** The transform the chart shows ('' for none): files written here hold the same. */
   transform?: string;
   /** A derived view's recipes: files written here hold the derived series and keep their formulas. */
@@ -52,7 +58,7 @@ const MENU = EXPORT_KINDS.filter((k) => k.kind !== 'local-csv-data').map((k) => 
 const PHASE: Record<string, string> = { starting: 'Starting', fetching: 'Fetching the series', downloading: 'Downloading from the service', writing: 'Writing the file', reading: 'Reading', saving: 'Saving to the library' };
 
 /** The Export button and its dialog. */
-export function ExportMenu({ queries, transform = '', derived, title, chart, saved, onExported }: ExportMenuProps) {
+export function ExportMenu({ queries, series, transform = '', derived, title, chart, saved, onExported }: ExportMenuProps) {
   const defaultName = proposeExportName(title);
   const { client, status } = useSession();
   const job = useJob<ExportResult>();
@@ -66,7 +72,7 @@ export function ExportMenu({ queries, transform = '', derived, title, chart, sav
   const start = async (k: ExportKind, n: string, d: Destination): Promise<void> => {
     setRefusal(null);
     const result = await job.run((options) => {
-      const req = exportRequest(k, queries, n.trim(), d, transform, derived);
+      const req = exportRequest(k, queries, n.trim(), d, transform, derived, series);
       if (typeof req === 'string') {
         setRefusal(req);
         return Promise.reject(new Error(req));

@@ -1,6 +1,6 @@
 /** The four ways to export what is shown, and the contract request each one makes. */
 import type { DerivedRequest } from '@econdata/analysis';
-import type { ExportQuery, SeriesQuery } from '@econdata/core';
+import type { ExportQuery, Series, SeriesQuery } from '@econdata/core';
 import type { Destination, ServiceExportRequest, WriteLocalRequest } from '../../shared/contract.ts';
 
 export type ExportKind = 'local-xlsx' | 'local-csv' | 'local-csv-data' | 'service-excel' | 'service-csv';
@@ -12,8 +12,8 @@ export const EXPORT_KINDS: Array<{ kind: ExportKind; label: string; hint: string
     kind: 'local-csv-data', label: 'CSV for pandas, R, code (.csv + .provenance.json)',
     hint: 'Written here for code: the header on the first line (pandas.read_csv reads it as is), no BOM; where the data came from goes in <name>.provenance.json beside it. To Downloads only.',
   },
-  { kind: 'service-excel', label: "Service's Excel export", hint: "The service's own /export/excel file, one query at a time." },
-  { kind: 'service-csv', label: "Service's CSV export", hint: "The service's own /export/csv file, one query at a time." },
+  { kind: 'service-excel', label: "Service's Excel export", hint: "The service's own /export/excel file, one query at a time, downloaded from the service now (a request of your quota): it holds the data as published today, which differs from the chart if the source revised it since." },
+  { kind: 'service-csv', label: "Service's CSV export", hint: "The service's own /export/csv file, one query at a time, downloaded from the service now (a request of your quota): it holds the data as published today, which differs from the chart if the source revised it since." },
 ];
 
 /** The two CSVs written here: wherever one is offered, both are (the dialog switches between them). */
@@ -52,17 +52,19 @@ export type ExportRequest =
 
 /**
  * The request for an export kind, or a sentence saying why it cannot be made (the service's export
- * takes one query, untransformed). Files written here hold what the chart shows: `transform` too,
- * and for a derived view its recipes (`derived`; `queries` are then their operands).
+ * takes one query, untransformed). Files written here hold what the chart shows: its `series` (the
+ * numbers written, nothing fetched again), with the `transform` and, for a derived view, its recipes
+ * (`derived`; `queries` are then their operands) that a saved export keeps for its re-run.
  */
-export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, transform = '', derived?: readonly DerivedRequest[]): ExportRequest | string {
+export function exportRequest(kind: ExportKind, queries: readonly SeriesQuery[], name: string, destination: Destination, transform = '', derived?: readonly DerivedRequest[], series?: readonly Series[]): ExportRequest | string {
   if (kind === 'local-csv-data' && destination === 'library') {
     return 'Saved exports keep provenance inside their files, so a data-only CSV goes to Downloads. Choose Downloads, or the ordinary CSV to save it in Saved exports.';
   }
   if (kind === 'local-xlsx' || kind === 'local-csv' || kind === 'local-csv-data') {
     const shown = derived ? { derived: [...derived] } : transform ? { transform } : {};
     const dataOnly = kind === 'local-csv-data' ? { dataOnly: true } : {};
-    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...shown, ...dataOnly } };
+    const numbers = series ? { series: [...series] } : {};
+    return { operation: 'exports.writeLocal', request: { queries: [...queries], format: kind === 'local-xlsx' ? 'xlsx' : 'csv', name, destination, ...shown, ...dataOnly, ...numbers } };
   }
   if (derived) {
     return `The service's own export holds series as the service publishes them; a derived series is computed here from ${queries.length} of them. Export a workbook or CSV written here: it keeps the formula, and Saved exports can re-run it.`;
