@@ -349,7 +349,8 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     // analysis's one path), then written again as shown: a CSV for pandas in Downloads.
     await openedExport.getByRole('button', { name: '% change from a year ago', exact: true }).click();
     await expect.poll(() => openedExport.getByTestId('series-table').getByRole('columnheader').allInnerTexts())
-      .toEqual(['Period', 'GDP (current US$): Vietnam, % change from a year ago', 'GDP (current US$): Thailand, % change from a year ago']);
+      .toEqual(['Period', 'Vietnam', 'Thailand']);
+    expect(await openedExport.getByTestId('table-shared-name').innerText()).toBe('GDP (current US$) · % change from a year ago');
     await openedExport.getByTestId('transform-text').getByText('Units=pc1', { exact: true }).waitFor();
     await openedExport.locator('[data-chart-drawn]').waitFor();
     await openedExport.getByRole('button', { name: 'Export', exact: true }).click();
