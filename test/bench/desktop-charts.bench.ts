@@ -12,9 +12,8 @@
  *   against the on-screen draw. Target: under 1 s.
  * Start-up and bundle figures are desktop.bench.ts's (`pnpm bench desktop` runs both files).
  */
-import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
-import { bundlePage, servePage } from './support/page.ts';
+import { bundlePage, drawTimes, servePage } from './support/page.ts';
 
 const POINTS = 100_000;
 const TRANSFORM = 'Units=pc1 MA=20';
@@ -108,17 +107,6 @@ const BARE = `
     const plot = new uPlot({ width: 1000, height: 464, scales: { x: { time: true } }, series: [{}, { stroke: '#0F6CBD', width: 2 }],
       hooks: { draw: [() => { const ms = performance.now() - t0; requestAnimationFrame(() => { plot.destroy(); done(ms); }); }] } }, [x, y], host);
   });`;
-
-async function drawTimes(page: Page, url: string, runs: number): Promise<number[]> {
-  await page.goto(url);
-  await page.waitForFunction(() => typeof (window as unknown as { draw?: unknown }).draw === 'function');
-  const times: number[] = [];
-  for (let i = 0; i < runs + 2; i += 1) {
-    const ms = await page.evaluate(() => (window as unknown as { draw(): Promise<number> }).draw());
-    if (i >= 2) times.push(ms); // two warm-up draws: JIT and fonts
-  }
-  return times;
-}
 
 const verdict = (met: boolean, why: string): string => (met ? 'target met' : `TARGET UNMET: ${why}`);
 

@@ -22,37 +22,15 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
 import { buildExplorer } from '../../apps/desktop/test/support/renderer.ts';
+import { bundlePage, drawTimes, servePage } from './support/page.ts';
 
-const RENDERER = resolve(repoRoot, 'apps/desktop/src/renderer');
 const POINTS = 100_000;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-
-/** Bundles a page script (TSX source) for the browser, resolved from the renderer's folder. */
-async function bundle(source: string): Promise<{ js: string; css: string }> {
-  const out = await esbuild({
-    stdin: { contents: source, resolveDir: RENDERER, loader: 'tsx', sourcefile: 'page.tsx' },
-    bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, outdir: '/out', jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent',
-  });
-  const text = (ext: string): string => out.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join('\n');
-  return { js: text('.js'), css: text('.css') };
-}
-
-/** Serves one page with its script on loopback; returns its address. */
-async function servePage(page: { js: string; css: string }): Promise<{ url: string; close(): void }> {
-  const server = createServer((req, res) => {
-    if (req.url === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(page.js);
-    else if (req.url === '/page.css') res.writeHead(200, { 'content-type': 'text/css' }).end(page.css);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><link rel="stylesheet" href="/page.css"></head><body style="margin:0"><div id="root" style="width:1000px;height:520px"></div><script type="module" src="/page.js"></script></body></html>');
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => server.close() };
-}
 
 const SERIES = `
   const periods = Array.from({ length: ${POINTS} }, (_, i) => new Date(Date.UTC(1800, 0, 1) + i * 86400000).toISOString().slice(0, 10));
@@ -157,17 +135,6 @@ const REACT_UPLOT_ONLY = `
   import uPlot from 'uplot';
   import 'uplot/dist/uPlot.min.css';
   createRoot(document.getElementById('root')).render(<p>{String(uPlot)}</p>);`;
-
-async function drawTimes(page: Page, url: string, runs: number): Promise<number[]> {
-  await page.goto(url);
-  await page.waitForFunction(() => typeof (window as unknown as { draw?: unknown }).draw === 'function');
-  const times: number[] = [];
-  for (let i = 0; i < runs + 2; i += 1) {
-    const ms = await page.evaluate(() => (window as unknown as { draw(): Promise<number> }).draw());
-    if (i >= 2) times.push(ms); // two warm-up draws: JIT and fonts
-  }
-  return times;
-}
 
 // ---- Command to first chart (issue 31), split into its parts ----------------------------------
 
@@ -330,7 +297,7 @@ async function main(): Promise<void> {
     const startGzip = atStart.reduce((n, f) => n + gzipOf(f), 0);
     const laterFiles = assets.filter((f) => !atStart.includes(f));
     const laterGzip = laterFiles.reduce((n, f) => n + gzipOf(f), 0);
-    const bareEs = await bundle(REACT_UPLOT_ONLY);
+    const bareEs = await bundlePage(REACT_UPLOT_ONLY);
     const gz = (b: { js: string; css: string }): number => gzipSync(b.js).length + gzipSync(b.css).length;
     const START_TARGET = 350 * 1024;
     console.log(`renderer bundle (gzip)        loaded at start ${kb(startGzip)} (${atStart.length} files)   target <= ${kb(START_TARGET)}   ${startGzip <= START_TARGET ? 'met' : 'UNMET'}; loaded on first use ${kb(laterGzip)} (${laterFiles.length} files)`);
@@ -338,9 +305,9 @@ async function main(): Promise<void> {
 
     // 100,000 points drawn.
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const ours = await servePage(await bundle(OURS));
-    const bare = await servePage(await bundle(BARE));
-    const transformed = await servePage(await bundle(TRANSFORMED));
+    const ours = await servePage(await bundlePage(OURS));
+    const bare = await servePage(await bundlePage(BARE));
+    const transformed = await servePage(await bundlePage(TRANSFORMED));
     const oursMs = median(await drawTimes(page, ours.url, 5));
     const bareMs = median(await drawTimes(page, bare.url, 5));
     const transformedMs = median(await drawTimes(page, transformed.url, 5));
@@ -348,8 +315,8 @@ async function main(): Promise<void> {
     ours.close();
     bare.close();
     transformed.close();
-    const table = await servePage(await bundle(TABLE));
-    const empty = await servePage(await bundle(EMPTY_SCROLL));
+    const table = await servePage(await bundlePage(TABLE));
+    const empty = await servePage(await bundlePage(EMPTY_SCROLL));
     const tableFrame = median(await drawTimes(page, table.url, 3));
     const emptyFrame = median(await drawTimes(page, empty.url, 3));
     table.close();

@@ -3,6 +3,7 @@
  * folder as the root of relative imports), and served on loopback in a 1000 x 520 box.
  */
 import { createServer } from 'node:http';
+import type { Page } from 'playwright-core';
 import { resolve } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { repoRoot } from '../../support/paths.ts';
@@ -29,4 +30,16 @@ export async function servePage(page: { js: string; css: string }): Promise<{ ur
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => server.close() };
+}
+
+/** The page's own `window.draw()` timings in ms, after two warm-up draws (JIT and fonts). */
+export async function drawTimes(page: Page, url: string, runs: number): Promise<number[]> {
+  await page.goto(url);
+  await page.waitForFunction(() => typeof (window as unknown as { draw?: unknown }).draw === 'function');
+  const times: number[] = [];
+  for (let i = 0; i < runs + 2; i += 1) {
+    const ms = await page.evaluate(() => (window as unknown as { draw(): Promise<number> }).draw());
+    if (i >= 2) times.push(ms); // two warm-up draws: JIT and fonts
+  }
+  return times;
 }
