@@ -4,7 +4,7 @@
  * and one y array per plotted column, null where a series has no observation for that period
  * (uPlot draws a gap there, never a zero, and never a straight line across it).
  */
-import { completePeriods } from '@econdata/analysis';
+import { completePeriods, dayNumber } from '@econdata/analysis';
 import { distinctLabels } from '@econdata/ui';
 import type { Frequency, Series } from '@econdata/core';
 import { PERIOD_PATTERNS } from '@econdata/core';
@@ -40,16 +40,6 @@ function digitAt(text: string, i: number): number {
   return d >= 0 && d <= 9 ? d : NaN;
 }
 
-/** Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
-function civilDays(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
 /**
  * UTC seconds of a period's first day ('2024-Q2' -> 2024-04-01). Read digit by digit (a 100,000-day
  * chart reads 100,000 of them: a pattern test, slices and Date.UTC each cost several times more);
@@ -77,7 +67,7 @@ export function periodSeconds(period: string, frequency: Frequency): number {
   // Core's pattern is the rule: a daily period read above is one it accepts (4 digits, month 01-12,
   // day 01-31); the other frequencies, a few hundred periods at most, are checked against it too.
   if (!ok || (frequency !== 'daily' && !PERIOD_PATTERNS[frequency].test(period))) throw new Error(`Period "${period}" is not a ${frequency} period.`);
-  return civilDays(year, month, day) * 86400;
+  return dayNumber(year, month, day) * 86400;
 }
 
 /** The columns a line chart draws for a series: every value column but volume and year-to-date sums. */
