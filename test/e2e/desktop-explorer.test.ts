@@ -350,7 +350,8 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await openedExport.getByRole('button', { name: '% change from a year ago', exact: true }).click();
     await expect.poll(() => openedExport.getByTestId('series-table').getByRole('columnheader').allInnerTexts())
       .toEqual(['Period', 'Vietnam', 'Thailand']);
-    expect(await openedExport.getByTestId('table-shared-name').innerText()).toBe('GDP (current US$) · % change from a year ago');
+    // The headers read the same before and after the transform: wait for the shared name's words.
+    await expect.poll(() => openedExport.getByTestId('table-shared-name').innerText()).toBe('GDP (current US$) · % change from a year ago');
     await openedExport.getByTestId('transform-text').getByText('Units=pc1', { exact: true }).waitFor();
     await openedExport.locator('[data-chart-drawn]').waitFor();
     await openedExport.getByRole('button', { name: 'Export', exact: true }).click();
