@@ -19,6 +19,7 @@ import { JobRegistry } from './services/jobs.ts';
 import { ImageService, type Clipboard } from './services/images.ts';
 import { LibraryService } from './services/library.ts';
 import { Session } from './services/session.ts';
+import { VintageService } from './services/vintages.ts';
 
 export interface MainOptions {
   host: 'electron' | 'web';
@@ -37,6 +38,8 @@ export interface MainOptions {
   startSandbox?: (options: SandboxOptions) => Promise<Sandbox>;
   /** The service check's interval, clock and probe (tests). */
   reachability?: Pick<ReachabilityOptions, 'everyMs' | 'timers' | 'probe'>;
+  /** The bound of each profile's kept vintages in bytes (default 50 MB). */
+  vintageMaxBytes?: number;
 }
 
 export interface MainServices {
@@ -45,6 +48,7 @@ export interface MainServices {
   library: LibraryService;
   exports: ExportService;
   reachability: ReachabilityService;
+  vintages: VintageService;
   handlers: Handlers;
   dispatch: Dispatch;
   /** Calls `fn` with every event for the renderer; returns the unsubscribe function. */
@@ -84,9 +88,10 @@ export function createMainServices(options: MainOptions): MainServices {
   const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
   const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
   const images = new ImageService(options.folders, options.dialogs, options.clipboard);
-  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), reachability, emit });
+  const vintages = new VintageService(options.folders.home, session, exportLibrary, options.vintageMaxBytes === undefined ? {} : { maxBytes: options.vintageMaxBytes });
+  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), reachability, vintages, emit });
   return {
-    session, jobs, library, exports, reachability, handlers,
+    session, jobs, library, exports, reachability, vintages, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),
     // The service is checked while a window listens (Electron's window, web mode's event stream).
     onEvent: (fn) => {
