@@ -20,6 +20,7 @@ import type { PreferencesService } from './services/preferences.ts';
 import type { ReachabilityService } from './services/reachability.ts';
 import type { Session } from './services/session.ts';
 import type { VintageService } from './services/vintages.ts';
+import type { WatchService } from './services/watch.ts';
 import { toWireError } from './wire.ts';
 
 export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
@@ -34,13 +35,14 @@ export interface Services {
   preferences: PreferencesService;
   reachability: ReachabilityService;
   vintages: VintageService;
+  watch: WatchService;
   emit(event: BridgeEvent): void;
 }
 
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability, vintages }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability, watch, vintages }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -139,7 +141,7 @@ export function createHandlers({ session, jobs, exports, images, library, search
     'exports.writeLocal': (request) => jobs.run(request.jobId, async (job) => {
       const written = await exports.writeLocal(request, job, await preferences.nameLanguage());
       // A series saved in the library has its vintages kept from now on, this answer first.
-      if (written.saved && !request.derived && request.saved === undefined) await vintages.keepSaved(request.queries, request.transform, () => session.client());
+      if (written.saved && !request.derived && request.saved === undefined) await vintages.keepShown(request.queries, request.transform, () => session.client());
       return written;
     }),
     'exports.service': (request) => jobs.run(request.jobId, (job) => exports.service(request, job)),
@@ -153,6 +155,18 @@ export function createHandlers({ session, jobs, exports, images, library, search
     'library.remove': ({ id }) => library.remove(id),
     'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job, await preferences.nameLanguage(), (fetch) => vintages.recording(fetch, { all: true }))),
     'library.openFile': (request) => library.openFile(request),
+
+    'watch.list': () => watch.state(),
+    'watch.pin': async (request) => {
+      const state = await watch.pin(request);
+      // A series watched from the chart has its vintages kept from now on, the answer shown first.
+      if (request.from === 'shown') await vintages.keepShown(request.queries, request.transform, () => session.client());
+      return state;
+    },
+    'watch.unpin': ({ keys }) => watch.unpin(keys),
+    'watch.check': () => watch.check(),
+    'watch.changes': () => watch.changes(),
+    'watch.seen': ({ keys }) => watch.seen(keys),
   };
 }
 

@@ -111,7 +111,8 @@ export class VintageService {
 
   /**
    * A fetch that keeps what it gets: every answer of a saved or watched series (with `all`, every
-   * answer: the watch's checks fetch watched series only). The one function other services call.
+   * answer: the watch's checks fetch watched series only). The one function other services call:
+   * the watch's check should fetch through `vintages.recording(fetch, { all: true })`.
    * @example const { fetch } = fromClient(client); await fetchShown(vintages.recording(fetch), queries, transform)
    */
   recording<E>(fetch: SeriesFetch<E>, options: { all?: boolean } = {}): SeriesFetch<E> {
@@ -123,10 +124,10 @@ export class VintageService {
   }
 
   /**
-   * After a save to the library: keeps the answers the saved view was made from (the ones just
-   * fetched, else from the client's cache), so the saved series has its first release at once.
+   * After a save to the library or a pin to the watchlist: keeps the answers the view was made from
+   * (the ones just fetched, else from the client's cache), so the series has its first release at once.
    */
-  async keepSaved(queries: readonly SeriesQuery[], transform: string | undefined, client: () => Promise<EconDataClient>): Promise<void> {
+  async keepShown(queries: readonly SeriesQuery[], transform: string | undefined, client: () => Promise<EconDataClient>): Promise<void> {
     const profile = await this.profile();
     const asked = planShown(queries, transform).queries;
     const held = asked.map((q) => this.#recent.get(watchKey(profile, q)));
