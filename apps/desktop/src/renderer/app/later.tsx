@@ -22,6 +22,7 @@ const seriesView = () => import('../series/SeriesView.tsx');
 export const SeriesView = later(async () => (await seriesView()).SeriesView, 'Loading the chart…');
 export const DerivedMenu = later(async () => (await import('../derived/DerivedMenu.tsx')).DerivedMenu, 'Loading…');
 export const DerivedDialog = later(async () => (await import('../derived/DerivedMenu.tsx')).DerivedDialog, 'Loading…');
+export const VintagesMenu = later(async () => (await import('../vintages/VintagesMenu.tsx')).VintagesMenu, 'Loading…');
 export const ExportMenu = later(async () => (await import('../exports/ExportMenu.tsx')).ExportMenu, 'Loading…');
 export const LibraryView = later(async () => (await import('../library/LibraryView.tsx')).LibraryView, 'Loading the library…');
 export const ConnectionView = later(async () => (await import('../connection/ConnectionView.tsx')).ConnectionView, 'Loading the connection…');

@@ -9,14 +9,15 @@
  * This view only renders: its state and every transition live in `explore-store.ts` (useExplore).
  * A file written here holds the series the chart shows (`shown.exportOf`): nothing is fetched again.
  */
-import { useEffect } from 'react';
-import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { Button, MessageBar, MessageBarBody, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DataLine24Regular, MathFormula20Regular } from '@fluentui/react-icons';
 import { CostPreview, EmptyState, ProgressPanel, SearchQueryBuilder } from '@econdata/ui';
 import { useSession } from '../app/session.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { FailureList } from './FailureList.tsx';
-import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView } from '../app/later.tsx';
+import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView, VintagesMenu } from '../app/later.tsx';
+import { asOfLabel, type AsOfView } from '../vintages/as-of.ts';
 import { AppError } from '../app/AppError.tsx';
 import { useExplore } from './explore-store.ts';
 
@@ -51,6 +52,10 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
   // The chart's script comes once the first screen is idle (it is not part of the start bundle).
   useEffect(() => preloadSeriesView(), []);
   const shown = m.shown;
+  // The shown series as this machine knew them on a date (kept vintages), until the view changes.
+  const [asOf, setAsOf] = useState<AsOfView | null>(null);
+  const view = shown ? `${JSON.stringify(shown.exportOf.queries)}~${shown.transform}` : '';
+  useEffect(() => setAsOf(null), [view]);
 
   return (
     <div className={styles.root}>
@@ -76,10 +81,12 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
         {m.exported ? <ExportResultBar done={m.exported} onDismiss={store.dismissExported} /> : null}
         {shown ? (
           <SeriesView
-            series={shown.series}
+            series={asOf?.series ?? shown.series}
             title={shown.title}
+            {...(asOf ? { note: <MessageBar intent="info" data-testid="as-of-note"><MessageBarBody>{asOfLabel(asOf.date)}</MessageBarBody></MessageBar> } : {})}
             actions={(chart) => (
               <div className={styles.actions}>
+                {shown.derived ? null : <VintagesMenu queries={shown.exportOf.queries} transform={shown.transform} asOf={asOf?.date ?? null} onAsOf={setAsOf} busy={m.running} />}
                 <DerivedMenu {...(shown.queries ? { queries: shown.queries } : {})} transform={shown.transform} busy={m.running} onDerive={store.submitDerived} />
                 <ExportMenu {...shown.exportOf} title={shown.title} chart={chart} onExported={store.exportDone} />
               </div>
