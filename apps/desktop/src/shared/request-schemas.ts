@@ -148,6 +148,8 @@ const transform = v.pipe(
   v.transform((value) => formatTransform(parseTransform(value))),
 );
 const destination = oneOf(['library', 'downloads', 'dialog']);
+/** A watched series' key, as the watchlist lists it (sheets' watchKey). */
+const watchKey = text('a watched series\' key, as the watchlist lists it', { max: 1000 });
 
 /**
  * A query's fields are core's to judge (codes, years, dates, stock index): the schema knows their
@@ -306,6 +308,10 @@ const SCHEMAS = {
   'series.derive': object({ jobId: opt(jobId), requests: derivedRequests, cache: opt(CACHE) }),
   'series.estimate': estimate,
   'jobs.cancel': object({ jobId }),
+  'vintages.releases': object({ queries, transform: opt(transform) }),
+  /** `date`: YYYY-MM-DD (through the end of that day, UTC) or an ISO 8601 time (a release's own). */
+  'vintages.asOf': object({ queries, transform: opt(transform), date: text('a date as YYYY-MM-DD (or an ISO 8601 time)', { max: 40, pattern: /^\d{4}-\d{2}-\d{2}(T[0-9:.]+Z)?$/ }) }),
+  'vintages.history': object({ query: seriesQuery, transform: opt(transform) }),
   'quota.status': empty,
   'connection.check': empty,
   'exports.writeLocal': v.pipe(object({
@@ -380,6 +386,17 @@ const SCHEMAS = {
     /** A path inside an allowed folder (the library, Downloads, ECONDATA_HOME). */
     object({ from: v.literal('path'), path: sized(4096), ...openCommon }),
   ]),
+  'watch.list': empty,
+  'watch.pin': tagged('from', [
+    /** The chart's series: one per query, in order, as shown (kept as the last look; nothing is fetched). */
+    object({ from: v.literal('shown'), queries, transform: opt(transform), series: list(shownSeries, { min: 1, max: LIMITS.queries }) }),
+    /** A saved export's series (read from its file: nothing is fetched). */
+    object({ from: v.literal('saved'), id: exportId }),
+  ]),
+  'watch.unpin': object({ keys: list(watchKey, { min: 1, max: LIMITS.queries }) }),
+  'watch.check': empty,
+  'watch.changes': empty,
+  'watch.seen': object({ keys: opt(list(watchKey, { min: 1, max: LIMITS.queries })) }),
 };
 
 /** Every operation's request, as its schema checks it: what contract.ts calls `RequestOf<N>`. */
