@@ -36,6 +36,16 @@ function dataCopy(from: string): string {
   return dir;
 }
 
+/** Connects the taskpane to the sandbox on the Pro plan, and waits for the search to know the catalogue. */
+async function connect(page: Page, url: string): Promise<void> {
+  await page.getByLabel('Service URL').fill(url);
+  await page.getByLabel('Plan').selectOption('pro');
+  await page.getByLabel('API key').fill(KEY);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
+  await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+}
+
 /** Searches an indicator by its code and puts it in the query, for Viet Nam over the years given. */
 async function chooseIndicator(page: Page, code: string, result: string, from: string, to: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search every source' }).fill(code);
@@ -62,12 +72,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a workbook kept cur
     const { sandbox } = env;
     const { context, page, pageErrors } = await env.openPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
-    await page.getByLabel('Service URL').fill(sandbox.url);
-    await page.getByLabel('Plan').selectOption('pro');
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
-    await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+    await connect(page, sandbox.url);
 
     // Two blocks: IMF's real GDP growth, then the World Bank's GDP below it.
     await chooseIndicator(page, 'NGDP_RPCH', 'IMF NGDP_RPCH', '2019', '2024');
@@ -175,12 +180,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a workbook kept cur
     const { context, page, pageErrors } = await env.openPage();
     // The block is first written on 14 March (the page's clock), then refreshed today after a revision.
     await context.clock.setFixedTime(new Date('2026-03-14T09:00:00Z'));
-    await page.getByLabel('Service URL').fill(sandbox.url);
-    await page.getByLabel('Plan').selectOption('pro');
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
-    await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+    await connect(page, sandbox.url);
     await chooseIndicator(page, 'NY.GDP.MKTP.CD', 'WB NY.GDP.MKTP.CD', '2019', '2023');
     await selectCell(page, 'B2');
     await page.getByRole('button', { name: 'Insert at selection' }).click();
