@@ -19,7 +19,10 @@ import type { Session } from './session.ts';
 import { WatchlistStore } from './watchlist.ts';
 
 export interface WatchOptions {
-  /** The first check after a window starts listening (default 5 s: the session is up by then); null: none. */
+  /**
+   * The first check after a window starts listening (default at once: it waits for the session, and
+   * with nothing watched it asks nothing); null: none.
+   */
   firstAfterMs?: number | null;
   /** Checks while a window listens (default every 4 hours); null: none. */
   everyMs?: number | null;
@@ -244,7 +247,7 @@ export class WatchService {
   /** Starts the checks of a listening window: one soon, then every few hours. */
   start(): void {
     if (this.#timers.length > 0) return;
-    const first = this.options.firstAfterMs === undefined ? 5_000 : this.options.firstAfterMs;
+    const first = this.options.firstAfterMs === undefined ? 0 : this.options.firstAfterMs;
     const every = this.options.everyMs === undefined ? 4 * HOUR : this.options.everyMs;
     const run = (): void => {
       // A failed scheduled check (offline, a locked keychain) waits for the next one or "Check now".
