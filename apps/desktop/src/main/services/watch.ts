@@ -53,6 +53,7 @@ export class WatchService {
   readonly #now: () => Date;
   #checking: Promise<WatchState> | undefined;
   #timers: Array<ReturnType<typeof setTimeout>> = [];
+  #through: (fetch: SeriesFetch) => SeriesFetch = (fetch) => fetch;
 
   constructor(
     home: string,
@@ -64,6 +65,11 @@ export class WatchService {
   ) {
     this.#now = options.now ?? (() => new Date());
     this.store = new WatchlistStore(home, this.#now);
+  }
+
+  /** What a check's fetch goes through besides the client (the vintages service keeps every answer it gets). */
+  fetchThrough(wrap: (fetch: SeriesFetch) => SeriesFetch): void {
+    this.#through = wrap;
   }
 
   /** The active profile's name: what the watchlist is kept under. */
@@ -172,7 +178,7 @@ export class WatchService {
         const due = seriesWithNewData(watched, sources);
         const { fetch, names } = fromClient(client.withOptions({ priority: 'background' }));
         let planned = 0;
-        const counted: SeriesFetch = (queries, options) => fetch(queries, { ...options, onProgress: (p) => { planned = p.planned; } });
+        const counted = this.#through((queries, options) => fetch(queries, { ...options, onProgress: (p) => { planned = p.planned; } }));
         const plans = due.map((w) => planShown([w.query], byKey.get(w.key)?.transform, { language }));
         const results = await fetchPlans(counted, plans, { cache: 'reload', names });
         requests += planned;
