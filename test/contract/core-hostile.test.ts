@@ -12,11 +12,11 @@ import { inspect } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EconDataClient, type AuthMode } from '@econdata/core';
 import { FileCacheStore, saveExport } from '@econdata/core/node';
 import { toWireError } from '../../apps/desktop/src/main/wire.ts';
-import { ECHOES, startHostileServer, type HostileServer } from '../support/hostile-server.ts';
+import { ECHOES, useHostileServers } from '../support/hostile-server.ts';
 import { measurePeak } from '../support/peak-rss.ts';
 import { failure } from '../support/sandboxes.ts';
 
@@ -25,15 +25,7 @@ const PEAK_BOUND_MB = 256;
 const KEY = 'sk_live+Sec/RET=7f3a9c51d2';
 const GDP = { source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' } as const;
 
-const servers: HostileServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-async function hostile(options?: Parameters<typeof startHostileServer>[0]): Promise<HostileServer> {
-  const s = await startHostileServer(options);
-  servers.push(s);
-  return s;
-}
+const hostile = useHostileServers();
 
 describe('core <-> a hostile service: answers too large', () => {
   it.each(['huge-chunked', 'huge-declared'])('%s (1 GB): invalid_response naming the limit, reading stopped, memory bounded', async (mode) => {

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startSandbox, type Sandbox } from '@econdata/sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '@econdata/sandbox';
 import { serveAddin, type AddinServer } from './addin-server.ts';
 import { launchChromium } from './chromium.ts';
 import { realDataDir, repoRoot } from './paths.ts';
@@ -29,15 +29,19 @@ export interface AddinBrowser {
 /** Where the suites' screenshots go (made by the fixture). */
 export const SCREENSHOTS = join(repoRoot, '.test-results/screenshots');
 
-/** Registers the suite's beforeAll/afterAll; the returned object's fields are set once beforeAll ran. */
-export function useAddinBrowser(): AddinBrowser {
+/**
+ * Registers the suite's beforeAll/afterAll; the returned object's fields are set once beforeAll ran.
+ * `sandboxOptions`, called in beforeAll, changes the sandbox's (a suite that revises its own copy of
+ * the data folder: `{ dataDir: copy, watch: false }`).
+ */
+export function useAddinBrowser(sandboxOptions?: () => SandboxOptions): AddinBrowser {
   let sandbox: Sandbox | undefined;
   let server: AddinServer | undefined;
   let browser: Browser | undefined;
   let sandboxClosed = false;
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}) });
+    sandbox = await startSandbox({ port: 0, ...(realDataDir ? { dataDir: realDataDir } : {}), ...sandboxOptions?.() });
     server = await serveAddin();
     browser = await launchChromium();
   }, 180_000);

@@ -7,10 +7,13 @@
  *   - `echo-<name>`: a 404 "Data not found" whose message echoes the key (from the Authorization
  *     header or ?api_key=) in the encoding `name` (see ECHOES);
  *   - `redirect-<code>`: a redirect to `location` (absolute), keeping the request's query string.
- * It records every request (path, query, authorization) for the suite's assertions.
+ * It records every request (path, query, authorization), preflights included, for the suite's
+ * assertions. For browser suites every answer allows any origin, and a CORS preflight (OPTIONS)
+ * is answered 204 allowing the client's headers, so what a page sees is the mode's answer itself.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 /** How the echo modes encode the key they received. */
 export const ECHOES: Readonly<Record<string, (key: string) => string>> = {
@@ -32,6 +35,8 @@ export interface HostileServer {
   requests: Array<{ method: string; path: string; query: string; authorization: string | undefined }>;
   /** Bytes the huge modes wrote before the client went away. */
   written(): number;
+  /** How many huge answers the client closed before they were written whole. */
+  closedEarly(): number;
   close(): Promise<void>;
 }
 
@@ -46,11 +51,20 @@ export async function startHostileServer(options: { bytes?: number; location?: s
   const bytes = options.bytes ?? 1024 ** 3;
   const requests: HostileServer['requests'] = [];
   let written = 0;
+  let closedEarly = 0;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const [, mode = ''] = url.pathname.split('/');
     requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.search, authorization: req.headers.authorization });
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '', 'access-control-max-age': '0' }).end();
+      return;
+    }
     if (mode.startsWith('huge-')) {
+      res.on('close', () => {
+        if (!res.writableFinished) closedEarly += 1;
+      });
       const head = '{"success":true,"data":[';
       const record = '{"indicator_code":"X","country_code":"VN","year":2000,"value":1},';
       const chunk = Buffer.from(record.repeat(Math.floor(65536 / record.length)));
@@ -80,7 +94,7 @@ export async function startHostileServer(options: { bytes?: number; location?: s
     }
     if (mode.startsWith('redirect-')) {
       const status = Number(mode.slice('redirect-'.length));
-      res.writeHead(status, { location: `${options.location ?? 'http://127.0.0.1:9'}${url.pathname}${url.search}`, 'access-control-allow-origin': '*' }).end();
+      res.writeHead(status, { location: `${options.location ?? 'http://127.0.0.1:9'}${url.pathname}${url.search}` }).end();
       return;
     }
     res.writeHead(404).end();
@@ -91,9 +105,23 @@ export async function startHostileServer(options: { bytes?: number; location?: s
     url: `http://127.0.0.1:${port}`,
     requests,
     written: () => written,
+    closedEarly: () => closedEarly,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     }),
+  };
+}
+
+/** For a suite: starts hostile servers on demand and closes every one after each test. */
+export function useHostileServers(): (options?: Parameters<typeof startHostileServer>[0]) => Promise<HostileServer> {
+  const servers: HostileServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (options) => {
+    const s = await startHostileServer(options);
+    servers.push(s);
+    return s;
   };
 }

@@ -14,6 +14,9 @@ export type SheetsErrorCode =
   | 'export_not_found'
   | 'damaged_export'
   | 'different_queries'
+  | 'no_vintages'
+  | 'before_vintages'
+  | 'damaged_vintages'
   | 'write_failed';
 
 /** A layout, file or saved-export problem, with a message that says what to do. */

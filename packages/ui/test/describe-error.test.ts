@@ -88,4 +88,18 @@ describe('describeError on other surfaces', () => {
     expect(describeError(new NotFoundError('x', { status: 404 }), base).text).toBe("http://127.0.0.1:8787 answers, but not as the Economic Data Service (status 404). Check the address: give the service's base URL, e.g. https://api.example.com.");
     expect(describeError(new PermissionDeniedError('x', { status: 403 }), { ...base, query: { kind: 'indicator', source: 'GSO', indicator: 'CPI' } }).text).toBe('Your plan does not include GSO (403). Choose data your plan includes, or upgrade the plan.');
   });
+  it('a redirect core refused (a browser\'s status 0, or a 3xx) says the address redirects and to set the final one, on every surface', () => {
+    const base = 'https://old.example.com';
+    for (const status of [0, 301, 308]) {
+      const e = new InvalidResponseError('The service redirected the request to another address', { status });
+      expect(describeError(e, { baseURL: base })).toEqual({
+        code: 'invalid_response', title: 'The service address redirects', intent: 'error', action: 'settings',
+        text: 'The service at https://old.example.com sends requests on to another address, which this app does not follow so that your API key goes nowhere else. Open the address in a browser to see where it leads, and set that final address as the service address.',
+      });
+      expect(describeError(e.toJSON(), { surface: 'connection-test', baseURL: base }).text).toBe('https://old.example.com redirects to another address, which this add-in does not follow so that your key goes nowhere else. Open it in a browser to see where it leads, and connect with that final address.');
+      expect(describeError(e, { surface: 'cell' }).text).toBe('The data service\'s address redirects elsewhere, which is not followed so that the key goes nowhere else: set its final address in the taskpane.');
+    }
+    // Any other unreadable reply keeps its own words.
+    expect(describeError(new InvalidResponseError('Not JSON', { status: 200 }), { baseURL: base }).title).toBe('Unreadable reply');
+  });
 });

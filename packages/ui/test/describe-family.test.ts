@@ -4,7 +4,7 @@ import { StorageError } from '@econdata/core';
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../src/index.ts';
 
-const SHEETS_CODES = ['invalid_period', 'mixed_frequencies', 'too_many_rows', 'file_too_large', 'unreadable_file', 'checksum_mismatch', 'corrupt_manifest', 'export_not_found', 'damaged_export', 'different_queries', 'write_failed'] as const;
+const SHEETS_CODES = ['invalid_period', 'mixed_frequencies', 'too_many_rows', 'file_too_large', 'unreadable_file', 'checksum_mismatch', 'corrupt_manifest', 'export_not_found', 'damaged_export', 'different_queries', 'no_vintages', 'before_vintages', 'damaged_vintages', 'write_failed'] as const;
 const KEYCHAIN_CODES = ['keychain_unavailable', 'keychain_failed', 'key_missing', 'invalid_key', 'key_rejected', 'profile_not_found', 'profile_exists', 'invalid_profile', 'invalid_setting', 'settings_corrupt', 'settings_unsupported', 'settings_io'] as const;
 
 /** A KeychainError as it reaches a renderer: its JSON (the package's class stays in main). */

@@ -19,6 +19,7 @@ import type { SearchMemoryService } from './services/search-memory.ts';
 import type { PreferencesService } from './services/preferences.ts';
 import type { ReachabilityService } from './services/reachability.ts';
 import type { Session } from './services/session.ts';
+import type { WatchService } from './services/watch.ts';
 import { toWireError } from './wire.ts';
 
 export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
@@ -32,13 +33,14 @@ export interface Services {
   searchMemory: SearchMemoryService;
   preferences: PreferencesService;
   reachability: ReachabilityService;
+  watch: WatchService;
   emit(event: BridgeEvent): void;
 }
 
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability, watch }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -143,6 +145,13 @@ export function createHandlers({ session, jobs, exports, images, library, search
     'library.remove': ({ id }) => library.remove(id),
     'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job, await preferences.nameLanguage())),
     'library.openFile': (request) => library.openFile(request),
+
+    'watch.list': () => watch.state(),
+    'watch.pin': (request) => watch.pin(request),
+    'watch.unpin': ({ keys }) => watch.unpin(keys),
+    'watch.check': () => watch.check(),
+    'watch.changes': () => watch.changes(),
+    'watch.seen': ({ keys }) => watch.seen(keys),
   };
 }
 

@@ -19,6 +19,7 @@ import { JobRegistry } from './services/jobs.ts';
 import { ImageService, type Clipboard } from './services/images.ts';
 import { LibraryService } from './services/library.ts';
 import { Session } from './services/session.ts';
+import { WatchService, type WatchOptions } from './services/watch.ts';
 
 export interface MainOptions {
   host: 'electron' | 'web';
@@ -37,6 +38,8 @@ export interface MainOptions {
   startSandbox?: (options: SandboxOptions) => Promise<Sandbox>;
   /** The service check's interval, clock and probe (tests). */
   reachability?: Pick<ReachabilityOptions, 'everyMs' | 'timers' | 'probe'>;
+  /** The new-data checks' schedule and clock (tests). */
+  watch?: WatchOptions;
 }
 
 export interface MainServices {
@@ -45,6 +48,7 @@ export interface MainServices {
   library: LibraryService;
   exports: ExportService;
   reachability: ReachabilityService;
+  watch: WatchService;
   handlers: Handlers;
   dispatch: Dispatch;
   /** Calls `fn` with every event for the renderer; returns the unsubscribe function. */
@@ -84,9 +88,11 @@ export function createMainServices(options: MainOptions): MainServices {
   const library = new LibraryService(exportLibrary, options.folders, options.dialogs);
   const exports = new ExportService(session, exportLibrary, options.folders, options.dialogs);
   const images = new ImageService(options.folders, options.dialogs, options.clipboard);
-  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences: new PreferencesService(options.folders.home), reachability, emit });
+  const preferences = new PreferencesService(options.folders.home);
+  const watch = new WatchService(options.folders.home, session, library, preferences, emit, options.watch);
+  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences, reachability, watch, emit });
   return {
-    session, jobs, library, exports, reachability, handlers,
+    session, jobs, library, exports, reachability, watch, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),
     // The service is checked while a window listens (Electron's window, web mode's event stream).
     onEvent: (fn) => {
@@ -94,13 +100,19 @@ export function createMainServices(options: MainOptions): MainServices {
       const last = reachability.last();
       if (last) fn({ type: 'reachability', outcome: last });
       reachability.start();
+      // The new-data watch checks soon after a window listens (the session is up), then every few hours.
+      watch.start();
       return () => {
         listeners.delete(fn);
-        if (listeners.size === 0) reachability.stop();
+        if (listeners.size === 0) {
+          reachability.stop();
+          watch.stop();
+        }
       };
     },
     close: async () => {
       reachability.stop();
+      watch.stop();
       for (const id of jobs.running()) jobs.cancel(id);
       await session.close();
     },

@@ -2,7 +2,7 @@
  * How the contract travels: the envelope every answer comes in, the events main pushes, Electron's
  * IPC channels and the preload's shape, and web mode's token names. It uses contract.ts (never the other way round: no import cycle).
  */
-import type { JobId, OperationName, QuotaStatusWire, RequestOf, ResponseOf, SessionStatus } from './contract.ts';
+import type { JobId, OperationName, QuotaStatusWire, RequestOf, ResponseOf, SessionStatus, WatchState } from './contract.ts';
 import type { WireError } from './wire-error.ts';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
 
@@ -18,6 +18,8 @@ export type BridgeEvent =
   | { type: 'session'; status: SessionStatus }
   /** What main's check of the service found (every ~30 s while a window listens, and on connection.check). */
   | { type: 'reachability'; outcome: ProbeOutcome }
+  /** The watchlist changed (pinned, unpinned, checked, seen); `found`: series a check just found new values of. */
+  | { type: 'watch'; state: WatchState; found: number }
   /** Web mode only, made by the page's transport (not main): the event stream broke, so the local server stopped. */
   | { type: 'bridge_lost'; message: string };
 

@@ -94,6 +94,18 @@ export interface DesktopApi extends EconDataApi {
     rerun(id: string, options?: JobOptions): Res<'library.rerun'>;
     openFile(request: Req<'library.openFile'>): Res<'library.openFile'>;
   };
+  /** The watchlist main keeps per profile, and its checks for new data. */
+  watch: {
+    list(): Res<'watch.list'>;
+    pin(request: Req<'watch.pin'>): Res<'watch.pin'>;
+    unpin(keys: string[]): Res<'watch.unpin'>;
+    check(): Res<'watch.check'>;
+    changes(): Res<'watch.changes'>;
+    /** All news seen, or only the given keys'. */
+    seen(keys?: string[]): Res<'watch.seen'>;
+    /** Calls `fn` with the watchlist whenever it changes in main (and how many series a check just found new values of). */
+    onChange(fn: (state: ResponseOf<'watch.list'>, found: number) => void): () => void;
+  };
   /** Every event main pushes; returns the unsubscribe function. */
   onEvent(fn: (event: BridgeEvent) => void): () => void;
 }
@@ -253,6 +265,17 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       remove: (id) => call('library.remove', { id }),
       rerun: (id, options) => job(options, (jobId) => call('library.rerun', { jobId, id })),
       openFile: (request) => call('library.openFile', request),
+    },
+    watch: {
+      list: () => call('watch.list', {}),
+      pin: (request) => call('watch.pin', request),
+      unpin: (keys) => call('watch.unpin', { keys }),
+      check: () => call('watch.check', {}),
+      changes: () => call('watch.changes', {}),
+      seen: (keys) => call('watch.seen', keys === undefined ? {} : { keys }),
+      onChange: (fn) => onEvent((event) => {
+        if (event.type === 'watch') fn(event.state, event.found);
+      }),
     },
   };
 }

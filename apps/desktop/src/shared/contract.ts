@@ -192,6 +192,55 @@ export interface OpenedFile {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The watchlist (issue 33): series pinned per profile, checked for new data against the catalogue
+
+/** One watched series. Dates are ISO strings; `lastUpdated` is the source's date (YYYY-MM-DD). */
+export interface WatchEntry {
+  /** sheets' `watchKey(profile, query, transform)`: never the service's address. */
+  key: string;
+  query: SeriesQuery;
+  /** The transform it is shown with (analysis's text form); absent: values as published. */
+  transform?: string;
+  title: string;
+  pinnedAt: string;
+  /** The source's `last_updated` of the series as last looked at (null: the service gave none). */
+  lastUpdated: string | null;
+  /** When the user last looked (pinned it, or marked its new data as seen). */
+  lookedAt: string;
+  /** A check found values that differ from the last look, not yet seen: the source's date then, and when it was found. */
+  news?: { lastUpdated: string | null; foundAt: string };
+}
+
+/** What the last check of a profile did. */
+export interface WatchCheckRecord {
+  at: string;
+  /** Requests sent: the catalogue's one, plus the refreshed series' (after batching). */
+  requests: number;
+  /** Watched series not fetched because their source had nothing newer: the queries the check saved. */
+  saved: number;
+  /** Series fetched again (their source had newer data). */
+  refreshed: number;
+  /** Of those, the series whose values differ from what was last seen or found. */
+  changed: number;
+}
+
+/** The active profile's watchlist. */
+export interface WatchState {
+  profile: string;
+  entries: WatchEntry[];
+  /** Watched series with values not yet seen ("N series updated since you last looked"). */
+  news: number;
+  lastCheck: WatchCheckRecord | null;
+  /** The watchlist file could not be read: what happened (it is kept as a backup) and what to do. */
+  problem?: string;
+}
+
+/** What changed since the last look, per series (sheets' revision diff, series by series), and the entries with news. */
+export interface WatchChanges extends RevisionDiff {
+  entries: WatchEntry[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // The operation table
 
 /** Every operation's response (its request: `Requests` in request-schemas.ts, inferred from its schema). */
@@ -270,6 +319,19 @@ interface Responses {
   /** Fetches a saved export's queries again into a new export (the old one is kept, to compare with). */
   'library.rerun': ManifestView;
   'library.openFile': OpenedFile;
+
+  /** The active profile's watchlist. */
+  'watch.list': WatchState;
+  /** Watches the series shown (their queries, transform and series as the chart has them) or a saved export's. */
+  'watch.pin': WatchState;
+  /** Stops watching (by `WatchEntry.key`). */
+  'watch.unpin': WatchState;
+  /** Checks now: the catalogue once past the cache, then only the series whose source has newer data. */
+  'watch.check': WatchState;
+  /** The values added and revised since the last look, per watched series with news. */
+  'watch.changes': WatchChanges;
+  /** Marks the news as seen (all, or the given keys): each series' last look is now. */
+  'watch.seen': WatchState;
 }
 
 export type OperationName = keyof Responses;
@@ -292,6 +354,7 @@ export const OPERATION_NAMES = [
   'quota.status', 'connection.check',
   'exports.writeLocal', 'exports.service', 'images.save', 'clipboard.write',
   'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',
+  'watch.list', 'watch.pin', 'watch.unpin', 'watch.check', 'watch.changes', 'watch.seen',
 ] as const satisfies readonly OperationName[];
 
 // Compile-time check that the list names every operation exactly.

@@ -148,6 +148,8 @@ const transform = v.pipe(
   v.transform((value) => formatTransform(parseTransform(value))),
 );
 const destination = oneOf(['library', 'downloads', 'dialog']);
+/** A watched series' key, as the watchlist lists it (sheets' watchKey). */
+const watchKey = text('a watched series\' key, as the watchlist lists it', { max: 1000 });
 
 /**
  * A query's fields are core's to judge (codes, years, dates, stock index): the schema knows their
@@ -380,6 +382,17 @@ const SCHEMAS = {
     /** A path inside an allowed folder (the library, Downloads, ECONDATA_HOME). */
     object({ from: v.literal('path'), path: sized(4096), ...openCommon }),
   ]),
+  'watch.list': empty,
+  'watch.pin': tagged('from', [
+    /** The chart's series: one per query, in order, as shown (kept as the last look; nothing is fetched). */
+    object({ from: v.literal('shown'), queries, transform: opt(transform), series: list(shownSeries, { min: 1, max: LIMITS.queries }) }),
+    /** A saved export's series (read from its file: nothing is fetched). */
+    object({ from: v.literal('saved'), id: exportId }),
+  ]),
+  'watch.unpin': object({ keys: list(watchKey, { min: 1, max: LIMITS.queries }) }),
+  'watch.check': empty,
+  'watch.changes': empty,
+  'watch.seen': object({ keys: opt(list(watchKey, { min: 1, max: LIMITS.queries })) }),
 };
 
 /** Every operation's request, as its schema checks it: what contract.ts calls `RequestOf<N>`. */

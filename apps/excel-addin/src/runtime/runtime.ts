@@ -132,7 +132,7 @@ class SharedRuntime implements AddinRuntime {
   async testConnection(options: { permission?: SeriesQuery } = {}): Promise<ConnectionOutcome> {
     await this.ready;
     const c = this.#connection;
-    if (!c) return { ok: false, problem: 'not_connected', message: 'Not connected: enter the service address, plan and API key, then Connect.' };
+    if (!c) return { ok: false, problem: 'not_connected', message: 'Not connected: enter the service address, plan and API key (or your team gateway\'s address and your token), then Connect.' };
     const outcome = await this.#test(c, options.permission);
     if (this.#learnPlan(c)) await this.#storage.setItem(STORAGE_KEYS.settings, JSON.stringify(c.settings));
     this.#setStatus({ lastTest: outcome, plan: c.settings.plan, planSource: c.settings.planSource ?? null, ...(outcome.ok ? { demoData: outcome.demoData } : {}) });

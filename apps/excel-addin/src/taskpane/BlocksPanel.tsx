@@ -137,33 +137,51 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
   };
 
   /**
-   * "Refresh updated": asks the catalogue alone (one request, past the one-hour cache) which
-   * sources have data dated at or after each block's last write, and refreshes only those blocks.
-   * Trade and stock blocks have no catalogue date: they are always refreshed.
+   * Asks the catalogue alone (one request, past the one-hour cache) which sources have data dated
+   * at or after each block's last write, and marks those blocks "New data" (kept until they are
+   * refreshed). Trade and stock blocks have no catalogue date: they are always due.
    */
-  const refreshUpdated = async (): Promise<void> => {
+  const checkNewData = async (): Promise<{ due: BlockStatus[]; head: string } | null> => {
     setBusy(true);
     setNotice(null);
-    let due: BlockStatus[];
-    let saved: number;
     try {
-      ({ due, savedQueries: saved } = blocksWithNewData(present, (await api.listSources({}, { cache: 'reload' })).data));
+      const { due, savedQueries: saved } = blocksWithNewData(present, (await api.listSources({}, { cache: 'reload' })).data);
       setUpdated(new Set(due.map((b) => b.table)));
+      const checked = `Checked the catalogue (1 request): ${due.length} of ${present.length} ${present.length === 1 ? 'block has' : 'blocks have'} newer data`;
+      return { due, head: `${checked}; ${saved} ${saved === 1 ? 'query' : 'queries'} not asked` };
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });
-      return;
+      return null;
     } finally {
       setBusy(false);
     }
-    const checked = `Checked the catalogue (1 request): ${due.length} of ${present.length} ${present.length === 1 ? 'block has' : 'blocks have'} newer data`;
+  };
+
+  /** "Check for new data": the check alone, its marks and what Refresh updated would fetch. */
+  const checkOnly = async (): Promise<void> => {
+    const checked = await checkNewData();
+    if (!checked) return;
+    const { due, head } = checked;
+    const asks = due.reduce((n, b) => n + blockFetchQueries(b).length, 0);
+    setNotice({
+      intent: 'success',
+      text: due.length === 0 ? `${head}: nothing to refresh.` : `${head}.
+Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fetches only ${due.length === 1 ? 'that block' : 'those blocks'} (${asks} ${asks === 1 ? 'query' : 'queries'}).`,
+    });
+  };
+
+  /** "Refresh updated": the check again, then a refresh of only the blocks it marks. */
+  const refreshUpdated = async (): Promise<void> => {
+    const checked = await checkNewData();
+    if (!checked) return;
+    const { due, head } = checked;
     if (due.length === 0) {
-      setNotice({ intent: 'success', text: `${checked}; nothing to refresh (${saved} ${saved === 1 ? 'query' : 'queries'} not asked).` });
+      setNotice({ intent: 'success', text: `${head}: nothing to refresh.` });
       return;
     }
     await refresh(due, false);
     setUpdated(new Set());
-    const head = `${checked}; ${saved} ${saved === 1 ? 'query' : 'queries'} not asked.`;
-    setNotice((n) => (n && n.intent === 'success' ? { ...n, text: `${head}\n${n.text}`, ...(n.lines ? { lines: [[head], ...n.lines] } : {}) } : n));
+    setNotice((n) => (n && n.intent === 'success' ? { ...n, text: `${head}.\n${n.text}`, ...(n.lines ? { lines: [[`${head}.`], ...n.lines] } : {}) } : n));
   };
 
   // The ribbon's "Refresh all" runs the same refresh (confirmed: the ribbon has no room for a question).
@@ -185,6 +203,10 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
       <div className={styles.toolbar}>
         <Text weight="semibold">{blocks === null ? 'Blocks' : `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'} in this workbook`}</Text>
         <div className={styles.meta}>
+          <Button disabled={busy || present.length === 0} onClick={() => void checkOnly()}
+            title="Ask the catalogue (one request) which blocks' sources have newer data, and mark them; nothing is fetched">
+            Check for new data
+          </Button>
           <Button icon={<ArrowClockwiseRegular />} disabled={busy || present.length === 0} onClick={() => void refreshUpdated().catch(() => undefined)}
             title="Ask the catalogue which sources have newer data, and refresh only those blocks">
             Refresh updated

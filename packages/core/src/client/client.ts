@@ -7,7 +7,7 @@ import { MemoryCacheStore, type CacheStore } from '../cache/store.ts';
 import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.ts';
 import { AbortError, EconError, InvalidParameterError } from '../errors/errors.ts';
 import { NamesBook, type LearnedNames } from '../learned/names.ts';
-import { axiosTransport } from '../net/transport.ts';
+import { defaultTransport } from '../net/fetch-transport.ts';
 import { openGate, type RequestGate } from '../quota/gate.ts';
 import type { QuotaStatus } from '../quota/status.ts';
 import type { BatchIndicatorQuery, EmptyQuery, IndicatorQuery, SeriesQuery, SourceIndicatorsQuery, StockQuery, TradeQuery } from '../query.ts';
@@ -65,7 +65,7 @@ export class EconDataClient {
         clock,
         sleep: options.sleep ?? defaultSleep,
         random: options.random ?? Math.random,
-        transport: options.transport ?? axiosTransport(),
+        transport: options.transport ?? defaultTransport(),
         sendPriority: options.sendPriority === true,
       },
       cache: {

@@ -70,6 +70,7 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** Jitter source in [0, 1). @default Math.random */
   random?: () => number;
+  /** How requests travel. @default axios (http adapter) in Node, fetchTransport (redirects refused) in browsers */
   transport?: Transport;
 }
 

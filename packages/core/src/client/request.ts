@@ -97,6 +97,15 @@ function keyUnavailable(cause: unknown): KeyUnavailableError {
   return new KeyUnavailableError(message, { cause: original });
 }
 
+/** A redirect's Location made absolute against the request's address (a relative one is allowed); '' when it reads as no address. */
+function absoluteLocation(location: string, requested: string): string {
+  try {
+    return new URL(location, requested).href;
+  } catch {
+    return '';
+  }
+}
+
 /** The key for one attempt, from the provider; a throwing provider or an empty key is `key_unavailable`. */
 async function readKey(getApiKey: KeyProvider): Promise<string> {
   let key: string;
@@ -148,7 +157,7 @@ export async function execute(cfg: EngineConfig, spec: RequestSpec, opts: Attemp
     }
     const answeredAt = cfg.clock.now();
     let wait = retryAfterMs(res.headers, answeredAt);
-    const errorOf = (w: number | undefined): EconError => errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(spec.params ? { params: spec.params } : {}), ...(w === undefined ? {} : { retryAfterMs: w }), ...(key ? { key } : {}) });
+    const errorOf = (w: number | undefined): EconError => errorFromResponse(res.status, bodyText(res.body), { now, path: spec.path, ...(spec.params ? { params: spec.params } : {}), ...(w === undefined ? {} : { retryAfterMs: w }), ...(key ? { key } : {}), ...(res.headers['location'] ? { location: absoluteLocation(res.headers['location'], `${cfg.baseURL}/api/v1${spec.path}`) } : {}) });
     let error = errorOf(wait);
     // A rate-limit refusal without Retry-After: X-RateLimit-Reset says when the window opens (net/rate-limit-reset.ts).
     if (error.code === 'rate_limited' && wait === undefined && (wait = rateLimitResetMs(res.headers, answeredAt)) !== undefined) error = errorOf(wait);

@@ -27,8 +27,18 @@ describe('errorFromResponse reads every body shape', () => {
     expect(errorFromResponse(404, '{"error":"Data not found: nothing"}', { now, path }).message).toBe(`Data not found: nothing (status 404). ${advice}`);
   });
 
-  it('a redirect is not followed and says to check baseURL', () => {
-    expect(err(301, '<html><title>Moved</title></html>')).toMatchObject({ code: 'invalid_response', status: 301, message: 'The service answered with a redirect (status 301), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).' });
+  it('a redirect is not followed and says to set the final address as the base URL', () => {
+    expect(err(301, '<html><title>Moved</title></html>')).toMatchObject({ code: 'invalid_response', status: 301, message: 'The service answered with a redirect (status 301), which the client does not follow so that the key goes nowhere else. The base URL is being redirected: set the final address as the base URL (the service address of the connection or profile), if that is the service.' });
+  });
+
+  it('a redirect names its target by origin and path, never its query string (which may hold the key)', () => {
+    const e = errorFromResponse(308, '', { now, key: 'sk_secret', location: 'https://new.example.com/api/v1/sources?api_key=sk_secret&x=1' });
+    expect(e).toMatchObject({ code: 'invalid_response', status: 308, message: 'The service answered with a redirect (status 308) to https://new.example.com/api/v1/sources, which the client does not follow so that the key goes nowhere else. The base URL is being redirected: set the final address (here https://new.example.com) as the base URL (the service address of the connection or profile), if that is the service.' });
+    expect(e.message).not.toContain('sk_secret');
+  });
+
+  it('a redirect a browser refused (status 0, target hidden) says how to find the final address', () => {
+    expect(err(0, '')).toMatchObject({ code: 'invalid_response', status: 0, retryable: false, message: 'The service redirected the request to another address (the browser hides which), which the client does not follow so that the key goes nowhere else. The base URL is being redirected: open the base URL in a browser to see where it leads, and set that final address as the base URL (the service address of the connection or profile).' });
   });
 
   it('an HTML 502 page is a server_error with its title and an excerpt', () => {

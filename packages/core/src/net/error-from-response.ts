@@ -94,16 +94,38 @@ function notFoundAdvice(path: string | undefined): string {
 }
 
 /**
+ * A redirect, refused: what happened (the base URL is being redirected, and where to when the
+ * runtime shows it) and what to do (use the final address as the base URL). The target is named
+ * by origin and path only: its query string may hold the key.
+ */
+function redirectMessage(status: number, location: string | undefined): string {
+  let target: URL | undefined;
+  try {
+    target = location === undefined ? undefined : new URL(location);
+  } catch {
+    target = undefined;
+  }
+  const head = status === 0
+    ? 'The service redirected the request to another address (the browser hides which)'
+    : `The service answered with a redirect (status ${status})${target ? ` to ${target.origin}${target.pathname}` : ''}`;
+  const todo = status === 0
+    ? 'open the base URL in a browser to see where it leads, and set that final address as the base URL (the service address of the connection or profile)'
+    : `set the final address${target ? ` (here ${target.origin})` : ''} as the base URL (the service address of the connection or profile), if that is the service`;
+  return `${head}, which the client does not follow so that the key goes nowhere else. The base URL is being redirected: ${todo}.`;
+}
+
+/**
  * Builds the error for a non-2xx answer (or a 2xx with `success: false`). Every status maps to one code
  * (the table in the README): 400, 405-407, 409, 411-418, 421-431 and any other 4xx `bad_request`;
  * 401 `authentication`; 402, 403, 451 `permission_denied`; 403 or 429 about rate limits `rate_limited`;
  * 404, 410 `not_found`; 408 `timeout`; 5xx `server_error`; 2xx with success: false, 3xx, 1xx `invalid_response`.
  * @param extra.key the API key in use, so that no message or excerpt can echo it.
  * @param extra.path the route (below /api/v1), so that the advice fits what was asked.
+ * @param extra.location the Location header of a redirect (absolute), named in its error.
  * @param extra.params the request's parameters: when the body names a parameter, its value in the
  *   request becomes the error's `value` (from what core sent, never read out of the server's text).
  */
-export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string; path?: string; params?: Record<string, string | number> }): EconError {
+export function errorFromResponse(status: number, bodyText: string, extra: { retryAfterMs?: number; now: number; key?: string; path?: string; params?: Record<string, string | number>; location?: string }): EconError {
   const body = readErrorBody(bodyText);
   const serverMessage = body.message === undefined ? undefined : redactApiKey(body.message, extra.key);
   const details: EconErrorDetails = { status };
@@ -114,7 +136,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     if (sent !== undefined) details.value = redactApiKey(String(sent), extra.key);
   }
   if (extra.retryAfterMs !== undefined) details.retryAfterMs = extra.retryAfterMs;
-  if (serverMessage === undefined || body.isHtml) details.excerpt = excerptOf(bodyText, extra.key);
+  if ((serverMessage === undefined || body.isHtml) && bodyText !== '') details.excerpt = excerptOf(bodyText, extra.key);
   const said = serverMessage ?? `HTTP ${status}`;
 
   let code: ErrorCode;
@@ -154,7 +176,7 @@ export function errorFromResponse(status: number, bodyText: string, extra: { ret
     // Redirects are not followed: the key would travel to an address nobody configured. A browser
     // refusing one (fetch's redirect: 'manual') shows status 0 and hides the code and target.
     code = 'invalid_response';
-    message = `The service answered with a redirect (${status === 0 ? 'its status and target hidden by the browser' : `status ${status}`}), which the client does not follow so that the key goes nowhere else. Check baseURL: the service may have moved (e.g. to https://).`;
+    message = redirectMessage(status, extra.location);
   } else {
     // 1xx, or a number outside HTTP (600 and up): not an answer the interface allows.
     code = 'invalid_response';

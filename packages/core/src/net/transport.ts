@@ -48,7 +48,7 @@ export class TransportFailure extends Error {
 }
 
 /** The body passed the request's `maxBytes`: reading stopped there, so memory stays bounded. */
-function tooLarge(maxBytes: number): TransportFailure {
+export function tooLarge(maxBytes: number): TransportFailure {
   return new TransportFailure('too_large', `The answer is larger than ${maxBytes} bytes`);
 }
 
@@ -92,10 +92,12 @@ export async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8A
 }
 
 /**
- * The default transport: axios, in Node and in browsers alike. `maxBytes` is enforced while the body
- * arrives, so a huge answer never sits in memory whole: as axios' `maxContentLength` (Node's http
- * adapter) and, for browsers, whose XMLHttpRequest adapter ignores that option, by aborting from the
- * download progress once the bytes so far (or the declared total) pass it.
+ * The transport of Node: axios' http adapter, which follows no redirect (`maxRedirects: 0`) and
+ * enforces `maxBytes` as `maxContentLength` while the body arrives (and against a declared
+ * Content-Length before), so a huge answer never sits in memory whole. Browsers get `fetchTransport`
+ * (net/fetch-transport.ts) by default: axios' XMLHttpRequest adapter follows every redirect, taking a
+ * key in the query string along. Given to a browser anyway, it still holds `maxBytes` by aborting
+ * from the download progress (XMLHttpRequest ignores `maxContentLength`).
  */
 export function axiosTransport(instance: AxiosInstance = axios.create()): Transport {
   return {

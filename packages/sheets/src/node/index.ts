@@ -6,3 +6,4 @@ export { writeXlsx, writeSeriesXlsx, seriesSheets } from './xlsx-write.ts';
 export { readXlsx } from './xlsx-read.ts';
 export { ExportLibrary } from './library/library.ts';
 export { type ExportManifest, type SavedChart } from './library/manifest.ts';
+export { FileVintageStorage } from './vintage-files.ts';

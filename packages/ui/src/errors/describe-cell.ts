@@ -5,7 +5,7 @@
  */
 import type { SeriesQuery } from '@econdata/core';
 import { ERROR_ADVICE } from './advice.ts';
-import type { UiError } from './normalize.ts';
+import { isRedirect, type UiError } from './normalize.ts';
 
 const RESETS_AT_MIDNIGHT = '00:00 UTC';
 
@@ -87,6 +87,8 @@ export function cellSentence(e: UiError, query: SeriesQuery | undefined): string
   const { code } = e;
   // A refused value is its owner's sentence as it is (core's ends "Correct it and try again."): Excel's flyout is small.
   if (code === 'invalid_parameter') return what;
+  // Recalculating meets the same redirect: the remedy is the address.
+  if (isRedirect(e)) return 'The data service\'s address redirects elsewhere, which is not followed so that the key goes nowhere else: set its final address in the taskpane.';
   const again = TRANSIENT.has(code) ? ` ${RECALCULATE}` : '';
   return `${/[.!?]$/.test(what) ? what : `${what}.`} ${ERROR_ADVICE[code]}${again}`;
 }

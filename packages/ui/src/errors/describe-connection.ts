@@ -5,7 +5,7 @@
  * Reached through `describeError(error, { surface: 'connection-test', ... })`.
  */
 import { isLoopbackHost, type SeriesQuery } from '@econdata/core';
-import type { UiError } from './normalize.ts';
+import { isRedirect, type UiError } from './normalize.ts';
 
 export interface ConnectionTestContext {
   baseURL: string;
@@ -56,6 +56,7 @@ export function connectionTestSentence(e: UiError, ctx: ConnectionTestContext): 
     case 'not_found':
     case 'invalid_response':
     case 'bad_request':
+      if (isRedirect(e)) return `${ctx.baseURL} redirects to another address, which this add-in does not follow so that your key goes nowhere else. Open it in a browser to see where it leads, and connect with that final address.`;
       return `${ctx.baseURL} answers, but not as the Economic Data Service (${e.status === undefined ? e.code : `status ${e.status}`}). Check the address: give the service's base URL, e.g. https://api.example.com.`;
     case 'server_error':
       return `The service failed (${e.status ?? 'server error'}). Try again later; if it persists, tell the service's support.`;

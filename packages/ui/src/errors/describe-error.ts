@@ -12,7 +12,7 @@ import { ERROR_ADVICE } from './advice.ts';
 import { cellSentence } from './describe-cell.ts';
 import { connectionTestSentence } from './describe-connection.ts';
 import { asFamilyError, describeFamilyError, type FamilyError } from './describe-family.ts';
-import { toUiError, type UiError, type UiErrorCode } from './normalize.ts';
+import { isRedirect, toUiError, type UiError, type UiErrorCode } from './normalize.ts';
 
 /**
  * Where the sentence is shown: a panel or message bar (default); a worksheet cell (the add-in's
@@ -135,6 +135,7 @@ function describeForPanel(e: UiError, ctx: DescribeContext): ErrorDescription {
     case 'storage':
       return { code: e.code, title: 'Local file problem', intent: 'error', action: 'retry', text: `A file this app keeps on this computer could not be used: ${sentence(e.message)} ${ERROR_ADVICE.storage}` };
     case 'invalid_response':
+      if (isRedirect(e)) return { code: e.code, title: 'The service address redirects', intent: 'error', action: 'settings', text: `The service${ctx.baseURL ? ` at ${ctx.baseURL}` : ''} sends requests on to another address, which this app does not follow so that your API key goes nowhere else. Open the address in a browser to see where it leads, and set that final address as the service address.` };
       return { code: e.code, title: 'Unreadable reply', intent: 'error', action: 'retry', text: `The service sent a reply this app cannot read${e.status ? ` (${e.status})` : ''}. ${ERROR_ADVICE.invalid_response}` };
     default:
       return { code: 'unknown', title: 'Unexpected error', intent: 'error', action: 'retry', text: `Something went wrong: ${sentence(e.message)} ${ERROR_ADVICE.unknown}` };

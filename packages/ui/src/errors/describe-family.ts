@@ -30,6 +30,9 @@ const SHEETS: Readonly<Record<SheetsErrorCode, Words>> = {
   export_not_found: { title: 'No such export', intent: 'warning' },
   damaged_export: { title: 'A saved export is damaged', intent: 'error' },
   different_queries: { title: 'Not the same query', intent: 'warning' },
+  no_vintages: { title: 'No vintages kept', intent: 'info' },
+  before_vintages: { title: 'Before the first kept vintage', intent: 'warning' },
+  damaged_vintages: { title: 'Kept vintages set aside', intent: 'warning' },
   write_failed: { title: 'The file was not written', intent: 'error', action: 'retry' },
 };
 

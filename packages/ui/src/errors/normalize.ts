@@ -55,6 +55,15 @@ export function toUiError(error: unknown): UiError {
   return { code: 'unknown', message: typeof error === 'string' ? error : 'An unexpected error occurred' };
 }
 
+/**
+ * Whether an error is a redirect core refused to follow (`invalid_response` with a 3xx status, or
+ * status 0: a browser's refused redirect, whose status and target it hides): the service address
+ * is being redirected, and the remedy is the final address, not a retry.
+ */
+export function isRedirect(e: UiError): boolean {
+  return e.code === 'invalid_response' && e.status !== undefined && (e.status === 0 || (e.status >= 300 && e.status < 400));
+}
+
 /** Whether an error is the caller's own cancellation (not to be shown as a failure). */
 export function isAbort(error: unknown): boolean {
   return toUiError(error).code === 'aborted';

@@ -77,13 +77,13 @@ export function ProfileCard({ profile: p, onSwitched, onChanged }: ProfileCardPr
             {p.active ? <Badge color="success" appearance="filled" className={styles.badge}>In use</Badge> : null}
           </span>
         )}
-        description={<Text size={200}>{p.embedded ? 'Built-in sandbox (demo key)' : 'Your service profile'}</Text>}
+        description={<Text size={200}>{p.embedded ? 'Built-in sandbox (demo key)' : p.kind === 'gateway' ? "Your team's gateway: the service key stays on the gateway" : 'Your service profile'}</Text>}
       />
       <dl className={styles.facts}>
         <dt className={styles.term}>{p.kind === 'gateway' ? 'Team gateway' : 'Service'}</dt><dd className={styles.value}>{p.baseURL}</dd>
         <dt className={styles.term}>Plan</dt><dd className={styles.value}>{p.plan}</dd>
         <dt className={styles.term}>Sent as</dt><dd className={styles.value}>{p.authMode === 'header' ? 'Authorization header' : 'api_key query parameter'}</dd>
-        <dt className={styles.term}>Key</dt>
+        <dt className={styles.term}>{p.kind === 'gateway' ? 'Your token' : 'Key'}</dt>
         <dd className={styles.value} data-testid="masked-key">
           {keyLine}
           {key.needsRotation ? <span className={styles.warn}> · old: rotate it</span> : null}
