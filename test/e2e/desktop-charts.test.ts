@@ -3,7 +3,8 @@
  * keys in memory): the chart saved as PNG (its signature and pixel size at 2x) and as SVG (its
  * texts: title, every legend name, both axes' units, the source line, a shaded period's label),
  * the chart and the table copied (the clipboard's PNG, and TSV whose values equal the data file at
- * full precision), a second axis in one click when units differ, and the world-event shading.
+ * full precision), a second axis in one click when units differ, the world-event shading, and a
+ * mixed-frequency conversion named in words (GSO monthly CPI shown quarterly with GDP).
  * Screenshots of each new screen and of the saved images go to apps/desktop/docs.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -28,6 +29,13 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 function wdi(indicator: string, iso3: string, year: number): string {
   const line = readFileSync(join(realDataDir ?? '', 'wb_wdi_values.csv'), 'utf8').split('\n').find((l) => l.startsWith(`${indicator},${iso3},${year},`));
   return line?.split(',')[3] ?? '';
+}
+
+/** The real data file's GSO CPI (all items) year-on-year % of some months, as numbers. */
+function gsoCpi(months: readonly string[]): number[] {
+  const rows = readFileSync(join(realDataDir ?? '', 'gso_vn_cpi_monthly.csv'), 'utf8').split('\n').filter((l) => months.some((m) => l.startsWith(`${m},CPI,`)));
+  // period,item_code,item_vi,item_en,yoy_pct,mom_pct,ytd_avg_yoy_pct: the names hold no comma for CPI.
+  return rows.map((l) => Number(l.split(',')[4]));
 }
 
 describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (explorer, Chromium)', () => {
@@ -255,5 +263,31 @@ describe.skipIf(!hasChromium || !realDataDir)('charts that go into a report (exp
     await explore().getByRole('button', { name: 'More decimals' }).click();
     await explore().getByRole('button', { name: 'More decimals' }).click();
     expect(await vn.innerText()).toBe(`${Number(exact).toFixed(4)}%`);
+  }, 240_000);
+
+  it('names a mixed-frequency conversion in words: GSO monthly CPI with quarterly GDP, neither query naming a frequency', async () => {
+    await page.goto(web.url);
+    await page.getByText(/737 indicators in WB, IMF, GSO/).waitFor({ timeout: 60_000 });
+    await page.getByRole('combobox', { name: 'Source' }).selectOption('GSO');
+    for (const code of ['CPI.TOTAL.YOY', 'GDP.TOTAL.VALUE']) {
+      await page.getByRole('searchbox', { name: 'Search indicators' }).fill(code);
+      await page.getByRole('checkbox', { name: new RegExp(`\\(${code.replaceAll('.', '\\.')}\\)`) }).check();
+    }
+    await page.getByRole('combobox', { name: 'Frequency' }).selectOption('');
+    await page.getByRole('button', { name: 'Get data' }).click();
+    const note = explore().getByTestId('conversion-note');
+    await note.waitFor({ timeout: 60_000 });
+    // What analysis converted from (the monthly values), not "its published values": the query named no frequency.
+    expect(await note.innerText()).toBe('Shown quarterly, the lowest frequency open: Consumer prices: Consumer price index (all items), change vs same month of previous year: Vietnam as the quarterly average of the monthly values.');
+    // The value shown is that average of the data file's months (2014-Q1: January to March).
+    const table = explore().getByTestId('series-table');
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    const cpi = headers.findIndex((h) => /Consumer price/.test(h));
+    const q1 = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2014-Q1', exact: true }) }).getByRole('cell').nth(cpi - 1);
+    const months = gsoCpi(['2014-01', '2014-02', '2014-03']);
+    expect(months).toHaveLength(3);
+    expect(Number((await q1.getAttribute('title'))?.replace('Exact value: ', ''))).toBeCloseTo((months[0]! + months[1]! + months[2]!) / 3, 10);
+    await explore().locator('[data-chart-drawn]').waitFor();
+    await page.screenshot({ path: join(DOCS, 'desktop-16b-mixed-frequency-note.png'), animations: 'disabled' });
   }, 240_000);
 });

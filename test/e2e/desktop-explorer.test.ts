@@ -479,8 +479,8 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     await page.getByRole('button', { name: 'Get data' }).click();
     const note = explore.getByTestId('conversion-note');
     await note.waitFor();
-    // The conversion in words (analysis' conversionWords): the query named no frequency, so "its published values".
-    expect(await note.innerText()).toMatch(/^Shown quarterly, the lowest frequency open: Retail sales of goods and consumer services\b[^;]* as the quarterly average of its published values\.$/);
+    // The conversion in words (analysis' conversionWords): the query named no frequency, the monthly one analysis converted from.
+    expect(await note.innerText()).toMatch(/^Shown quarterly, the lowest frequency open: Retail sales of goods and consumer services\b[^;]* as the quarterly average of the monthly values\.$/);
     expect(await explore.getByTestId('series-table').getByRole('row').nth(1).getByRole('rowheader').innerText()).toMatch(/^\d{4}-Q[1-4]$/);
     await explore.locator('[data-chart-drawn]').waitFor();
     await screen('11b-mixed-frequency');

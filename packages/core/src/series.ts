@@ -33,6 +33,12 @@ export interface Provenance {
   stale?: boolean;
   /** The @econdata/analysis transform applied, in its canonical text form ('Per=Q Agg=avg Units=pc1'). */
   transform?: string;
+  /**
+   * The frequency the values were published in, when the transform's `Per` converted them to
+   * another (a quarterly average of 'monthly' values): what the conversion is said to be made
+   * from, even when the query named no frequency (a GSO series at the service's default).
+   */
+  converted_from?: Frequency;
   /** For a series computed from others (@econdata/analysis deriveSeries): the expression and its operands. */
   derivation?: Derivation;
   /** What a reader must see beside the values (e.g. 'Units=pc1 on a percentage: ch1 gives percentage points'). */

@@ -65,6 +65,8 @@ describe('fetchShown', () => {
     const [, retail] = await fetchShown(fetch, [GDP, RETAIL], '');
     expect(series(retail).frequency).toBe('annual');
     expect(series(retail).provenance.transform).toBe('Per=A');
+    // The frequency it came in, for the note saying what was converted (a GSO query may name none).
+    expect(series(retail).provenance.converted_from).toBe('monthly');
     const [, own] = await fetchShown(fetch, [GDP, RETAIL], '', { calendar: 'own' });
     expect(series(own).frequency).toBe('monthly');
   });

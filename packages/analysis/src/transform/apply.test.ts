@@ -56,6 +56,11 @@ describe('applyTransform', () => {
     expect(out.values[0]).toEqual([100, 100]);
     expect(out.frequency).toBe('annual');
     expect(out.provenance.transform).toBe('Per=A Units=pch MA=2 Rebase=2021 Points=2');
+    // What the conversion was made from (the query may not say), and nothing when no conversion was made.
+    expect(out.provenance.converted_from).toBe('monthly');
+    expect(applyTransform(applyTransform(s, 'Per=Q'), 'Per=A').provenance.converted_from).toBe('monthly');
+    expect(applyTransform(s, 'Units=pch').provenance.converted_from).toBeUndefined();
+    expect(applyTransform(s, 'Per=M').provenance.converted_from).toBeUndefined();
     expect(out.title).toBe('GDP, annual average, % change, 2-period moving average, index, 2021 = 100, last 2 periods');
   });
 

@@ -192,6 +192,8 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
   const provenance = Object.assign({}, series.provenance);
   provenance.query = Object.assign({}, asked ?? series.provenance.query);
   if (!identity) provenance.transform = series.provenance.transform ? `${series.provenance.transform} | ${text}` : text;
+  // A conversion names what it was made from (the first one, when transforms chain): the query may not say.
+  if (aggs && provenance.converted_from === undefined) provenance.converted_from = series.frequency;
   if (warnings.length > 0) provenance.warnings = [...new Set([...(series.provenance.warnings ?? []), ...warnings])];
   const out: Series = {
     id: `${asked ? seriesId(asked) : series.id}${identity ? '' : `~${text}`}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTransform } from '@econdata/analysis';
+import type { SeriesQuery } from '@econdata/core';
 import { gso } from '../../../test/support/series.ts';
 import { exportRequest } from '../exports/export-kinds.ts';
 import { choose, chooseSeasonal, conversionNote, isChosen, nativeLowest, seasonalOffered, transformWarnings, withoutSeasonal, withPer } from './transform-choices.ts';
@@ -49,6 +50,10 @@ describe('the transform control', () => {
     expect(conversionNote([converted, annual], '')).toBe('Shown annually, the lowest frequency open: Consumer price index as the annual average of the monthly values.');
     const summed = applyTransform(monthly, 'Per=Q Agg=sum');
     expect(conversionNote([summed], '')).toBe('Shown quarterly, the lowest frequency open: Consumer price index as the quarterly sum of the monthly values.');
+    // A query at the service's default frequency names none: the words come from what analysis recorded.
+    const { frequency: _f, ...unnamed } = monthly.provenance.query as Extract<SeriesQuery, { kind: 'indicator' }>;
+    const atDefault = applyTransform({ ...monthly, provenance: { ...monthly.provenance, query: unnamed } }, 'Per=Q');
+    expect(conversionNote([atDefault], '')).toBe('Shown quarterly, the lowest frequency open: Consumer price index as the quarterly average of the monthly values.');
     expect(conversionNote([converted], 'Per=A')).toBeNull();
     expect(conversionNote([annual], '')).toBeNull();
   });

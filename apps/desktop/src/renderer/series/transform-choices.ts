@@ -101,13 +101,14 @@ export function conversionNote(series: readonly Series[], text: string): string 
   const [first] = converted;
   if (!first) return null;
   // The conversion in analysis' words ("the quarterly average of the monthly values"), after the
-  // series' name without the words its title already adds for the transform.
+  // series' name without the words its title already adds for the transform; the frequency it was
+  // made from is what analysis recorded (a query at the service's default names none).
   const parts = converted.map((s) => {
     const t = read(s.provenance.transform?.split(' | ')[0] ?? '');
     const aggregation = t.agg ?? defaultAggregation(s.kind, s.columns.find((c) => !c.key.endsWith('ytd_value'))?.key ?? 'value');
     const suffix = `, ${transformWords(t, aggregation)}`;
     const name = s.title.endsWith(suffix) ? s.title.slice(0, -suffix.length) : s.title;
-    return `${name} as ${conversionWords(t.per ?? 'A', aggregation, queryFrequency(s.provenance.query) ?? undefined)}`;
+    return `${name} as ${conversionWords(t.per ?? 'A', aggregation, s.provenance.converted_from ?? queryFrequency(s.provenance.query) ?? undefined)}`;
   });
   return `Shown ${ADVERB[first.frequency]}, the lowest frequency open: ${parts.join('; ')}.`;
 }
