@@ -97,6 +97,7 @@ export function createMainServices(options: MainOptions): MainServices {
   const vintages = new VintageService(options.folders.home, session, exportLibrary, options.vintageMaxBytes === undefined ? {} : { maxBytes: options.vintageMaxBytes });
   // Watched series keep their vintages too (the watch's checks call vintages.recording).
   vintages.keepWatched(async (profile) => (await watch.store.entries(profile)).map((e) => e.query));
+  watch.fetchThrough((fetch) => vintages.recording(fetch, { all: true }));
   const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences, reachability, watch, vintages, emit });
   return {
     session, jobs, library, exports, reachability, watch, vintages, handlers,

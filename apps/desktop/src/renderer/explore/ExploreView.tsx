@@ -16,7 +16,7 @@ import { CostPreview, EmptyState, ProgressPanel, SearchQueryBuilder } from '@eco
 import { useSession } from '../app/session.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { FailureList } from './FailureList.tsx';
-import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView, VintagesMenu } from '../app/later.tsx';
+import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView, VintagesMenu, WatchToggle } from '../app/later.tsx';
 import { asOfLabel, type AsOfView } from '../vintages/as-of.ts';
 import { AppError } from '../app/AppError.tsx';
 import { useExplore } from './explore-store.ts';
@@ -86,6 +86,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             {...(asOf ? { note: <MessageBar intent="info" data-testid="as-of-note"><MessageBarBody>{asOfLabel(asOf.date)}</MessageBarBody></MessageBar> } : {})}
             actions={(chart) => (
               <div className={styles.actions}>
+                <WatchToggle {...shown.exportOf} />
                 {shown.derived ? null : <VintagesMenu queries={shown.exportOf.queries} transform={shown.transform} asOf={asOf?.date ?? null} onAsOf={setAsOf} busy={m.running} />}
                 <DerivedMenu {...(shown.queries ? { queries: shown.queries } : {})} transform={shown.transform} busy={m.running} onDerive={store.submitDerived} />
                 <ExportMenu {...shown.exportOf} title={shown.title} chart={chart} onExported={store.exportDone} />
