@@ -207,7 +207,7 @@ function VintageChart({ history }: { history: VintageHistory }) {
             <text x={M.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#424242">{number.format(t)}</text>
           </g>
         ))}
-        {periods.map((p, i) => (i % every === 0 || i === periods.length - 1 ? <text key={p} x={x(i)} y={H - 10} textAnchor="middle" fontSize="11" fill="#424242">{p}</text> : null))}
+        {periods.map((p, i) => (i % every === 0 || (i === periods.length - 1 && i % every >= every / 2) ? <text key={p} x={x(i)} y={H - 10} textAnchor="middle" fontSize="11" fill="#424242">{p}</text> : null))}
         {lines.map((l, i) => (
           <path key={l.release.retrieved_at} d={path(l.values)} fill="none" stroke={colour(i)} strokeWidth={i === newest ? 3 : 1.5} strokeDasharray={i === newest ? undefined : '5 3'} data-retrieved={l.release.retrieved_at} />
         ))}
