@@ -15,4 +15,4 @@ export { compareSeries, type RevisionDiff } from './diff/compare.ts';
 export { readArrangement, formatArrangement, LAYOUT_OPTION_NAMES } from './grid/arrange.ts';
 export { EXPORT_NAME_MAX, exportNameProblem, proposeExportName, fileStem } from './naming/export-name.ts';
 export { checkWatch, seriesWithNewData, watchKey, type WatchedSeries } from './watch/watch.ts';
-export { VintageStore, MemoryVintageStorage, VINTAGE_MAX_BYTES, type VintageStorage } from './vintage/vintages.ts';
+export { VintageStore, MemoryVintageStorage, VINTAGE_MAX_BYTES, type VintageRelease, type VintageStorage } from './vintage/vintages.ts';

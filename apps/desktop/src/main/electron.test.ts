@@ -25,6 +25,7 @@ const mock = vi.hoisted(() => ({
   external: [] as string[],
   home: '',
   focused: 0,
+  notified: [] as Array<{ title: string; body: string }>,
 }));
 
 vi.mock('electron', () => {
@@ -48,8 +49,15 @@ vi.mock('electron', () => {
       return mock.windows;
     }
   }
+  class Notification {
+    static isSupported(): boolean { return true; }
+    constructor(readonly options: { title: string; body: string }) {}
+    on(): void {}
+    show(): void { mock.notified.push(this.options); }
+  }
   return {
     BrowserWindow,
+    Notification,
     app: {
       whenReady: () => Promise.resolve(),
       getPath: () => mock.home,

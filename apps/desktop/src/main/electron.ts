@@ -10,10 +10,11 @@
  */
 import { join, normalize, relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, ClipboardItem, app, clipboard, dialog, ipcMain, net, protocol, session } from 'electron';
+import { BrowserWindow, ClipboardItem, Notification, app, clipboard, dialog, ipcMain, net, protocol, session } from 'electron';
 import { EVENT_CHANNEL } from '../shared/bridge.ts';
 import { RENDERER_CSP } from '../shared/csp.ts';
 import { registerIpc, trustedSender } from './ipc.ts';
+import { newDataNotice } from './notify.ts';
 import { appFolders, findDataDir } from './paths.ts';
 import { createMainServices } from './services.ts';
 import type { FileDialogs } from './services/files.ts';
@@ -116,7 +117,19 @@ async function createWindow(): Promise<void> {
     },
   });
   window.once('ready-to-show', () => window?.show());
-  const stop = services.onEvent((event) => window?.webContents.send(EVENT_CHANNEL, event));
+  const stop = services.onEvent((event) => {
+    window?.webContents.send(EVENT_CHANNEL, event);
+    // A check found new data: the OS says so too (the window may be hidden); a click brings it back.
+    const notice = newDataNotice(event);
+    if (notice && Notification.isSupported()) {
+      const shown = new Notification(notice);
+      shown.on('click', () => {
+        if (window?.isMinimized()) window.restore();
+        window?.focus();
+      });
+      shown.show();
+    }
+  });
   window.on('closed', () => {
     stop();
     window = undefined;

@@ -19,6 +19,7 @@ import type { SearchMemoryService } from './services/search-memory.ts';
 import type { PreferencesService } from './services/preferences.ts';
 import type { ReachabilityService } from './services/reachability.ts';
 import type { Session } from './services/session.ts';
+import type { VintageService } from './services/vintages.ts';
 import type { WatchService } from './services/watch.ts';
 import { toWireError } from './wire.ts';
 
@@ -33,6 +34,7 @@ export interface Services {
   searchMemory: SearchMemoryService;
   preferences: PreferencesService;
   reachability: ReachabilityService;
+  vintages: VintageService;
   watch: WatchService;
   emit(event: BridgeEvent): void;
 }
@@ -40,7 +42,7 @@ export interface Services {
 const cacheOption = (request: { cache?: CallOptions['cache'] }): CallOptions => (request.cache === undefined ? {} : { cache: request.cache });
 
 /** One handler per operation, over the services. */
-export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability, watch }: Services): Handlers {
+export function createHandlers({ session, jobs, exports, images, library, searchMemory, preferences, reachability, watch, vintages }: Services): Handlers {
   const { profiles } = session;
   const viewOf = async (name: string) => session.view(await profiles.get(name), (await profiles.active())?.name);
 
@@ -111,7 +113,7 @@ export function createHandlers({ session, jobs, exports, images, library, search
 
     'series.fetch': ({ jobId, queries, transform, priority, cache }) => jobs.run(jobId, async (job) => {
       const { fetch, names } = fromClient(await session.client());
-      const results = await fetchShown(fetch, queries, transform, {
+      const results = await fetchShown(vintages.recording(fetch), queries, transform, {
         names, language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
       });
       return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
@@ -126,6 +128,9 @@ export function createHandlers({ session, jobs, exports, images, library, search
     'series.estimate': async ({ queries, transform, derived, cache }) =>
       (await session.client()).estimate([...planShown(queries, transform).queries, ...planDerived(derived ?? []).queries], cache === undefined ? {} : { cache }),
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+    'vintages.releases': ({ queries, transform }) => vintages.releases(queries, transform),
+    'vintages.asOf': ({ queries, transform, date }) => vintages.asOf(queries, transform, date),
+    'vintages.history': ({ query, transform }) => vintages.history(query, transform),
 
     'quota.status': async () => {
       const status = (await session.client()).quotaStatus();
@@ -133,7 +138,12 @@ export function createHandlers({ session, jobs, exports, images, library, search
     },
     'connection.check': () => reachability.check(),
 
-    'exports.writeLocal': (request) => jobs.run(request.jobId, async (job) => exports.writeLocal(request, job, await preferences.nameLanguage())),
+    'exports.writeLocal': (request) => jobs.run(request.jobId, async (job) => {
+      const written = await exports.writeLocal(request, job, await preferences.nameLanguage());
+      // A series saved in the library has its vintages kept from now on, this answer first.
+      if (written.saved && !request.derived && request.saved === undefined) await vintages.keepShown(request.queries, request.transform, () => session.client());
+      return written;
+    }),
     'exports.service': (request) => jobs.run(request.jobId, (job) => exports.service(request, job)),
 
     'images.save': (request) => images.save(request),
@@ -143,11 +153,16 @@ export function createHandlers({ session, jobs, exports, images, library, search
     'library.open': ({ id, transform }) => library.open(id, transform),
     'library.compare': ({ olderId, newerId }) => library.compare(olderId, newerId),
     'library.remove': ({ id }) => library.remove(id),
-    'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job, await preferences.nameLanguage())),
+    'library.rerun': ({ jobId, id }) => jobs.run(jobId, async (job) => library.rerun(id, await session.client(), job, await preferences.nameLanguage(), (fetch) => vintages.recording(fetch, { all: true }))),
     'library.openFile': (request) => library.openFile(request),
 
     'watch.list': () => watch.state(),
-    'watch.pin': (request) => watch.pin(request),
+    'watch.pin': async (request) => {
+      const state = await watch.pin(request);
+      // A series watched from the chart has its vintages kept from now on, the answer shown first.
+      if (request.from === 'shown') await vintages.keepShown(request.queries, request.transform, () => session.client());
+      return state;
+    },
     'watch.unpin': ({ keys }) => watch.unpin(keys),
     'watch.check': () => watch.check(),
     'watch.changes': () => watch.changes(),

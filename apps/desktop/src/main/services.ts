@@ -19,6 +19,7 @@ import { JobRegistry } from './services/jobs.ts';
 import { ImageService, type Clipboard } from './services/images.ts';
 import { LibraryService } from './services/library.ts';
 import { Session } from './services/session.ts';
+import { VintageService } from './services/vintages.ts';
 import { WatchService, type WatchOptions } from './services/watch.ts';
 
 export interface MainOptions {
@@ -38,6 +39,8 @@ export interface MainOptions {
   startSandbox?: (options: SandboxOptions) => Promise<Sandbox>;
   /** The service check's interval, clock and probe (tests). */
   reachability?: Pick<ReachabilityOptions, 'everyMs' | 'timers' | 'probe'>;
+  /** The bound of each profile's kept vintages in bytes (default 50 MB). */
+  vintageMaxBytes?: number;
   /** The new-data checks' schedule and clock (tests). */
   watch?: WatchOptions;
 }
@@ -48,6 +51,7 @@ export interface MainServices {
   library: LibraryService;
   exports: ExportService;
   reachability: ReachabilityService;
+  vintages: VintageService;
   watch: WatchService;
   handlers: Handlers;
   dispatch: Dispatch;
@@ -90,9 +94,13 @@ export function createMainServices(options: MainOptions): MainServices {
   const images = new ImageService(options.folders, options.dialogs, options.clipboard);
   const preferences = new PreferencesService(options.folders.home);
   const watch = new WatchService(options.folders.home, session, library, preferences, emit, options.watch);
-  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences, reachability, watch, emit });
+  const vintages = new VintageService(options.folders.home, session, exportLibrary, options.vintageMaxBytes === undefined ? {} : { maxBytes: options.vintageMaxBytes });
+  // Watched series keep their vintages too (the watch's checks call vintages.recording).
+  vintages.keepWatched(async (profile) => (await watch.store.entries(profile)).map((e) => e.query));
+  watch.fetchThrough((fetch) => vintages.recording(fetch, { all: true }));
+  const handlers = createHandlers({ session, jobs, exports, images, library, searchMemory: new SearchMemoryService(options.folders.search), preferences, reachability, watch, vintages, emit });
   return {
-    session, jobs, library, exports, reachability, watch, handlers,
+    session, jobs, library, exports, reachability, watch, vintages, handlers,
     dispatch: createDispatcher(handlers, () => session.secrets()),
     // The service is checked while a window listens (Electron's window, web mode's event stream).
     onEvent: (fn) => {

@@ -4,7 +4,7 @@
  * the desktop-only groups: session, profiles, exports, library. Errors reject as core's classes
  * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
  */
-import { errorFromJSON, type Estimate, type NameLanguage, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
+import { errorFromJSON, type EconError, type Estimate, type Series, type NameLanguage, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
@@ -13,7 +13,7 @@ import type { JobId, OperationName, RequestOf, ResponseOf, SessionStatus } from 
 import type { BridgeEvent, ProgressPhase } from './bridge.ts';
 import { quotaFromWire } from './quota-wire.ts';
 import type { BridgeTransport } from './transports.ts';
-import { reviveError } from './wire-error.ts';
+import { reviveError, type DesktopError } from './wire-error.ts';
 
 /** Progress of a long job (fetch, download, write) as main reports it. */
 type ProgressListener = (progress: { phase: ProgressPhase; loaded: number; total: number | null }) => void;
@@ -33,6 +33,9 @@ type WithoutJob<T> = T extends unknown ? Omit<T, 'jobId'> : never;
  * the series are shown with (analysis's text form; main widens, fetches and applies it).
  */
 type FetchOptions = UiCallOptions & JobOptions & { transform?: string };
+
+/** A series as this machine knew it on a date, or why not. */
+type AsOfResult = { ok: true; series: Series } | { ok: false; error: EconError | DesktopError };
 
 /**
  * Every operation as a typed method; the one way the renderer reaches main. Long operations are
@@ -93,6 +96,13 @@ export interface DesktopApi extends EconDataApi {
     remove(id: string): Res<'library.remove'>;
     rerun(id: string, options?: JobOptions): Res<'library.rerun'>;
     openFile(request: Req<'library.openFile'>): Res<'library.openFile'>;
+  };
+  /** Vintages kept on this machine (the service has none): what is kept, a view as of a date, every release. Never the network. */
+  vintages: {
+    releases(queries: readonly SeriesQuery[], transform?: string): Res<'vintages.releases'>;
+    /** One result per query; a failure is sheets' no_vintages / before_vintages (a DesktopError) or a refused transform. */
+    asOf(queries: readonly SeriesQuery[], date: string, transform?: string): Promise<AsOfResult[]>;
+    history(query: SeriesQuery, transform?: string): Res<'vintages.history'>;
   };
   /** The watchlist main keeps per profile, and its checks for new data. */
   watch: {
@@ -265,6 +275,14 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       remove: (id) => call('library.remove', { id }),
       rerun: (id, options) => job(options, (jobId) => call('library.rerun', { jobId, id })),
       openFile: (request) => call('library.openFile', request),
+    },
+    vintages: {
+      releases: (queries, transform) => call('vintages.releases', { queries: [...queries], ...(transform ? { transform } : {}) }),
+      asOf: async (queries, date, transform) => {
+        const results = await call('vintages.asOf', { queries: [...queries], date, ...(transform ? { transform } : {}) });
+        return results.map((r): AsOfResult => (r.ok ? r : { ok: false, error: reviveError(r.error) }));
+      },
+      history: (query, transform) => call('vintages.history', { query, ...(transform ? { transform } : {}) }),
     },
     watch: {
       list: () => call('watch.list', {}),

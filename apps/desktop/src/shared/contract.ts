@@ -14,7 +14,7 @@ import type {
 } from '@econdata/core';
 import type { DerivedRequest } from '@econdata/analysis';
 import type { KeyDescription, ProfileKind } from '@econdata/keychain';
-import type { RevisionDiff } from '@econdata/sheets';
+import type { RevisionDiff, VintageRelease } from '@econdata/sheets';
 import type { SavedChart } from '@econdata/sheets/node';
 
 export type { SavedChart };
@@ -90,6 +90,18 @@ export interface ConnectionTest {
 
 /** A SeriesResult across the bridge: the error in its serialized form. */
 type SeriesResultWire = { ok: true; series: Series } | { ok: false; error: WireError };
+
+/** Vintages kept on this machine of the series a view shows: one entry per query as fetched (widened), releases oldest first. */
+export interface VintageReleases {
+  profile: string;
+  series: Array<{ query: SeriesQuery; releases: VintageRelease[] }>;
+}
+
+/** Every kept release of one series, each shown under the view's transform: the vintage chart's lines, oldest first. */
+export interface VintageHistory {
+  profile: string;
+  releases: Array<{ release: VintageRelease; series: Series }>;
+}
 
 export interface QuotaWindowWire {
   used: number;
@@ -288,6 +300,12 @@ interface Responses {
   'series.derive': SeriesResultWire[];
   /** The cost of fetching `queries` under `transform`, plus the operands of `derived` (give one or both). */
   'series.estimate': Estimate;
+  /** The releases this machine kept of the series a view shows (from its own fetches: the service has no vintages). */
+  'vintages.releases': VintageReleases;
+  /** The queries as `series.fetch` shows them, as this machine knew them on `date`: read from the kept releases, never from the network. */
+  'vintages.asOf': SeriesResultWire[];
+  /** Every kept release of one query, shown under `transform` (the vintage chart). */
+  'vintages.history': VintageHistory;
   /** Cancels a running job (fetch or export); false when no such job runs. */
   'jobs.cancel': { cancelled: boolean };
 
@@ -351,6 +369,7 @@ export const OPERATION_NAMES = [
   'catalog.listSources', 'catalog.listSourceIndicators', 'catalog.listCountries', 'catalog.catalogue', 'catalog.learnedNames',
   'search.memory', 'search.remember', 'settings.preferences', 'settings.setPreferences',
   'series.fetch', 'series.derive', 'series.estimate', 'jobs.cancel',
+  'vintages.releases', 'vintages.asOf', 'vintages.history',
   'quota.status', 'connection.check',
   'exports.writeLocal', 'exports.service', 'images.save', 'clipboard.write',
   'library.list', 'library.open', 'library.compare', 'library.remove', 'library.rerun', 'library.openFile',

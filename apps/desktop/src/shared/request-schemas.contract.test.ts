@@ -32,6 +32,7 @@ const CASES: Array<[string, unknown, string, string]> = [
   ['series.estimate', { queries: [{ ...GDP_VN, start_year: 2020, end_year: 2010 }] }, 'queries[0].start_year', 'Invalid queries[0].start_year: 2020 is after end_year 2010; start_year must be <= end_year.'],
   ['series.fetch', { queries: [{ ...GDP_VN, api_key: 'x' }] }, 'queries[0].api_key', 'Invalid request: queries[0] has an unknown field "api_key"; the fields are kind, source, indicator, country, start_year, end_year, frequency.'],
   ['series.fetch', { queries: [GDP_VN], jobId: 'a b' }, 'jobId', 'Invalid jobId: expected a job id of 1 to 64 letters, digits, dashes or underscores, got "a b". Correct it and try again.'],
+  ['vintages.asOf', { queries: [GDP_VN], date: '31/03/2026' }, 'date', 'Invalid date: expected a date as YYYY-MM-DD (or an ISO 8601 time), got "31/03/2026". Correct it and try again.'],
   ['exports.writeLocal', { queries: [GDP_VN], format: 'pdf', name: 'x', destination: 'library' }, 'format', 'Invalid format: expected one of xlsx, csv, got "pdf". Correct it and try again.'],
   ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'GDP\nVietnam', destination: 'downloads' }, 'name', 'Invalid name: expected a name of 1 to 120 characters without line breaks or tabs, got "GDP\\nVietnam". Correct it and try again.'],
   ['exports.writeLocal', { queries: [GDP_VN], format: 'csv', name: 'x', destination: '/tmp' }, 'destination', 'Invalid destination: expected one of library, downloads, dialog, got "/tmp". Correct it and try again.'],

@@ -308,6 +308,10 @@ const SCHEMAS = {
   'series.derive': object({ jobId: opt(jobId), requests: derivedRequests, cache: opt(CACHE) }),
   'series.estimate': estimate,
   'jobs.cancel': object({ jobId }),
+  'vintages.releases': object({ queries, transform: opt(transform) }),
+  /** `date`: YYYY-MM-DD (through the end of that day, UTC) or an ISO 8601 time (a release's own). */
+  'vintages.asOf': object({ queries, transform: opt(transform), date: text('a date as YYYY-MM-DD (or an ISO 8601 time)', { max: 40, pattern: /^\d{4}-\d{2}-\d{2}(T[0-9:.]+Z)?$/ }) }),
+  'vintages.history': object({ query: seriesQuery, transform: opt(transform) }),
   'quota.status': empty,
   'connection.check': empty,
   'exports.writeLocal': v.pipe(object({

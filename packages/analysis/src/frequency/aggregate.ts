@@ -4,6 +4,7 @@
  */
 import { InvalidParameterError, type Frequency, type SeriesKind } from '@econdata/core';
 import { coarsenPeriod, FREQUENCY_RANK, periodAt } from '../calendar/calendar.ts';
+import { fromAxis } from '../frame/axis-memo.ts';
 import type { Frame } from '../frame/frame.ts';
 import type { Agg } from '../transform/spec.ts';
 
@@ -49,26 +50,75 @@ export function checkConversion(from: Frequency, to: Frequency): void {
   }
 }
 
+/** Runs of consecutive source periods that fall into the same target period: run g is rows starts[g]..starts[g+1]-1, at position target[g]. */
+interface Groups {
+  starts: Int32Array;
+  target: Int32Array;
+  groups: number;
+  /** The first run's position, and the positions from it to the last run's. */
+  first: number;
+  width: number;
+}
+
+function groupsOf(periods: readonly string[], from: Frequency, to: Frequency): Groups {
+  const n = periods.length;
+  const starts = new Int32Array(n + 1);
+  const target = new Int32Array(n);
+  let groups = 0;
+  let last = NaN;
+  for (let i = 0; i < n; i++) {
+    const t = coarsenPeriod(periods[i]!, from, to);
+    if (t !== last) {
+      target[groups] = t;
+      starts[groups++] = i;
+      last = t;
+    }
+  }
+  starts[groups] = n;
+  const first = groups > 0 ? target[0]! : 0;
+  const width = groups > 0 ? target[groups - 1]! - first + 1 : 0;
+  return { starts, target, groups, first, width };
+}
+
 // The count of values the last combine() call saw: a module slot rather than a returned object,
 // so a conversion allocates nothing per period.
 let combinedCount = 0;
 
-/** One period's combination of src[from..to) ignoring NaN; NaN when it holds no value (count in combinedCount). */
+/** One period's combination of src[from..to) ignoring NaN; NaN when it holds no value (count in combinedCount). One loop per aggregation: this runs over every observation. */
 function combine(src: Float64Array, from: number, to: number, how: Aggregation): number {
   let count = 0;
-  let acc = NaN;
-  for (let i = from; i < to; i++) {
-    const v = src[i]!;
-    if (v !== v) continue;
-    if (count === 0) acc = v;
-    else if (how === 'avg' || how === 'sum') acc += v;
-    else if (how === 'eop') acc = v;
-    else if (how === 'max') { if (v > acc) acc = v; }
-    else if (how === 'min') { if (v < acc) acc = v; }
-    count++;
+  let acc = -0; // -0 + v is v for every v (a sum of one -0 stays -0)
+  switch (how) {
+    case 'avg': case 'sum':
+      for (let i = from; i < to; i++) {
+        const v = src[i]!;
+        if (v === v) { acc += v; count++; }
+      }
+      combinedCount = count;
+      return count === 0 ? NaN : how === 'avg' ? acc / count : acc;
+    case 'eop': case 'first': {
+      let at = -1;
+      for (let i = from; i < to; i++) {
+        if (src[i] === src[i]) {
+          if (at < 0 || how === 'eop') at = i;
+          count++;
+        }
+      }
+      combinedCount = count;
+      return at < 0 ? NaN : src[at]!;
+    }
+    case 'max': case 'min': {
+      acc = NaN;
+      for (let i = from; i < to; i++) {
+        const v = src[i]!;
+        if (v !== v) continue;
+        if (count === 0 || (how === 'max' ? v > acc : v < acc)) acc = v;
+        count++;
+      }
+      combinedCount = count;
+      return acc;
+    }
   }
-  combinedCount = count;
-  return how === 'avg' && count > 0 ? acc / count : acc;
 }
 
 /**
@@ -83,23 +133,7 @@ export function aggregateFrame(frame: Frame, to: Frequency, aggs: readonly Aggre
   const key = `${from}>${to}`;
   const minimum = MINIMUM_COUNT[key]!;
   const complete = COMPLETE[key];
-  const n = frame.periods.length;
-  // Runs of consecutive source periods that fall into the same target period.
-  const starts = new Int32Array(n + 1);
-  const target = new Int32Array(n);
-  let groups = 0;
-  let last = NaN;
-  for (let i = 0; i < n; i++) {
-    const t = coarsenPeriod(frame.periods[i]!, from, to);
-    if (t !== last) {
-      target[groups] = t;
-      starts[groups++] = i;
-      last = t;
-    }
-  }
-  starts[groups] = n;
-  const first = groups > 0 ? target[0]! : 0;
-  const width = groups > 0 ? target[groups - 1]! - first + 1 : 0;
+  const { starts, target, groups, first, width } = fromAxis(frame.periods, from, `groups ${to}`, () => groupsOf(frame.periods, from, to));
   const cols = frame.cols.map((src, c) => {
     const how = aggs[c]!;
     const out = new Float64Array(width).fill(NaN);
@@ -123,24 +157,27 @@ export function aggregateFrame(frame: Frame, to: Frequency, aggs: readonly Aggre
     }
     return out;
   });
-  return trimEmptyEnds(frame, to, first, width, cols, starts, target, groups);
+  const names = fromAxis(frame.periods, from, `names ${to}`, () => Array.from({ length: width }, (_, i) => periodAt(first + i, to)));
+  return trimEmptyEnds(frame, to, first, width, cols, starts, target, groups, names);
+}
+
+/** Whether some column has a value at `at`. */
+function anyValue(cols: readonly Float64Array[], at: number): boolean {
+  for (const col of cols) if (col[at] === col[at]) return true;
+  return false;
 }
 
 /** The converted frame without leading and trailing periods where no column kept a value. */
 function trimEmptyEnds(frame: Frame, to: Frequency, first: number, width: number, cols: Float64Array[],
-  starts: Int32Array, target: Int32Array, groups: number): Frame {
-  const any = (at: number): boolean => cols.some((col) => col[at] === col[at]);
+  starts: Int32Array, target: Int32Array, groups: number, names: readonly string[]): Frame {
   let lo = 0;
-  while (lo < width && !any(lo)) lo++;
+  while (lo < width && !anyValue(cols, lo)) lo++;
   let hi = width - 1;
-  while (hi >= lo && !any(hi)) hi--;
+  while (hi >= lo && !anyValue(cols, hi)) hi--;
   const size = Math.max(0, hi - lo + 1);
-  const periods = new Array<string>(size);
+  const periods = names.slice(lo, lo + size);
   const pos = new Int32Array(size);
-  for (let i = 0; i < size; i++) {
-    pos[i] = first + lo + i;
-    periods[i] = periodAt(first + lo + i, to);
-  }
+  for (let i = 0; i < size; i++) pos[i] = first + lo + i;
   const out: Frame = { frequency: to, periods, pos, cols: cols.map((col) => col.slice(lo, lo + size)) };
   if (frame.flags) {
     // A converted period is flagged (e.g. a projection) when any period it combines is.

@@ -20,7 +20,7 @@ import { FREQUENCY_RANK } from '../calendar/calendar.ts';
 import { DERIVED_PRESETS } from '../derive/presets.ts';
 import { computeDerived, derivedQueries } from '../derive/request.ts';
 import type { DerivedRequest } from '../derive/types.ts';
-import { applyTransform, PER_FREQUENCY } from '../transform/apply.ts';
+import { applyTransforms, PER_FREQUENCY } from '../transform/apply.ts';
 import { isIdentity, parseTransform, type Per, type Transform } from '../transform/spec.ts';
 import { queryFrequency, widenQuery } from '../transform/widen.ts';
 
@@ -140,20 +140,38 @@ export function planShown(queries: readonly SeriesQuery[], transform: string | T
       const results: Array<Fetched<E | EconError> | undefined> = queries.map((_, at) => refusals.get(at));
       // The frequencies that came (a GSO query without one says only now), and the lowest of them.
       const at = common ? lowest([userPer, ...fetched.map((r) => (r.ok ? r.series.frequency : undefined))]) : undefined;
+      // The series to transform, one batch per frequency (each frequency has its own transform):
+      // the engine reads the transform once and each shared axis once for the whole batch.
+      const batches = new Map<Frequency, { own: Transform; identity: boolean; series: Series[]; asked: SeriesQuery[]; at: number[] }>();
       fetched.forEach((r, i) => {
         const asked = toFetch[i]!.at;
         if (!r.ok) {
           results[asked] = r;
           return;
         }
-        const own = transformAt(t, r.series.frequency, at);
+        const frequency = r.series.frequency;
+        let batch = batches.get(frequency);
+        if (batch === undefined) {
+          const own = transformAt(t, frequency, at);
+          batches.set(frequency, (batch = { own, identity: isIdentity(own), series: [], asked: [], at: [] }));
+        }
         try {
           const named = name(r.series);
-          results[asked] = { ok: true, series: isIdentity(own) ? named : applyTransform(named, own, queries[asked]) };
+          if (batch.identity) results[asked] = { ok: true, series: named };
+          else {
+            batch.series.push(named);
+            batch.asked.push(queries[asked]!);
+            batch.at.push(asked);
+          }
         } catch (error) {
           results[asked] = refused(error);
         }
       });
+      for (const batch of batches.values()) {
+        applyTransforms(batch.series, batch.own, batch.asked).forEach((outcome, k) => {
+          results[batch.at[k]!] = outcome.ok ? outcome : refused(outcome.error);
+        });
+      }
       return results as Array<Fetched<E | EconError>>;
     },
   };

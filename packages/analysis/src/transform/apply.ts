@@ -6,6 +6,7 @@
 import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
 import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
+import { fromAxis, releaseAxes } from '../frame/axis-memo.ts';
 import { releaseScratch } from '../frame/scratch.ts';
 import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
@@ -63,12 +64,20 @@ function checkedDate(value: string, parameter: string): string {
   return value;
 }
 
+/** The position of a year's first period on `frequency`'s axis. */
+function yearStart(y: number, frequency: Frequency): number {
+  return frequency === 'daily' ? dayNumber(y, 1, 1) : periodPosition(String(y), 'annual') * (frequency === 'quarterly' ? 4 : frequency === 'monthly' ? 12 : 1);
+}
+
+/** The position of a year's last period on `frequency`'s axis. */
+function yearEnd(y: number, frequency: Frequency): number {
+  return frequency === 'daily' ? dayNumber(y, 12, 31) : yearStart(y + 1, frequency) - 1;
+}
+
 /** The asked query's range as positions on `frequency`'s axis ([-inf, +inf] where it sets no bound). */
 function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number] {
   if (asked.kind === 'indicator') {
-    const yearStart = (y: number): number => (frequency === 'daily' ? dayNumber(y, 1, 1) : periodPosition(String(y), 'annual') * (frequency === 'quarterly' ? 4 : frequency === 'monthly' ? 12 : 1));
-    const yearEnd = (y: number): number => (frequency === 'daily' ? dayNumber(y, 12, 31) : yearStart(y + 1) - 1);
-    return [asked.start_year !== undefined ? yearStart(asked.start_year) : -NO_END, asked.end_year !== undefined ? yearEnd(asked.end_year) : NO_END];
+    return [asked.start_year !== undefined ? yearStart(asked.start_year, frequency) : -NO_END, asked.end_year !== undefined ? yearEnd(asked.end_year, frequency) : NO_END];
   }
   if (asked.kind === 'trade') {
     const from = asked.period ?? asked.start_period;
@@ -80,6 +89,8 @@ function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number]
   return [lo, hi];
 }
 
+const NO_BASES: Array<string | null> = [];
+
 /**
  * The frame through Level, Per/Agg, SA, Units, MA and Rebase; `aggs` is each column's aggregation
  * (when Per converted), `notes` what SA reports (method, span, Tết effects).
@@ -88,8 +99,8 @@ function compute(series: Series, t: Transform, asked: SeriesQuery | undefined): 
   let frame = toFrame(series);
   let aggs: Aggregation[] | null = null;
   let notes: string[] = [];
-  let levelBase: Array<string | null> = [];
-  const labels = series.columns.map((c) => c.label);
+  let levelBase: Array<string | null> = NO_BASES;
+  const labels = t.sa ? series.columns.map((c) => c.label) : [];
   if (t.sa) {
     const [lo, hi] = asked ? askedBounds(asked, frame.frequency) : [-NO_END, NO_END];
     frame = seasonalSpan(frame, lo, hi, asked !== undefined, labels);
@@ -138,7 +149,38 @@ export function applyTransform(series: Series, transform: Transform | string, as
     return transformed(series, p, asked);
   } finally {
     releaseScratch();
+    releaseAxes();
   }
+}
+
+/** One outcome of applyTransforms: the new Series, or what the engine threw for that series. */
+type Transformed = { ok: true; series: Series } | { ok: false; error: unknown };
+
+/**
+ * applyTransform over many series at once (the shown path's answers to one job): one outcome per
+ * series, in order, each exactly what applyTransform(series[i], transform, asked[i]) gives or
+ * throws (a refusal fails its series alone). The transform is read once, and what depends on an
+ * axis alone (its positions, a lag, a conversion's groups, the result's copy of the axis) once per
+ * axis the series share: results over one axis share one periods array (a Series is never changed
+ * in place).
+ */
+export function applyTransforms(series: readonly Series[], transform: Transform | string, asked: ReadonlyArray<SeriesQuery | undefined> = []): Transformed[] {
+  const p = prepare(transform);
+  const out = new Array<Transformed>(series.length);
+  try {
+    for (let i = 0; i < series.length; i++) {
+      try {
+        out[i] = { ok: true, series: transformed(series[i]!, p, asked[i]) };
+      } catch (error) {
+        out[i] = { ok: false, error };
+      } finally {
+        releaseScratch();
+      }
+    }
+  } finally {
+    releaseAxes();
+  }
+  return out;
 }
 
 function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined): Series {
@@ -148,7 +190,7 @@ function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined
   let frame = computed.frame;
   if (asked) {
     const [lo, hi] = askedBounds(asked, frame.frequency);
-    const rows = rowsWithin(frame, lo, hi);
+    const rows = lo === -NO_END && hi === NO_END ? null : rowsWithin(frame, lo, hi);
     if (rows) frame = selectRows(frame, rows);
   }
   if (t.type === 'A' || t.type === 'F') {
@@ -186,7 +228,8 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
   const sameAgg = aggs && aggs.every((a) => a === aggs[0]) ? aggs[0] : undefined;
   const words = wordsOf(p, sameAgg);
   // What SA reports (multiplicative or additive, the Tết effects) is read beside the values, like a warning.
-  const warnings = [...transformWarnings(series.columns, t), ...computed.notes];
+  const own = transformWarnings(series.columns, t);
+  const warnings = computed.notes.length > 0 ? [...own, ...computed.notes] : own;
   // Object.assign rather than spreads: V8 copies an object from elsewhere much faster this way,
   // and on short series these copies cost more than the arithmetic.
   const provenance = Object.assign({}, series.provenance);
@@ -202,8 +245,9 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
     frequency: frame.frequency,
     dimensions: Object.assign({}, series.dimensions),
     columns: series.columns.map((c, i) => levelBased(transformedColumn(c, t, wordsOf(p, aggs?.[i])), computed.levelBase[i])),
-    // A frame that kept the input's axis still holds the input's array: copy it, never share it.
-    periods: frame.periods === series.periods ? series.periods.slice() : frame.periods,
+    // A frame that kept the input's axis still holds the input's array: copy it, never share it
+    // with the input (the results of a batch over one axis share one copy).
+    periods: frame.periods === series.periods ? fromAxis(series.periods, series.frequency, 'copy', () => series.periods.slice()) : frame.periods,
     values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),
     provenance,
   };

@@ -34,8 +34,19 @@ export function transformWords(t: Transform, aggregation?: Aggregation): string 
   return words.join(', ');
 }
 
+// Units repeat across the series of a batch: each is tested once (bounded, since units are text).
+const percentUnits = new Map<string, boolean>();
+
 /** A percentage unit ('annual %', '% of GDP', 'percent'). */
-const isPercentUnit = (unit: string | null): boolean => unit !== null && /%|percent/i.test(unit);
+function isPercentUnit(unit: string | null): boolean {
+  if (unit === null) return false;
+  let percent = percentUnits.get(unit);
+  if (percent === undefined) {
+    if (percentUnits.size >= 256) percentUnits.clear();
+    percentUnits.set(unit, (percent = /%|percent/i.test(unit)));
+  }
+  return percent;
+}
 
 /** The unit of an index rebuilt by `Level` (before any Rebase). */
 export const LEVEL_UNIT = 'index, first period = 100';
@@ -74,7 +85,10 @@ export function transformWarnings(columns: readonly SeriesColumn[], t: Transform
 export function transformedColumn(column: SeriesColumn, t: Transform, words: string): SeriesColumn {
   // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
   // this runs once per column of every transformed series.
-  return Object.assign({}, column, { label: words ? `${column.label}, ${words}` : column.label, unit: transformedUnit(column.unit, t) });
+  const out = Object.assign({}, column);
+  if (words) out.label = `${column.label}, ${words}`;
+  out.unit = transformedUnit(column.unit, t);
+  return out;
 }
 
 const FREQUENCY_ADJECTIVE: Readonly<Record<Frequency, string>> = { annual: 'annual', quarterly: 'quarterly', monthly: 'monthly', daily: 'daily' };

@@ -4,6 +4,7 @@
  * observation and a year back is the last observation on or before the same date a year earlier.
  */
 import { PERIODS_PER_YEAR, yearBackDays } from '../calendar/calendar.ts';
+import { fromAxis } from '../frame/axis-memo.ts';
 import { framePositions, isContiguous, withColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 import type { Units } from '../transform/spec.ts';
@@ -47,9 +48,10 @@ function dailyYearLag(frame: Frame): Int32Array {
 function unitsLag(frame: Frame, units: Units): Int32Array | number | null {
   if (units === 'lin' || units === 'log') return null;
   const yearBack = YEAR_BACK.has(units);
-  if (frame.frequency === 'daily') return yearBack ? dailyYearLag(frame) : 1;
+  // The lag depends on the axis alone: the series of a batch over one axis share it.
+  if (frame.frequency === 'daily') return yearBack ? fromAxis(frame.periods, 'daily', 'year lag', () => dailyYearLag(frame)) : 1;
   const steps = yearBack ? PERIODS_PER_YEAR[frame.frequency] : 1;
-  return isContiguous(frame) ? steps : calendarLag(framePositions(frame), steps);
+  return isContiguous(frame) ? steps : fromAxis(frame.periods, frame.frequency, `lag ${steps}`, () => calendarLag(framePositions(frame), steps));
 }
 
 /** FRED's formula for one value `x` over its base `b` (NaN in, NaN out). */

@@ -13,7 +13,7 @@ import type { AppFolders } from '../paths.ts';
 import { toWireError } from '../wire.ts';
 import { allowedFile, claimFile, type FileDialogs } from './files.ts';
 import type { Job } from './jobs.ts';
-import { fetchDerived, fetchShown, fromClient, savedRecipe, showHeld } from '@econdata/analysis';
+import { fetchDerived, fetchShown, fromClient, savedRecipe, showHeld, type SeriesFetch } from '@econdata/analysis';
 
 /** A saved export's series under a transform (none: as saved), through the one path; what `library.open` shows and an export of it writes. */
 export async function openShown(library: ExportLibrary, id: string, transform: string | undefined): Promise<OpenedExportView> {
@@ -58,11 +58,12 @@ export class LibraryService {
    * the answer as a new export (`rerun_of` the old one). Every query must succeed: a dropped one
    * would show as removed data.
    */
-  async rerun(id: string, client: EconDataClient, job: Job, language: NameLanguage = 'en'): Promise<ExportManifest> {
+  async rerun(id: string, client: EconDataClient, job: Job, language: NameLanguage = 'en', keep: (fetch: SeriesFetch) => SeriesFetch = (f) => f): Promise<ExportManifest> {
     return this.library.rerun(id, async (queries, transform, derived) => {
       // From the service, not the cache: a re-run is asked for to see revisions. It is bulk work
-      // (a team gateway serves people's interactive requests first).
-      const { fetch, names } = fromClient(client.withOptions({ priority: 'background' }));
+      // (a team gateway serves people's interactive requests first). `keep` keeps its answers' vintages.
+      const { fetch: asked, names } = fromClient(client.withOptions({ priority: 'background' }));
+      const fetch = keep(asked);
       const options = { signal: job.signal, cache: 'no-store' as const, onProgress: job.fetchProgress, names, language };
       // A derived export computes its series again from its recipes (the expression is kept).
       const results = derived ? await fetchDerived(fetch, derived.map(savedRecipe), options) : await fetchShown(fetch, queries, transform, options);

@@ -79,6 +79,9 @@ describe('the new-data watch in main', () => {
       revised: [{ period: '2021', column: 'value', old: 110, new: 111.5, change: 1.5 }],
     }]);
     expect(changes.entries.map((e) => e.key)).toEqual([watchKey('sandbox', QUERIES[0]!)]);
+    // The fresh answer went through the vintages' recording: GDP now has two releases kept.
+    const kept = await handlers['vintages.releases']({ queries: [QUERIES[0]!] });
+    expect(kept.series[0]!.releases).toHaveLength(2);
 
     // Checked again before it is seen: the catalogue alone, and the same news (not found twice).
     sb.reset();

@@ -19,7 +19,10 @@ import type { Session } from './session.ts';
 import { WatchlistStore } from './watchlist.ts';
 
 export interface WatchOptions {
-  /** The first check after a window starts listening (default 5 s: the session is up by then); null: none. */
+  /**
+   * The first check after a window starts listening (default at once: it waits for the session, and
+   * with nothing watched it asks nothing); null: none.
+   */
   firstAfterMs?: number | null;
   /** Checks while a window listens (default every 4 hours); null: none. */
   everyMs?: number | null;
@@ -50,6 +53,7 @@ export class WatchService {
   readonly #now: () => Date;
   #checking: Promise<WatchState> | undefined;
   #timers: Array<ReturnType<typeof setTimeout>> = [];
+  #through: (fetch: SeriesFetch) => SeriesFetch = (fetch) => fetch;
 
   constructor(
     home: string,
@@ -61,6 +65,11 @@ export class WatchService {
   ) {
     this.#now = options.now ?? (() => new Date());
     this.store = new WatchlistStore(home, this.#now);
+  }
+
+  /** What a check's fetch goes through besides the client (the vintages service keeps every answer it gets). */
+  fetchThrough(wrap: (fetch: SeriesFetch) => SeriesFetch): void {
+    this.#through = wrap;
   }
 
   /** The active profile's name: what the watchlist is kept under. */
@@ -169,7 +178,7 @@ export class WatchService {
         const due = seriesWithNewData(watched, sources);
         const { fetch, names } = fromClient(client.withOptions({ priority: 'background' }));
         let planned = 0;
-        const counted: SeriesFetch = (queries, options) => fetch(queries, { ...options, onProgress: (p) => { planned = p.planned; } });
+        const counted = this.#through((queries, options) => fetch(queries, { ...options, onProgress: (p) => { planned = p.planned; } }));
         const plans = due.map((w) => planShown([w.query], byKey.get(w.key)?.transform, { language }));
         const results = await fetchPlans(counted, plans, { cache: 'reload', names });
         requests += planned;
@@ -244,7 +253,7 @@ export class WatchService {
   /** Starts the checks of a listening window: one soon, then every few hours. */
   start(): void {
     if (this.#timers.length > 0) return;
-    const first = this.options.firstAfterMs === undefined ? 5_000 : this.options.firstAfterMs;
+    const first = this.options.firstAfterMs === undefined ? 0 : this.options.firstAfterMs;
     const every = this.options.everyMs === undefined ? 4 * HOUR : this.options.everyMs;
     const run = (): void => {
       // A failed scheduled check (offline, a locked keychain) waits for the next one or "Check now".

@@ -8,6 +8,7 @@ import { makeStyles, tokens, NavDrawer, NavDrawerBody, NavDrawerHeader, NavItem,
 import { DataTrending20Regular, DataLine20Regular, FolderOpen20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
 import { SandboxBanner } from './SandboxBanner.tsx';
 import { TopBar } from './TopBar.tsx';
+import { NewDataBanner } from '../watch/NewDataBanner.tsx';
 
 export type ViewName = 'explore' | 'library' | 'connection';
 
@@ -57,6 +58,7 @@ export function Shell({ views, view, onNavigate }: ShellProps) {
       <div className={styles.main}>
         <TopBar onOpenConnection={() => onNavigate('connection')} />
         <SandboxBanner onOpenConnection={() => onNavigate('connection')} />
+        <NewDataBanner />
         <main className={styles.content}>
           {NAV.map((n) => (mounted.has(n.value) ? (
             <section key={n.value} className={n.value === view ? styles.view : styles.hidden} aria-label={n.label} hidden={n.value !== view}>

@@ -1,8 +1,8 @@
 /**
  * What the explorer's first screen does not show, loaded the first time it is shown (issue 31: the
  * script parsed at start stays within 350 KB gzip; `pnpm bench desktop` prints it): the chart and
- * table view with its menus (derived series, export), the derived-series dialog, the library and the
- * connection view. Each is a chunk of its own; a spinner stands in while one loads. The series view
+ * table view with its menus (derived series, export), the derived-series dialog, the library, the
+ * watch's toggle and its changes dialog, and the connection view. Each is a chunk of its own; a spinner stands in while one loads. The series view
  * is also fetched once the first screen is idle (`preloadSeriesView`), so the first chart waits for
  * the service, not for its script.
  */
@@ -24,6 +24,8 @@ export const DerivedMenu = later(async () => (await import('../derived/DerivedMe
 export const DerivedDialog = later(async () => (await import('../derived/DerivedMenu.tsx')).DerivedDialog, 'Loading…');
 export const ExportMenu = later(async () => (await import('../exports/ExportMenu.tsx')).ExportMenu, 'Loading…');
 export const LibraryView = later(async () => (await import('../library/LibraryView.tsx')).LibraryView, 'Loading the library…');
+export const WatchChangesDialog = later(async () => (await import('../watch/WatchChanges.tsx')).WatchChangesDialog, 'Loading…');
+export const WatchToggle = later(async () => (await import('../watch/WatchToggle.tsx')).WatchToggle, 'Loading…');
 export const ConnectionView = later(async () => (await import('../connection/ConnectionView.tsx')).ConnectionView, 'Loading the connection…');
 
 /** Fetches the series view's chunk when the page is idle (a failure is left to its first render). */

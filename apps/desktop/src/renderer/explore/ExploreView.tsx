@@ -16,7 +16,7 @@ import { CostPreview, EmptyState, ProgressPanel, SearchQueryBuilder } from '@eco
 import { useSession } from '../app/session.tsx';
 import { ExportResultBar } from '../exports/ExportResultBar.tsx';
 import { FailureList } from './FailureList.tsx';
-import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView } from '../app/later.tsx';
+import { DerivedDialog, DerivedMenu, ExportMenu, preloadSeriesView, SeriesView, WatchToggle } from '../app/later.tsx';
 import { AppError } from '../app/AppError.tsx';
 import { useExplore } from './explore-store.ts';
 
@@ -80,6 +80,7 @@ export function ExploreView({ onOpenConnection }: { onOpenConnection(): void }) 
             title={shown.title}
             actions={(chart) => (
               <div className={styles.actions}>
+                <WatchToggle {...shown.exportOf} />
                 <DerivedMenu {...(shown.queries ? { queries: shown.queries } : {})} transform={shown.transform} busy={m.running} onDerive={store.submitDerived} />
                 <ExportMenu {...shown.exportOf} title={shown.title} chart={chart} onExported={store.exportDone} />
               </div>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import {
   Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
-import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
+import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Eye20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
 import { parseTransform, savedRecipe, transformWords } from '@econdata/analysis';
 import { periodsAsked, queryText } from '@econdata/ui';
 import type { ManifestView } from '../../shared/contract.ts';
@@ -32,6 +32,8 @@ export interface LibraryTableProps {
   /** Fetches the export's queries again into a new export, then compares the two. */
   onRerun(m: ManifestView): void;
   onRemove(m: ManifestView): void;
+  /** Watch the export's series for new data (absent: no Watch button); `watched` says which exports' series all are. */
+  watch?: { onWatch(m: ManifestView): void; watched(m: ManifestView): boolean };
 }
 
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
@@ -55,7 +57,7 @@ function manifestQuery(m: ManifestView): string {
 const manifestRequests = (m: ManifestView): string => m.queries.map(queryText).join('\n');
 
 /** The saved exports table. */
-export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun, onRemove }: LibraryTableProps) {
+export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun, onRemove, watch }: LibraryTableProps) {
   const styles = useStyles();
   const [picked, setPicked] = useState<string[]>([]);
   const toggle = (id: string, on: boolean): void => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
@@ -82,7 +84,7 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
               <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
               <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
               <TableHeaderCell style={{ width: 60 }}>Series</TableHeaderCell>
-              <TableHeaderCell style={{ width: 256 }}>Actions</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? 352 : 256 }}>Actions</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -105,6 +107,11 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                   {m.queries.length > 0 ? (
                     <Tooltip content={`Re-run ${m.name}: fetch its queries again from the service and compare`} relationship="description">
                       <Button size="small" appearance="subtle" icon={<ArrowSync20Regular />} disabled={busy !== null} onClick={() => onRerun(m)}>Re-run</Button>
+                    </Tooltip>
+                  ) : null}
+                  {watch && m.queries.length > 0 && !m.derived ? (
+                    <Tooltip content={watch.watched(m) ? `${m.name}'s series are watched (see Watched)` : `Watch ${m.name}'s series: the explorer tells you when their source has new or revised values`} relationship="description">
+                      <Button size="small" appearance="subtle" icon={<Eye20Regular />} disabled={busy !== null || watch.watched(m)} onClick={() => watch.onWatch(m)}>{watch.watched(m) ? 'Watching' : 'Watch'}</Button>
                     </Tooltip>
                   ) : null}
                   <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="description">

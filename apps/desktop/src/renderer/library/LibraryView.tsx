@@ -4,7 +4,7 @@
  * already has opened too. Everything here reads local files in main: it works with the network gone.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, ArrowLeft20Regular, FolderOpen24Regular } from '@fluentui/react-icons';
 import { EmptyState, ProgressPanel } from '@econdata/ui';
 import type { CompareResult, LibraryList, ManifestView, OpenedExportView, OpenedFile } from '../../shared/contract.ts';
@@ -16,6 +16,9 @@ import { LibraryTable } from './LibraryTable.tsx';
 import { OpenFileButton } from './OpenFileButton.tsx';
 import { OpenedExport, OpenedView } from './OpenedView.tsx';
 import { AppError } from '../app/AppError.tsx';
+import { watchKey } from '@econdata/sheets';
+import { useWatch } from '../watch/use-watch.ts';
+import { WatchedList } from '../watch/WatchedList.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, height: '100%', boxSizing: 'border-box' },
@@ -44,6 +47,10 @@ export function LibraryView() {
   const [actionError, setActionError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const rerun = useJob<CompareResult>();
+  const [tab, setTab] = useState<'exports' | 'watched'>('exports');
+  const watch = useWatch().state;
+  const watchedKeys = new Set(watch?.entries.map((e) => e.key));
+  const isWatched = (m: ManifestView): boolean => watch !== null && m.series.every((s) => watchedKeys.has(watchKey(watch.profile, s.provenance.query, m.transform || undefined)));
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -118,6 +125,24 @@ export function LibraryView() {
     );
   }
 
+  const tabs = (
+    <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'exports' | 'watched')} size="small">
+      <Tab value="exports">Saved exports</Tab>
+      <Tab value="watched" data-testid="watched-tab">{`Watched${watch && watch.entries.length > 0 ? ` (${watch.entries.length})` : ''}${watch && watch.news > 0 ? ' · new data' : ''}`}</Tab>
+    </TabList>
+  );
+  if (tab === 'watched') {
+    return (
+      <div className={styles.root}>
+        <div className={styles.head}>
+          <h1 className={styles.title}>Watched series</h1>
+        </div>
+        {tabs}
+        <WatchedList />
+      </div>
+    );
+  }
+
   return (
     <div className={styles.root}>
       <div className={styles.head}>
@@ -125,6 +150,7 @@ export function LibraryView() {
         <OpenFileButton onOpened={(file) => { setDetail({ kind: 'file', file }); if (file.saved) void load(); }} onError={setActionError} />
         <Button icon={<ArrowClockwise20Regular />} onClick={() => void load()} disabled={loading}>Refresh</Button>
       </div>
+      {tabs}
       {error ? <AppError error={error} onRetry={() => void load()} /> : null}
       {list === null && loading ? <Spinner label="Reading the library…" /> : null}
       {list && list.problems.length > 0 ? list.problems.map((p) => <AppError key={p.file} error={reviveError(p.error)} />) : null}
@@ -144,6 +170,7 @@ export function LibraryView() {
           onCompare={(older, newer) => void act('compare', async () => ({ kind: 'compare', result: await client.library.compare(older.id, newer.id) }))}
           onRerun={(m) => void rerunAndCompare(m)}
           onRemove={(m) => void remove(m)}
+          watch={{ onWatch: (m) => void client.watch.pin({ from: 'saved', id: m.id }).catch(setActionError), watched: isWatched }}
         />
       ) : null}
       {rerun.running && rerun.progress ? (

@@ -1,0 +1,58 @@
+/**
+ * What the steps derive from an axis alone (its positions, a lag, a conversion's groups), kept
+ * while one call or one batch of calls runs: the series of a batch that share an axis (the same
+ * array, or equal periods: 400 stocks over the same trading days, 5,000 countries over the same
+ * years) read their period strings once, not once each. Only read-only arrays are kept; the memo is
+ * emptied when the call or batch ends (releaseAxes), so it holds no series beyond it.
+ */
+import type { Frequency } from '@econdata/core';
+
+interface Axis {
+  periods: readonly string[];
+  frequency: Frequency;
+  derived: Map<string, unknown>;
+}
+
+// A few axes: a conversion's steps work on the converted axis between two reads of the source one.
+const KEPT = 4;
+let axes: Axis[] = [];
+
+function samePeriods(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function axisOf(periods: readonly string[], frequency: Frequency): Axis {
+  const last = axes[axes.length - 1];
+  if (last !== undefined && last.periods === periods && last.frequency === frequency) return last;
+  let found = axes.findIndex((a) => a.periods === periods && a.frequency === frequency);
+  if (found < 0) found = axes.findIndex((a) => a.frequency === frequency && samePeriods(a.periods, periods));
+  if (found >= 0) {
+    // Most recently used last; the next series of the batch most likely holds this array again.
+    const [axis] = axes.splice(found, 1) as [Axis];
+    axis.periods = periods;
+    axes.push(axis);
+    return axis;
+  }
+  const made: Axis = { periods, frequency, derived: new Map() };
+  if (axes.length >= KEPT) axes.shift();
+  axes.push(made);
+  return made;
+}
+
+/** `make()` for this axis, made once while the memo is kept (`key` names what it derives). The result must never be written. */
+export function fromAxis<T>(periods: readonly string[], frequency: Frequency, key: string, make: () => T): T {
+  const derived = axisOf(periods, frequency).derived;
+  let value = derived.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make();
+    derived.set(key, value);
+  }
+  return value;
+}
+
+/** Forgets every axis (the end of a call or a batch). */
+export function releaseAxes(): void {
+  axes = [];
+}

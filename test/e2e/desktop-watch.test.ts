@@ -1,0 +1,120 @@
+/**
+ * The explorer's new-data watch end to end (issue 33), in headless Chromium on web mode started as
+ * the README starts it (in-memory key store: no keychain involved), its embedded sandbox serving a
+ * copy of the real data in a temp folder (the World Bank's files copied, the rest linked: the
+ * shared data is never written). The example chart (GDP of Viet Nam and Thailand) is watched; the
+ * World Bank's 2023 GDP of Viet Nam is revised in the copy and the sandbox reloaded; "Check now"
+ * sends the catalogue's request and one batch for the two series (the sandbox's own counters), the
+ * notice says "New data: 1 series updated since you last looked", and the diff shows the revised
+ * value. Screenshots of the notice and the diff go to apps/desktop/docs.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
+import { hasChromium, launchChromium } from '../support/chromium.ts';
+import { realDataDir, repoRoot } from '../support/paths.ts';
+import { startWebMode, type WebMode } from './desktop-support.ts';
+
+const DOCS = resolve(repoRoot, 'apps/desktop/docs');
+const WB_FILES = /^wb_/;
+const OLD = 433805036898.465;
+const NEW = 441000000000;
+
+/** The day a file is dated (the sandbox dates each source by its newest file). */
+function date(path: string, day: string): void {
+  const t = new Date(`${day}T12:00:00Z`);
+  utimesSync(path, t, t);
+}
+
+/** A data folder: the World Bank's files copied (dated `day`), every other file linked to the real one. */
+function copyOfData(dir: string, data: string, day: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(data)) {
+    if (WB_FILES.test(f)) {
+      copyFileSync(join(data, f), join(dir, f));
+      date(join(dir, f), day);
+    } else {
+      symlinkSync(join(data, f), join(dir, f));
+    }
+  }
+}
+
+describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in Chromium (web mode)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-watch-'));
+  const data = join(work, 'data');
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    copyOfData(data, realDataDir ?? '', '2026-11-20');
+    const rendererDir = await buildRenderer(work);
+    web = await startWebMode({ home: join(work, 'home'), dataDir: data, rendererDir, keyStore: 'memory' });
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  }, 240_000);
+  afterAll(async () => {
+    await page?.screenshot({ path: join(repoRoot, '.test-results/screenshots/desktop-watch-last.png') }).catch(() => undefined);
+    await browser?.close();
+    await web?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** The embedded sandbox's address, from main's session (through the bridge, with the page's token). */
+  const sandboxURL = async (): Promise<string> => page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="econdata-bridge-token"]')?.content ?? '';
+    const answer = await fetch('/bridge/session.status', { method: 'POST', headers: { 'content-type': 'application/json', 'x-econdata-token': token }, body: '{}' });
+    return ((await answer.json()) as { value: { service: { baseURL: string } } }).value.service.baseURL;
+  });
+
+  it('watches a chart, sees a revision after a check that asks only the catalogue and the changed series, and shows what changed', async () => {
+    await page.goto(web.url);
+    await page.getByRole('button', { name: /Show an example/ }).click({ timeout: 60_000 });
+    const toggle = page.getByTestId('watch-toggle');
+    await toggle.waitFor({ timeout: 60_000 });
+    await expect.poll(() => toggle.innerText()).toBe('Watch');
+    await toggle.click();
+    await expect.poll(() => toggle.innerText()).toBe('Watching');
+    await page.screenshot({ path: join(DOCS, 'desktop-17-watch-chart.png'), animations: 'disabled' });
+
+    // The World Bank revises Viet Nam's 2023 GDP, a week later; the sandbox reads its folder again.
+    const file = join(data, 'wb_wdi_values.csv');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`);
+    writeFileSync(file, text.replace(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`, `NY.GDP.MKTP.CD,VNM,2023,${NEW}\n`));
+    date(file, '2026-11-27');
+    const sandbox = await sandboxURL();
+    const reload = (await (await fetch(`${sandbox}/_sandbox/reload`, { method: 'POST' })).json()) as { last_updated: Record<string, string> };
+    expect(reload.last_updated['WB']).toBe('2026-11-27');
+
+    await page.getByRole('navigation').getByText('Saved exports', { exact: true }).click();
+    await page.getByTestId('watched-tab').click();
+    const list = page.getByTestId('watched-list');
+    await expect.poll(() => list.locator('[data-watch-key]').count()).toBe(2);
+    await fetch(`${sandbox}/_sandbox/reset`, { method: 'POST' });
+    await list.getByRole('button', { name: 'Check now' }).click();
+    const banner = page.getByTestId('new-data-banner');
+    await banner.waitFor({ timeout: 60_000 });
+    expect(await banner.innerText()).toMatch(/New data:\s*1 series updated since you last looked\./);
+    // The catalogue, then one batch for Viet Nam's and Thailand's GDP: nothing else was asked.
+    expect(((await (await fetch(`${sandbox}/_sandbox/stats`)).json()) as { received: number }).received).toBe(2);
+    expect(await page.getByTestId('watch-check-line').innerText()).toMatch(/: 2 requests \(the catalogue, then 1 for the 2 series whose source has newer data\); 0 queries not asked/);
+    await page.screenshot({ path: join(DOCS, 'desktop-17a-new-data.png'), animations: 'disabled' });
+
+    await banner.getByRole('button', { name: 'Show what changed' }).click();
+    const dialog = page.getByTestId('watch-changes');
+    const changes = dialog.getByTestId('watch-series-changes');
+    await expect.poll(() => changes.count(), { timeout: 30_000 }).toBe(1);
+    const rows = await changes.getByRole('row').allInnerTexts();
+    expect(rows.slice(1).map((r) => r.split(/\s*\t\s*|\n+/).filter(Boolean))).toEqual([['2023', 'Revised', '433,805,036,898.47', '441,000,000,000', '+7,194,963,101.53 (+1.66%)']]);
+    await page.screenshot({ path: join(DOCS, 'desktop-17b-what-changed.png'), animations: 'disabled' });
+
+    // Seen: the notice goes, and the list's last look is now.
+    await dialog.getByRole('button', { name: 'Mark as seen' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await list.innerText()).not.toContain('New data');
+  }, 300_000);
+});
