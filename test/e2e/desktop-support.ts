@@ -5,9 +5,41 @@
  * by apps/desktop/test/support/renderer.ts from the shipped electron.vite.config.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page, Request, Response } from 'playwright-core';
 import { repoRoot } from '../support/paths.ts';
+
+/** Dates a file on a day (the sandbox dates each source by its newest file). */
+export function dateFile(path: string, day: string): void {
+  const t = new Date(`${day}T12:00:00Z`);
+  utimesSync(path, t, t);
+}
+
+/**
+ * A data folder for a walk that revises data: the World Bank's files copied (dated `day`), every
+ * other file linked to the real one (the shared data is never written).
+ */
+export function copyOfData(dir: string, data: string, day: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(data)) {
+    if (/^wb_/.test(f)) {
+      copyFileSync(join(data, f), join(dir, f));
+      dateFile(join(dir, f), day);
+    } else {
+      symlinkSync(join(data, f), join(dir, f));
+    }
+  }
+}
+
+/** The embedded sandbox's address, from main's session (through the bridge, with the page's token). */
+export function sandboxURL(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="econdata-bridge-token"]')?.content ?? '';
+    const answer = await fetch('/bridge/session.status', { method: 'POST', headers: { 'content-type': 'application/json', 'x-econdata-token': token }, body: '{}' });
+    return ((await answer.json()) as { value: { service: { baseURL: string } } }).value.service.baseURL;
+  });
+}
 
 export interface WebMode {
   /** The address to open (with the per-run token). */

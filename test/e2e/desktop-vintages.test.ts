@@ -9,7 +9,7 @@
  * saying these vintages are this machine's own; the vintage chart overlays both releases, the
  * newest emphasised. Screenshots go to apps/desktop/docs.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,29 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
-import { startWebMode, type WebMode } from './desktop-support.ts';
+import { copyOfData, dateFile, sandboxURL, startWebMode, type WebMode } from './desktop-support.ts';
 
 const DOCS = resolve(repoRoot, 'apps/desktop/docs');
 const OLD = 433805036898.465;
 const NEW = 441000000000;
-
-function date(path: string, day: string): void {
-  const t = new Date(`${day}T12:00:00Z`);
-  utimesSync(path, t, t);
-}
-
-/** A data folder: the World Bank's files copied (dated `day`), every other file linked to the real one. */
-function copyOfData(dir: string, data: string, day: string): void {
-  mkdirSync(dir, { recursive: true });
-  for (const f of readdirSync(data)) {
-    if (/^wb_/.test(f)) {
-      copyFileSync(join(data, f), join(dir, f));
-      date(join(dir, f), day);
-    } else {
-      symlinkSync(join(data, f), join(dir, f));
-    }
-  }
-}
 
 describe.skipIf(!hasChromium || !realDataDir)('vintages kept on this machine, in Chromium (web mode)', () => {
   const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-vintages-'));
@@ -62,11 +44,6 @@ describe.skipIf(!hasChromium || !realDataDir)('vintages kept on this machine, in
     rmSync(work, { recursive: true, force: true });
   });
 
-  const sandboxURL = async (): Promise<string> => page.evaluate(async () => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="econdata-bridge-token"]')?.content ?? '';
-    const answer = await fetch('/bridge/session.status', { method: 'POST', headers: { 'content-type': 'application/json', 'x-econdata-token': token }, body: '{}' });
-    return ((await answer.json()) as { value: { service: { baseURL: string } } }).value.service.baseURL;
-  });
 
   /** The table's row of a period, as its cells' texts. */
   const row = async (period: string): Promise<string[]> => {
@@ -103,8 +80,8 @@ describe.skipIf(!hasChromium || !realDataDir)('vintages kept on this machine, in
     const text = readFileSync(file, 'utf8');
     expect(text).toContain(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`);
     writeFileSync(file, text.replace(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`, `NY.GDP.MKTP.CD,VNM,2023,${NEW}\n`));
-    date(file, '2026-11-27');
-    const sandbox = await sandboxURL();
+    dateFile(file, '2026-11-27');
+    const sandbox = await sandboxURL(page);
     expect((await fetch(`${sandbox}/_sandbox/reload`, { method: 'POST' })).ok).toBe(true);
 
     // The export re-run fetches the revised answer: the second kept release.

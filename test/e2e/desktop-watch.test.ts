@@ -8,7 +8,7 @@
  * notice says "New data: 1 series updated since you last looked", and the diff shows the revised
  * value. Screenshots of the notice and the diff go to apps/desktop/docs.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -16,31 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
 import { hasChromium, launchChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
-import { startWebMode, type WebMode } from './desktop-support.ts';
+import { copyOfData, dateFile, sandboxURL, startWebMode, type WebMode } from './desktop-support.ts';
 
 const DOCS = resolve(repoRoot, 'apps/desktop/docs');
-const WB_FILES = /^wb_/;
 const OLD = 433805036898.465;
 const NEW = 441000000000;
-
-/** The day a file is dated (the sandbox dates each source by its newest file). */
-function date(path: string, day: string): void {
-  const t = new Date(`${day}T12:00:00Z`);
-  utimesSync(path, t, t);
-}
-
-/** A data folder: the World Bank's files copied (dated `day`), every other file linked to the real one. */
-function copyOfData(dir: string, data: string, day: string): void {
-  mkdirSync(dir, { recursive: true });
-  for (const f of readdirSync(data)) {
-    if (WB_FILES.test(f)) {
-      copyFileSync(join(data, f), join(dir, f));
-      date(join(dir, f), day);
-    } else {
-      symlinkSync(join(data, f), join(dir, f));
-    }
-  }
-}
 
 describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in Chromium (web mode)', () => {
   const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-watch-'));
@@ -63,12 +43,6 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in
     rmSync(work, { recursive: true, force: true });
   });
 
-  /** The embedded sandbox's address, from main's session (through the bridge, with the page's token). */
-  const sandboxURL = async (): Promise<string> => page.evaluate(async () => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="econdata-bridge-token"]')?.content ?? '';
-    const answer = await fetch('/bridge/session.status', { method: 'POST', headers: { 'content-type': 'application/json', 'x-econdata-token': token }, body: '{}' });
-    return ((await answer.json()) as { value: { service: { baseURL: string } } }).value.service.baseURL;
-  });
 
   it('watches a chart, sees a revision after a check that asks only the catalogue and the changed series, and shows what changed', async () => {
     await page.goto(web.url);
@@ -85,8 +59,8 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in
     const text = readFileSync(file, 'utf8');
     expect(text).toContain(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`);
     writeFileSync(file, text.replace(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`, `NY.GDP.MKTP.CD,VNM,2023,${NEW}\n`));
-    date(file, '2026-11-27');
-    const sandbox = await sandboxURL();
+    dateFile(file, '2026-11-27');
+    const sandbox = await sandboxURL(page);
     const reload = (await (await fetch(`${sandbox}/_sandbox/reload`, { method: 'POST' })).json()) as { last_updated: Record<string, string> };
     expect(reload.last_updated['WB']).toBe('2026-11-27');
 
