@@ -79,12 +79,12 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
           <TableHeader>
             <TableRow>
               <TableHeaderCell style={{ width: 44 }}><span className={styles.muted}>Pick</span></TableHeaderCell>
-              <TableHeaderCell style={{ width: '20%' }}>Name</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? '15%' : '20%' }}>Name</TableHeaderCell>
               <TableHeaderCell>Query</TableHeaderCell>
               <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
-              <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? 140 : 150 }}>Saved at (UTC)</TableHeaderCell>
               <TableHeaderCell style={{ width: 60 }}>Series</TableHeaderCell>
-              <TableHeaderCell style={{ width: watch ? 352 : 256 }}>Actions</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? 348 : 256 }}>Actions</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
