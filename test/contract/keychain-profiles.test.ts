@@ -148,14 +148,14 @@ describe(`keychain profiles against the sandbox (keys in ${realKeychain ? 'the r
     }
   });
 
-  it('ECONDATA_API_KEY overrides the keychain for real requests', async () => {
+  it('ECONDATA_API_KEY overrides the keychain for real requests (a loopback profile: no origin needed)', async () => {
     await manager.setKey(profile, 'sandbox-basic');
     env['ECONDATA_API_KEY'] = 'sandbox-enterprise';
     const client = new EconDataClient(await manager.clientOptions());
     await client.listSources({}, { cache: 'no-store' });
     expect(await requestsBy('rise')).toBe(1);
     expect((await manager.describeKey()).source).toBe('environment');
-    expect(notices).toEqual(['ECONDATA_API_KEY is set: its key (…rise) is used instead of the OS keychain.']);
+    expect(notices).toEqual(['ECONDATA_API_KEY is set: its key (…rise) is used instead of the OS keychain for loopback addresses (set ECONDATA_API_KEY_ORIGIN to use it for a service elsewhere).']);
   });
 
   it('the default sandbox profile works with its public demo key, without any keychain', async () => {

@@ -6,7 +6,9 @@
  * clipboard, never the key); the World Bank file revised and the sandbox reloaded; "Check for new
  * data" marks the GDP block alone for one catalogue request, and "Refresh updated" refreshes it
  * alone (the catalogue and one indicators request, counted by the sandbox and seen in the page's
- * requests). Screenshots of each step.
+ * requests). Then a block first written on 14 March (the page's clock), revised and refreshed today,
+ * written as of 31 March and its kept releases side by side with the sandbox stopped (no request
+ * at all). Screenshots of each step.
  */
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,16 @@ function dataCopy(from: string): string {
   return dir;
 }
 
+/** Connects the taskpane to the sandbox on the Pro plan, and waits for the search to know the catalogue. */
+async function connect(page: Page, url: string): Promise<void> {
+  await page.getByLabel('Service URL').fill(url);
+  await page.getByLabel('Plan').selectOption('pro');
+  await page.getByLabel('API key').fill(KEY);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
+  await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+}
+
 /** Searches an indicator by its code and puts it in the query, for Viet Nam over the years given. */
 async function chooseIndicator(page: Page, code: string, result: string, from: string, to: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search every source' }).fill(code);
@@ -62,12 +74,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a workbook kept cur
     const { sandbox } = env;
     const { context, page, pageErrors } = await env.openPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
-    await page.getByLabel('Service URL').fill(sandbox.url);
-    await page.getByLabel('Plan').selectOption('pro');
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('tab', { name: 'Data', selected: true }).waitFor({ timeout: 30_000 });
-    await page.getByText(/indicators in WB, IMF, GSO/).waitFor({ timeout: 30_000 });
+    await connect(page, sandbox.url);
 
     // Two blocks: IMF's real GDP growth, then the World Bank's GDP below it.
     await chooseIndicator(page, 'NGDP_RPCH', 'IMF NGDP_RPCH', '2019', '2024');
@@ -166,6 +173,87 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a workbook kept cur
     await expect.poll(() => page.getByTestId('name-box').innerText()).toBe(`C${row2021}`);
     expect(await page.locator(`td[data-address="C${row2021}"]`).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 235, 156)');
     await page.screenshot({ path: join(SHOTS, 'addin-12c-refresh-updated.png') });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 600_000);
+
+  it('writes a block as of a date from the vintages kept on this computer with the service gone, and its releases side by side', async () => {
+    const { sandbox } = env;
+    const { context, page, pageErrors } = await env.openPage();
+    // The block is first written on 14 March (the page's clock), then refreshed today after a revision.
+    await context.clock.setFixedTime(new Date('2026-03-14T09:00:00Z'));
+    await connect(page, sandbox.url);
+    await chooseIndicator(page, 'NY.GDP.MKTP.CD', 'WB NY.GDP.MKTP.CD', '2019', '2023');
+    await selectCell(page, 'B2');
+    await page.getByRole('button', { name: 'Insert at selection' }).click();
+    expect(await insertedNotice(page)).toMatch(/^Inserted “GDP \(current US\$\): Vietnam” at Sheet1!B2:C\d+/);
+    const row2022 = Number((await page.locator('td', { hasText: /^2022$/ }).getAttribute('data-address'))?.slice(1));
+    const march = await cellText(page, `C${row2022}`);
+
+    // The World Bank revises 2022; the sandbox reloads; today the block is refreshed.
+    const file = join(data, 'wb_wdi_values.csv');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^NY\.GDP\.MKTP\.CD,VNM,2022,(.+)$/m, (_, v: string) => `NY.GDP.MKTP.CD,VNM,2022,${Number(v) + 2e9}`));
+    await fetch(`${sandbox.url}/_sandbox/reload`, { method: 'POST' });
+    await context.clock.setFixedTime(new Date());
+    await page.getByRole('tab', { name: 'Blocks' }).click();
+    const item = page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').filter({ hasText: 'GDP (current US$): Vietnam' });
+    await item.getByRole('button', { name: 'Refresh GDP (current US$): Vietnam' }).click();
+    const status = page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('status');
+    await status.filter({ hasText: 'value revised (2022' }).waitFor({ timeout: 60_000 });
+    const today = await cellText(page, `C${row2022}`);
+    expect(today).not.toBe(march);
+
+    // As of 31 March: the block as it was known then, from the kept releases alone.
+    await item.getByRole('button', { name: 'Vintages: GDP (current US$): Vietnam' }).click();
+    const vintages = page.getByRole('group', { name: 'Vintages of GDP (current US$): Vietnam' });
+    await vintages.getByLabel('As of date').fill('2026-03-31');
+    // The network off: the sandbox stops, and the page asks the service nothing from here on.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${sandbox.url}/api/v1/`)) asked.push(r.url());
+    });
+    await env.closeSandbox();
+    await vintages.getByRole('button', { name: 'Write as of' }).click();
+    const wrote = status.filter({ hasText: 'as of 2026-03-31' });
+    await wrote.waitFor({ timeout: 60_000 });
+    expect(await wrote.innerText()).toMatch(/^Wrote GDP \(current US\$\): Vietnam as of 2026-03-31, from the vintages kept on this computer \(no request\)\. Refresh on its card brings today's data back; Refresh all leaves it\.\nGDP \(current US\$\): Vietnam: 1 value revised \(2022: .+ → .+\)\./);
+    expect(asked).toEqual([]);
+    // The block has one more provenance row now (its Warnings row says as of when): 2022 moved down one.
+    const asOf2022 = Number((await page.locator('td', { hasText: /^2022$/ }).getAttribute('data-address'))?.slice(1));
+    expect(asOf2022).toBe(row2022 + 1);
+    expect(await cellText(page, `C${asOf2022}`)).toBe(march);
+    const warnings = await page.locator('td', { hasText: /^Warnings$/ }).getAttribute('data-address');
+    expect(await cellText(page, `C${warnings?.slice(1)}`)).toBe('As of 2026-03-31, kept on this computer: the answer retrieved 2026-03-14 (the service keeps no vintages; Refresh brings today\'s data back).');
+    expect(await item.getByText('As of 2026-03-31', { exact: true }).isVisible()).toBe(true);
+    // Refresh all passes a block shown as of a date by (here the only block: nothing to refresh).
+    expect(await page.getByRole('button', { name: 'Refresh all' }).isDisabled()).toBe(true);
+    await selectCell(page, `C${asOf2022}`);
+    await vintages.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-13-as-of.png') });
+
+    // Its kept releases side by side, below the block, with a chart overlaying them: values, not a block.
+    const below = asOf2022 + 6;
+    await selectCell(page, `B${below}`);
+    await vintages.getByRole('button', { name: 'Releases side by side' }).click();
+    const side = status.filter({ hasText: 'side by side' });
+    await side.waitFor({ timeout: 60_000 });
+    expect(await side.innerText()).toMatch(new RegExp(`^Wrote 2 kept releases of GDP \\(current US\\$\\): Vietnam side by side at Sheet1!B${below}:D\\d+, with a chart overlaying them`));
+    const headerRow = Number((await page.locator('td', { hasText: /^Period$/ }).last().getAttribute('data-address'))?.slice(1));
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await cellText(page, `C${headerRow}`)).toBe('Retrieved 2026-03-14 09:00 UTC');
+    expect(await cellText(page, `D${headerRow}`)).toMatch(new RegExp(`^Retrieved ${day} \\d\\d:\\d\\d UTC$`));
+    const chart = page.locator('figure[data-chart]').last();
+    expect(await chart.getByRole('img').getAttribute('aria-label')).toBe('Chart: GDP (current US$): Vietnam: releases kept on this computer');
+    expect(await chart.locator('path').count()).toBe(2);
+    const side2022 = Number((await page.locator('td', { hasText: /^2022$/ }).last().getAttribute('data-address'))?.slice(1));
+    expect(side2022).toBeGreaterThan(headerRow);
+    expect(await cellText(page, `C${side2022}`)).toBe(march);
+    expect(await cellText(page, `D${side2022}`)).toBe(today);
+    expect(asked).toEqual([]);
+    await expect.poll(() => page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').count()).toBe(1);
+    await selectCell(page, `D${side2022}`);
+    await chart.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'addin-13b-releases.png') });
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 600_000);

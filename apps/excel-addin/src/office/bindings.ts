@@ -53,6 +53,12 @@ export interface BlockBinding {
   refreshed_at: string | null;
   /** True when the last write used data served from an expired cache (service unreachable). */
   stale: boolean;
+  /**
+   * The block was last written as its series were known on this date (YYYY-MM-DD), from the
+   * vintages kept on this computer: Refresh all, Refresh updated and refresh on open leave it as
+   * it is; its own Refresh brings today's data back (and drops this).
+   */
+  asOf?: string;
 }
 
 /** A binding found in the document that cannot be used, and why. */
@@ -135,6 +141,7 @@ export function parseBinding(key: string, value: unknown): BlockBinding | Bindin
     inserted_at: typeof b.inserted_at === 'string' ? b.inserted_at : '',
     refreshed_at: typeof b.refreshed_at === 'string' ? b.refreshed_at : null,
     stale: b.stale === true,
+    ...(typeof b.asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b.asOf) ? { asOf: b.asOf } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import type { NameLanguage, Series, SeriesQuery } from '@econdata/core';
 import { optionPairs } from '@econdata/analysis';
 import { InvalidParameterError } from '@econdata/core';
 import { gridColumnCount, gridRowCount, layoutSeries, readArrangement, type Grid } from '@econdata/sheets';
-import { newBlockId, type BlockBinding } from './bindings.ts';
+import { newBlockId, removeBinding, type BlockBinding } from './bindings.ts';
 import { writeBlocks, type WriteOptions } from './block-writer.ts';
 import type { ExcelHost } from './excel-api.ts';
 
@@ -99,7 +99,7 @@ export async function insertBlock(
   excel: ExcelHost,
   series: readonly Series[],
   queries: readonly SeriesQuery[],
-  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[]; arrangement?: string; language?: NameLanguage } = {},
+  options: WriteOptions & { now?: Date; transform?: string; chart?: boolean; derived?: readonly DerivedRequest[]; arrangement?: string; language?: NameLanguage; title?: string } = {},
 ): Promise<InsertedBlock> {
   if (series.length === 0 || series.every((s) => s.periods.length === 0)) {
     throw new Error('Nothing to insert: the query returned no observations. Widen the years or dates, or pick another country or indicator.');
@@ -107,6 +107,7 @@ export async function insertBlock(
   const now = options.now ?? new Date();
   const grid = layoutBlock(series, options.arrangement);
   const binding = bindingFor(grid, series, queries, newBlockId(now), now, { transform: options.transform, derived: options.derived, arrangement: options.arrangement || undefined, language: options.language });
+  if (options.title) binding.title = options.title;
   return excel.run(async (context) => {
     // First look at where the block would go: a block never overwrites the user's cells.
     const anchor = context.workbook.getSelectedRange().getCell(0, 0);
@@ -133,4 +134,18 @@ export async function insertBlock(
       bytes: written.chunks.reduce((s, c) => s + c.bytes, 0),
     };
   });
+}
+
+/**
+ * Writes kept releases of series side by side at the selection (one column per release, periods
+ * down, each titled with its retrieval time), with a chart overlaying them: a sheet of values, not
+ * a block (its binding is removed, so no refresh rewrites it); `title` names the chart. Returns its address.
+ */
+export async function insertReleases(excel: ExcelHost, releases: readonly Series[], title: string): Promise<string> {
+  const block = await insertBlock(excel, releases, releases.map((s) => s.provenance.query), { chart: true, title });
+  await excel.run(async (context) => {
+    removeBinding(context, block.binding.table);
+    await context.sync();
+  });
+  return block.address;
 }

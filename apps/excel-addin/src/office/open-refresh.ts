@@ -47,7 +47,8 @@ export interface OpenRefreshDeps {
 export async function refreshOnOpen(deps: OpenRefreshDeps): Promise<OpenOutcome> {
   const { excel } = deps;
   if (!(await readRefreshOnOpen(excel))) return { kind: 'off' };
-  let blocks = (await listBlocks(excel)).blocks.filter((b) => b.present);
+  // A block written as of a date stays as it is (its own Refresh brings it back).
+  let blocks = (await listBlocks(excel)).blocks.filter((b) => b.present && !b.asOf);
   const params = (await listParameterBlocks(excel)).filter((p) => !p.problem);
   if (blocks.length + params.length === 0) return { kind: 'empty' };
   let savedQueries = 0;

@@ -91,6 +91,12 @@ export interface RefreshOptions extends WriteOptions {
    * names in another language than English, to name its series in that language again.
    */
   catalogue?: () => Promise<Catalogue>;
+  /**
+   * The date the answers are as of (`fetchSeries` answers from the vintages kept on this computer):
+   * kept in each block's binding, so the Blocks tab says it and the refreshes that run over every
+   * block leave it. Absent: today's data (a block written as of a date comes back to today).
+   */
+  asOf?: string;
 }
 
 function errorText(e: unknown): string {
@@ -252,6 +258,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const cells = new Map<SummaryPart, XRange>();
       const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };
       if (block.chart && !read.chart?.isNullObject) binding.chart = block.chart;
+      if (options.asOf) binding.asOf = options.asOf;
       const oldRows = headRows + read.range.rowCount;
       const oldColumns = Math.max(block.layout.headColumns + read.range.columnCount, block.layout.columns);
       const chart = read.chart && !read.chart.isNullObject ? read.chart : undefined;

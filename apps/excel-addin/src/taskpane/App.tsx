@@ -15,6 +15,7 @@ import { recalculateWorkbook } from '../office/recalculate.ts';
 import type { OfficeStartupApi } from '../office/startup.ts';
 import type { AddinRuntime } from '../runtime/index.ts';
 import { BlocksPanel } from './BlocksPanel.tsx';
+import { KeptVintages, keepingVintages, vintageProfile } from './vintages.ts';
 import { clientApi } from './client-api.ts';
 import { ConnectPanel } from './ConnectPanel.tsx';
 import { DerivedPanel } from './DerivedPanel.tsx';
@@ -38,6 +39,9 @@ const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 });
 
+/** Whether this page has IndexedDB (vintages are kept there; without it none are kept). */
+const hasIndexedDb = (): boolean => (globalThis as { indexedDB?: unknown }).indexedDB !== undefined;
+
 type TabName = 'data' | 'derived' | 'blocks' | 'connection';
 
 export interface TaskpaneAppProps {
@@ -53,7 +57,10 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
   // Whether the service answers: from every request made through `api`, and from a keyless check
   // every 30 s (use-reachability.ts), so the header can say since when it has not answered.
   const connection = useMemo(() => createConnectionWatch({ checked: true }), [client]);
-  const api = useMemo(() => (client ? watchApi(clientApi(client), connection) : undefined), [client, connection]);
+  // Every answer the taskpane fetches for a block is kept as a vintage on this computer (vintages.ts).
+  // Kept under the profile of the moment (the sandbox, or the service's host), read at each use.
+  const vintages = useMemo(() => (client && hasIndexedDb() ? new KeptVintages(() => vintageProfile(runtime.status.baseURL ?? '', runtime.status.service)) : undefined), [client, runtime]);
+  const api = useMemo(() => (client ? watchApi(vintages ? keepingVintages(clientApi(client), vintages) : clientApi(client), connection) : undefined), [client, connection, vintages]);
   useReachability(client ? status.baseURL : null, connection);
   const [tab, setTab] = useState<TabName>(status.connected ? 'data' : 'connection');
   const [inserted, setInserted] = useState(0);
@@ -116,7 +123,7 @@ export function TaskpaneApp({ runtime, excel }: TaskpaneAppProps): ReactNode {
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'blocks'} aria-label="Blocks">
         <StaleFormulas runtime={runtime} />
-        {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted + blocksShown} office={office} onAttention={showBlocks} /> : notConnected}
+        {api ? <BlocksPanel excel={excel} commands={runtime.commands} reloadKey={inserted + blocksShown} office={office} onAttention={showBlocks} vintages={vintages} /> : notConnected}
       </div>
       <div className={styles.panel} role="tabpanel" hidden={tab !== 'connection'} aria-label="Connection">
         {/* A stack of its own: the panel's `hidden` must not meet a display rule. */}

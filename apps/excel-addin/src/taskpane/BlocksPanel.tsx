@@ -5,13 +5,15 @@
  */
 import { fetchShown, fromClient, parseTransform, transformWords } from '@econdata/analysis';
 import type { Estimate } from '@econdata/core';
-import { Badge, Button, Card, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { Badge, Button, Card, Input, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, HistoryRegular } from '@fluentui/react-icons';
 import { CopyAsCode, CostPreview, needsCostPreview, EmptyState, ProgressPanel, formatDateTime, queryText, useDescribeContext, useEconData } from '@econdata/ui';
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExcelHost } from '../office/excel-api.ts';
 import { REVISED_FILL } from '../office/block-writer.ts';
-import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type BlockStatus, type SummaryLine } from '../office/refresh.ts';
+import { blockFetchQueries, blocksWithNewData, listBlocks, refreshBlocks, type BlockStatus, type FetchSeries, type SummaryLine } from '../office/refresh.ts';
+import { insertReleases } from '../office/insert.ts';
+import { releaseSeries, type KeptVintages } from './vintages.ts';
 import { FUNCTIONS_NAMESPACE } from '../functions/namespace.ts';
 import { selectCell } from '../office/select-cell.ts';
 import { summaryText } from '../office/revisions.ts';
@@ -51,12 +53,14 @@ export interface BlocksPanelProps {
   office?: OfficeStartupApi | undefined;
   /** Called when the run on open has something to show (the taskpane switches to this tab). */
   onAttention?(): void;
+  /** The vintages kept on this computer (absent without IndexedDB): As of, and releases side by side. */
+  vintages?: KeptVintages | undefined;
 }
 
 const when = (iso: string | null): string => (iso ? formatDateTime(new Date(iso)) : 'never');
 
 /** The Blocks list with refresh. */
-export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }: BlocksPanelProps): ReactNode {
+export function BlocksPanel({ excel, commands, reloadKey, office, onAttention, vintages }: BlocksPanelProps): ReactNode {
   const styles = useStyles();
   const api = useEconData();
   const describe = useDescribeContext();
@@ -77,6 +81,9 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
   const [params, setParams] = useState<ParameterState[]>([]);
   // Blocks whose source has newer data, from the last check (marked until refreshed).
   const [updated, setUpdated] = useState<ReadonlySet<string>>(new Set());
+  // The block whose As of row is open, and the date typed there.
+  const [asOfOpen, setAsOfOpen] = useState<string | null>(null);
+  const [asOfDate, setAsOfDate] = useState('');
 
   const reload = useCallback(async (): Promise<void> => {
     try {
@@ -145,9 +152,9 @@ export function BlocksPanel({ excel, commands, reloadKey, office, onAttention }:
     setBusy(true);
     setNotice(null);
     try {
-      const { due, savedQueries: saved } = blocksWithNewData(present, (await api.listSources({}, { cache: 'reload' })).data);
+      const { due, savedQueries: saved } = blocksWithNewData(current, (await api.listSources({}, { cache: 'reload' })).data);
       setUpdated(new Set(due.map((b) => b.table)));
-      const checked = `Checked the catalogue (1 request): ${due.length} of ${present.length} ${present.length === 1 ? 'block has' : 'blocks have'} newer data`;
+      const checked = `Checked the catalogue (1 request): ${due.length} of ${current.length} ${current.length === 1 ? 'block has' : 'blocks have'} newer data${heldText}`;
       return { due, head: `${checked}; ${saved} ${saved === 1 ? 'query' : 'queries'} not asked` };
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });
@@ -188,11 +195,59 @@ Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fe
   useEffect(() =>
     commands.register('refreshAll', async () => {
       const listed = await listBlocks(excel);
-      await refresh(listed.blocks.filter((b) => b.present), true, await listParameterBlocks(excel));
+      await refresh(listed.blocks.filter((b) => b.present && !b.asOf), true, await listParameterBlocks(excel));
     }),
   );
 
   const present = (blocks ?? []).filter((b) => b.present);
+  // Blocks written as of a date stay as they are until their own Refresh: the refreshes of every block pass them by.
+  const current = present.filter((b) => !b.asOf);
+  const held = present.length - current.length;
+  const heldText = held === 0 ? '' : ` (${held === 1 ? '1 block shown' : `${held} blocks shown`} as of a date left as ${held === 1 ? 'it is' : 'they are'})`;
+
+  /** Writes a block as its series were known on `date`, from the kept vintages alone (no request). */
+  const writeAsOf = async (b: BlockStatus, date: string): Promise<void> => {
+    if (!vintages) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      // The kept store answers as a fetch would (its refusals, such as a date before the first kept release, fail the write as a whole).
+      const asOf = vintages.asOfFetch(date) as unknown as FetchSeries;
+      const result = await refreshBlocks(excel, [b], asOf, {
+        asOf: date,
+        describe: (e) => errorSentence(e, describe),
+        // Vietnamese names from the catalogue core keeps; an English block asks nothing at all.
+        ...(b.language === 'vi' ? { catalogue: () => api.catalogue() } : {}),
+      });
+      const head = `Wrote ${b.title} as of ${date}, from the vintages kept on this computer (no request). Refresh on its card brings today's data back; Refresh all leaves it.`;
+      setNotice({ intent: 'success', text: `${head}\n${result.text}`, revised: result.blocks.some((x) => x.changes.revisedCells.length > 0), lines: [[head], ...result.lines] });
+    } catch (error) {
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  };
+
+  /** Writes every kept release of a block side by side at the selection, with Excel's chart overlaying them. */
+  const writeReleases = async (b: BlockStatus): Promise<void> => {
+    if (!vintages) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const series = await releaseSeries(vintages, b);
+      if (series.length === 0) {
+        setNotice({ intent: 'warning', text: `No vintages of ${b.title} are kept on this computer yet: they are kept from each answer a block is written from. Refresh it to keep one.` });
+        return;
+      }
+      const written = await insertReleases(excel, series, `${b.title}: releases kept on this computer`);
+      setNotice({ intent: 'success', text: `Wrote ${series.length} kept ${series.length === 1 ? 'release' : 'releases'} of ${b.title} side by side at ${written}, with a chart overlaying them (values, not a block: Refresh does not change them).` });
+    } catch (error) {
+      setNotice({ intent: 'error', text: errorSentence(error, describe) });
+    } finally {
+      setBusy(false);
+    }
+  };
   const ranOnOpen = useCallback(() => {
     void reload();
     onAttention?.();
@@ -203,15 +258,15 @@ Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fe
       <div className={styles.toolbar}>
         <Text weight="semibold">{blocks === null ? 'Blocks' : `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'} in this workbook`}</Text>
         <div className={styles.meta}>
-          <Button disabled={busy || present.length === 0} onClick={() => void checkOnly()}
+          <Button disabled={busy || current.length === 0} onClick={() => void checkOnly()}
             title="Ask the catalogue (one request) which blocks' sources have newer data, and mark them; nothing is fetched">
             Check for new data
           </Button>
-          <Button icon={<ArrowClockwiseRegular />} disabled={busy || present.length === 0} onClick={() => void refreshUpdated().catch(() => undefined)}
+          <Button icon={<ArrowClockwiseRegular />} disabled={busy || current.length === 0} onClick={() => void refreshUpdated().catch(() => undefined)}
             title="Ask the catalogue which sources have newer data, and refresh only those blocks">
             Refresh updated
           </Button>
-          <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || present.length + params.length === 0} onClick={() => void refresh(present, false, params).catch(() => undefined)}>
+          <Button appearance="primary" icon={<ArrowClockwiseRegular />} disabled={busy || current.length + params.length === 0} onClick={() => void refresh(current, false, params).catch(() => undefined)}>
             Refresh all
           </Button>
         </div>
@@ -287,9 +342,32 @@ Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fe
                 {b.language === 'vi' ? <Badge appearance="outline" title="Series names in Vietnamese: Refresh keeps them">Tiếng Việt</Badge> : null}
                 {b.stale ? <Badge color="warning" appearance="tint">Stale: cached data</Badge> : null}
                 {updated.has(b.table) ? <Badge color="brand" appearance="tint">New data</Badge> : null}
+                {b.asOf ? <Badge color="important" appearance="tint" title="Written from the vintages kept on this computer; Refresh brings today's data back">{`As of ${b.asOf}`}</Badge> : null}
                 {b.present ? null : <Badge color="danger" appearance="tint">Table deleted</Badge>}
               </div>
-              {b.derived ? null : <CopyAsCode series={() => blockSeries(b)} of={b.title} namespace={FUNCTIONS_NAMESPACE} />}
+              <div className={styles.meta}>
+                {b.derived ? null : <CopyAsCode series={() => blockSeries(b)} of={b.title} namespace={FUNCTIONS_NAMESPACE} />}
+                {b.derived || !vintages ? null : (
+                  <Button size="small" icon={<HistoryRegular />} aria-expanded={asOfOpen === b.table} aria-label={`Vintages: ${b.title}`} disabled={busy || !b.present}
+                    onClick={() => setAsOfOpen((t) => (t === b.table ? null : b.table))}>
+                    Vintages
+                  </Button>
+                )}
+              </div>
+              {asOfOpen === b.table && vintages ? (
+                <div className={styles.meta} role="group" aria-label={`Vintages of ${b.title}`}>
+                  <Input size="small" type="date" aria-label="As of date" value={asOfDate} onChange={(_, d) => setAsOfDate(d.value)} />
+                  <Button size="small" appearance="primary" disabled={busy || !/^\d{4}-\d{2}-\d{2}$/.test(asOfDate)} onClick={() => void writeAsOf(b, asOfDate)}
+                    title="Write the block as its series were known on this date, from the releases kept on this computer (no request)">
+                    Write as of
+                  </Button>
+                  <Button size="small" disabled={busy} onClick={() => void writeReleases(b)}
+                    title="Write every kept release of the block's series side by side at the selection, with a chart overlaying them">
+                    Releases side by side
+                  </Button>
+                  <Text size={200}>Kept on this computer from each answer the block was written from; the service keeps no vintages.</Text>
+                </div>
+              ) : null}
             </Card>
           </li>
         ))}

@@ -18,10 +18,17 @@ function byMember(req: BatchRequest, records: IndicatorRecord[], items: BatchIte
   // A batch without countries (GSO) is answered for the service's own country: match by indicator.
   const countryless = req.body.countries === undefined;
   const keyOf = (indicator: string, country: string | null | undefined): string => (countryless ? indicator : `${indicator}|${country ?? ''}`);
-  const grouped = new Map<string, IndicatorRecord[]>();
-  for (const [pair, list] of groupIndicatorRecords(records)) {
-    const k = keyOf(pair.slice(0, pair.lastIndexOf('|')), pair.slice(pair.lastIndexOf('|') + 1));
-    grouped.set(k, [...(grouped.get(k) ?? []), ...list]);
+  // With countries, a group's key (`indicator|country`) is already the member's key.
+  let grouped = groupIndicatorRecords(records);
+  if (countryless) {
+    const byIndicator = new Map<string, IndicatorRecord[]>();
+    for (const [pair, list] of grouped) {
+      const k = keyOf(pair.slice(0, pair.lastIndexOf('|')), pair.slice(pair.lastIndexOf('|') + 1));
+      const seen = byIndicator.get(k);
+      if (seen) for (const r of list) seen.push(r);
+      else byIndicator.set(k, list);
+    }
+    grouped = byIndicator;
   }
   const missing = new Map(items.filter((it) => it.status === 404).map((it) => [keyOf(it.indicator, it.country), it]));
   return { records: grouped, missing };

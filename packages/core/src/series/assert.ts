@@ -22,19 +22,25 @@ function shapeProblem(s: Series): string | undefined {
   if (fixed && s.frequency !== fixed) return `a ${s.kind} series is ${fixed}, not ${s.frequency}`;
   if (typeof s.title !== 'string') return 'the title is not text';
   if (!isObject(s.dimensions)) return 'dimensions is not an object';
-  for (const [k, v] of Object.entries(s.dimensions)) if (typeof v !== 'string') return `dimension ${k} is ${show(v)}, not text`;
+  for (const k in s.dimensions) {
+    if (!Object.hasOwn(s.dimensions, k)) continue;
+    const v: unknown = s.dimensions[k];
+    if (typeof v !== 'string') return `dimension ${k} is ${show(v)}, not text`;
+  }
   if (!isObject(s.provenance) || !isObject(s.provenance.query)) return 'provenance.query is missing';
   const q = s.provenance.query;
   if (q.kind !== s.kind) return `provenance.query is of kind ${show(q.kind)} but the series is of kind ${show(s.kind)}`;
   if (q.kind === 'indicator' && q.frequency !== undefined && q.frequency !== s.frequency) return `the query asked for ${q.frequency} data but the series is ${s.frequency}`;
   if (!Array.isArray(s.columns)) return 'columns is not an array';
-  const keys = new Set<string>();
-  for (const c of s.columns as unknown[]) {
+  const columns = s.columns as unknown[];
+  // A set of keys only where there can be a repeated one (most series have one column).
+  const keys = columns.length > 1 ? new Set<string>() : undefined;
+  for (const c of columns) {
     if (!isObject(c) || typeof c['key'] !== 'string' || c['key'] === '') return 'a column has no key';
     if (typeof c['label'] !== 'string') return `column ${show(c['key'])} has no label`;
     if (c['unit'] !== null && typeof c['unit'] !== 'string') return `column ${show(c['key'])} has unit ${show(c['unit'])}, not text or null`;
-    if (keys.has(c['key'])) return `column ${show(c['key'])} appears twice`;
-    keys.add(c['key']);
+    if (keys?.has(c['key'])) return `column ${show(c['key'])} appears twice`;
+    keys?.add(c['key']);
   }
   return undefined;
 }
@@ -55,17 +61,19 @@ function axisProblem(s: Series): string | undefined {
   return undefined;
 }
 
+/** A column's key as a message shows it (made only for a message: the checks run on every Series core builds). */
+const columnName = (s: Series, c: number): string => show(s.columns[c]?.key);
+
 function valuesProblem(s: Series): string | undefined {
   const n = s.periods.length;
   if (!Array.isArray(s.values) || s.values.length !== s.columns.length) return `${Array.isArray(s.values) ? s.values.length : 'no'} value arrays for ${s.columns.length} columns`;
   for (let c = 0; c < s.values.length; c++) {
     const col = s.values[c] as unknown;
-    const key = show(s.columns[c]?.key);
-    if (!Array.isArray(col) || col.length !== n) return `column ${key} has ${Array.isArray(col) ? col.length : 'no'} values for ${n} periods`;
+    if (!Array.isArray(col) || col.length !== n) return `column ${columnName(s, c)} has ${Array.isArray(col) ? col.length : 'no'} values for ${n} periods`;
     for (let p = 0; p < n; p++) {
       const v = col[p] as unknown;
       // A value is a finite number or null (missing, never 0): NaN, Infinity, text or undefined are not data.
-      if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return `column ${key} at period ${show(s.periods[p])} holds ${v === undefined ? 'nothing' : show(v)}, not a finite number or null`;
+      if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return `column ${columnName(s, c)} at period ${show(s.periods[p])} holds ${v === undefined ? 'nothing' : show(v)}, not a finite number or null`;
     }
   }
   if (s.flags === undefined) return undefined;

@@ -29,14 +29,15 @@ export function conflict(seriesId: string, period: string, one: string, other: s
 }
 
 /** The period axis of one Series under construction: parallel arrays, one entry per record. */
-export interface Axis {
+export interface Axis<R> {
   periods: string[];
   /** Column-major values, `columns[c][i]` for record i. */
   columns: Array<Array<number | null>>;
   /** One flag per record (IMF is_projection), when any record has one. */
-  flags?: Array<boolean | null | undefined>;
-  /** The record each entry came from, for messages. */
-  describe: (index: number) => string;
+  flags?: Array<boolean | null | undefined> | undefined;
+  /** The records the entries came from, in order, and how a message names one. */
+  records: readonly R[];
+  describe: (record: R) => string;
 }
 
 function permute<T>(list: T[], order: readonly number[]): void {
@@ -50,7 +51,7 @@ const show = (v: number | null | boolean | undefined): string => (v === undefine
  * Sorts the axis ascending (stable) and merges repeated periods, in place. Throws `invalid_response`
  * naming the series, the period and both records when a repeated period carries different values.
  */
-export function settleAxis(axis: Axis, seriesId: string): void {
+export function settleAxis<R>(axis: Axis<R>, seriesId: string): void {
   const { periods, columns, flags } = axis;
   let ordered = true;
   for (let i = 1; i < periods.length; i++) if (periods[i - 1]! >= periods[i]!) { ordered = false; break; }
@@ -67,7 +68,7 @@ export function settleAxis(axis: Axis, seriesId: string): void {
       const differs = columns.some((col) => col[i] !== col[w - 1]) || (flags !== undefined && (flags[i] ?? null) !== (flags[w - 1] ?? null));
       if (differs) {
         const values = (k: number): string => columns.map((col) => show(col[k])).join('/') + (flags ? ` (flag ${show(flags[k])})` : '');
-        throw conflict(seriesId, periods[i]!, `${values(w - 1)} in ${axis.describe(origin[w - 1]!)}`, `${values(i)} in ${axis.describe(origin[i]!)}`);
+        throw conflict(seriesId, periods[i]!, `${values(w - 1)} in ${axis.describe(axis.records[origin[w - 1]!]!)}`, `${values(i)} in ${axis.describe(axis.records[origin[i]!]!)}`);
       }
       continue; // the same observation sent twice: keep one
     }

@@ -75,12 +75,16 @@ export function indicatorIdentity(records: readonly IndicatorRecord[], country: 
   const first = records[0];
   if (!first) return null;
   const asked = country?.toUpperCase();
-  for (const r of records) {
-    if (r.indicator_code !== first.indicator_code || (r.country_code ?? null) !== (first.country_code ?? null)) {
+  // Every record has the first one's country (checked below), so the first alone is compared with the asked one.
+  if (asked && first.country_code && first.country_code !== asked && first.country_code.toUpperCase() !== asked) {
+    throw refusal(`series ${JSON.stringify(seriesId)} asked for country ${asked}, but ${describeIndicator(first)} is for ${first.country_code}`);
+  }
+  const code = first.indicator_code;
+  const countryCode = first.country_code ?? null;
+  for (let i = 1; i < records.length; i++) {
+    const r = records[i]!;
+    if (r.indicator_code !== code || (r.country_code ?? null) !== countryCode) {
       throw refusal(`series ${JSON.stringify(seriesId)} holds records of different series: ${describeIndicator(first)} and ${describeIndicator(r)}`);
-    }
-    if (asked && r.country_code && r.country_code.toUpperCase() !== asked) {
-      throw refusal(`series ${JSON.stringify(seriesId)} asked for country ${asked}, but ${describeIndicator(r)} is for ${r.country_code}`);
     }
   }
   return oneUnit(records, seriesId, describeIndicator);
@@ -90,10 +94,13 @@ export function indicatorIdentity(records: readonly IndicatorRecord[], country: 
 export function oneUnit<R extends { unit?: string | null }>(records: readonly R[], seriesId: string, describe: (r: R) => string): string | null {
   let unit: string | null = null;
   let unitRecord: R | undefined;
-  for (const r of records) {
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
     if (r.unit === null || r.unit === undefined) continue;
-    if (unitRecord === undefined) [unit, unitRecord] = [r.unit, r];
-    else if (r.unit !== unit) throw refusal(`series ${JSON.stringify(seriesId)} mixes units: ${describe(unitRecord)} is in ${JSON.stringify(unit)} and ${describe(r)} in ${JSON.stringify(r.unit)}`);
+    if (unitRecord === undefined) {
+      unit = r.unit;
+      unitRecord = r;
+    } else if (r.unit !== unit) throw refusal(`series ${JSON.stringify(seriesId)} mixes units: ${describe(unitRecord)} is in ${JSON.stringify(unit)} and ${describe(r)} in ${JSON.stringify(r.unit)}`);
   }
   return unit;
 }

@@ -55,7 +55,11 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
   const first = records[0];
   const n = records.length;
   const periods = new Array<string>(n);
-  const values = new Array<number | null>(n);
+  // With a null among them, the array is made for any value from the start: the numbers are kept
+  // as JSON.parse made them, not first copied into a number-only array and then boxed again.
+  let missing = false;
+  for (let i = 0; i < n && !missing; i++) missing = records[i]!.value === null;
+  const values = missing ? new Array<number | null>(n).fill(null) : new Array<number | null>(n);
   let projections: Array<boolean | null> | undefined;
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
@@ -73,7 +77,7 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
     // rather than one saying "actual" for years that may well be projections.
     if (r.is_projection === true || r.is_projection === false) (projections ??= new Array<boolean | null>(n).fill(null))[i] = r.is_projection;
   }
-  settleAxis({ periods, columns: [values], ...(projections ? { flags: projections } : {}), describe: (i) => describeIndicator(records[i]!) }, id);
+  settleAxis({ periods, columns: [values], flags: projections, records, describe: describeIndicator }, id);
   const name = first?.indicator_name ?? query.indicator;
   const country = (query.country ?? first?.country_code ?? '').toUpperCase();
   const dimensions: Record<string, string> = { source: query.source.toUpperCase(), indicator: query.indicator, indicator_name: name };
@@ -97,12 +101,24 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
 /** Groups indicator records by `indicator_code|country_code` (one pass, order kept). */
 export function groupIndicatorRecords(records: readonly IndicatorRecord[]): Map<string, IndicatorRecord[]> {
   const groups = new Map<string, IndicatorRecord[]>();
+  // The service sends a series' records together: a record of the previous record's series joins
+  // its group without a key being built and looked up.
+  let code: string | undefined;
+  let country: string | null | undefined;
+  let group: IndicatorRecord[] = [];
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;
+    if (r.indicator_code === code && r.country_code === country) {
+      group.push(r);
+      continue;
+    }
     const k = `${r.indicator_code}|${r.country_code ?? ''}`;
-    const g = groups.get(k);
+    let g = groups.get(k);
     if (g) g.push(r);
-    else groups.set(k, [r]);
+    else groups.set(k, (g = [r]));
+    group = g;
+    code = r.indicator_code;
+    country = r.country_code;
   }
   return groups;
 }
@@ -191,7 +207,7 @@ export function stockSeries(records: readonly StockRecord[], query: Extract<Seri
   const unit = oneUnit(records, id, describe);
   const periods = records.map((r) => r.date);
   const values = OHLCV.map((f) => records.map((r) => (r[f] === undefined ? null : r[f])));
-  settleAxis({ periods, columns: values, describe: (i) => describe(records[i]!) }, id);
+  settleAxis({ periods, columns: values, records, describe }, id);
   const columns: SeriesColumn[] = OHLCV.map((f) => ({ key: f, label: f.charAt(0).toUpperCase() + f.slice(1), unit: f === 'volume' ? 'shares' : unit }));
   const what = query.symbol ? query.symbol.toUpperCase() : query.index ?? '';
   const dimensions: Record<string, string> = query.symbol ? { symbol: what } : { index: what };

@@ -35,9 +35,16 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
+const isDigit = (s: string, at: number): boolean => {
+  const c = s.charCodeAt(at);
+  return c >= 48 && c <= 57;
+};
+
 /** Whether a period string is in its frequency's canonical form (a daily one also a real day). */
 export function isCanonicalPeriod(period: string, frequency: Frequency): boolean {
-  // test() allocates no match: this runs once per record and once per Series period.
+  // A year is four ASCII digits (PERIOD_PATTERNS.annual), read by character: the commonest period, once per record and once per Series period.
+  if (frequency === 'annual') return period.length === 4 && isDigit(period, 0) && isDigit(period, 1) && isDigit(period, 2) && isDigit(period, 3);
+  // test() allocates no match.
   if (frequency !== 'daily') return PERIOD_PATTERNS[frequency].test(period);
   const m = PERIOD_PATTERNS.daily.exec(period);
   if (!m) return false;

@@ -65,7 +65,7 @@ describe('key provider failures as core reports them', () => {
     expect([error.code, error.message]).toEqual([
       'key_unavailable',
       'Could not read the API key of this profile: No API key is saved for profile "prod". ' +
-        "Save one (generate it in the provider's dashboard: Settings > API Keys), or set ECONDATA_API_KEY for headless use and CI.",
+        "Save one (generate it in the provider's dashboard: Settings > API Keys), or set ECONDATA_API_KEY (with ECONDATA_API_KEY_ORIGIN=https://api.example.com) for headless use and CI.",
     ]);
     expect(sent()).toBe(0);
   });

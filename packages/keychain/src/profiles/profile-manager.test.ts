@@ -239,7 +239,7 @@ describe('ProfileManager: keys', () => {
   it('a profile without a key says how to get one', async () => {
     const error = await rejection(f.manager.keyProvider('prod')());
     expect(error.message).toBe(
-      'No API key is saved for profile "prod". Save one (generate it in the provider\'s dashboard: Settings > API Keys), or set ECONDATA_API_KEY for headless use and CI.',
+      'No API key is saved for profile "prod". Save one (generate it in the provider\'s dashboard: Settings > API Keys), or set ECONDATA_API_KEY (with ECONDATA_API_KEY_ORIGIN=https://api.example.com) for headless use and CI.',
     );
   });
 
@@ -369,23 +369,25 @@ describe('ProfileManager: re-pointing a profile (its key belongs to its origin)'
 
 describe('ProfileManager: ECONDATA_API_KEY', () => {
   const ENV_KEY_VALUE = 'sk_env_override_key_9999';
+  const untouchable: KeyStore = {
+    get: async () => {
+      throw new Error('the keychain must not be read');
+    },
+    set: async () => undefined,
+    delete: async () => false,
+    list: async () => [],
+  };
 
-  it('overrides the keychain for every profile, says so once, and never touches the keychain', async () => {
-    const untouchable: KeyStore = {
-      get: async () => {
-        throw new Error('the keychain must not be read');
-      },
-      set: async () => undefined,
-      delete: async () => false,
-      list: async () => [],
-    };
+  it('overrides the keychain for the profiles on ECONDATA_API_KEY_ORIGIN, says so once, and never touches the keychain', async () => {
     const g = await managerFixture({ keyStore: untouchable });
     try {
       g.env['ECONDATA_API_KEY'] = `${ENV_KEY_VALUE}\n`;
+      g.env['ECONDATA_API_KEY_ORIGIN'] = 'https://api.example.com/api/v1';
       await g.manager.create(PROD);
       await g.manager.setKey('prod', KEY_1);
+      await g.manager.create({ name: 'prod-basic', baseURL: 'https://api.example.com:443/', plan: 'basic' });
       expect(await g.manager.keyProvider('prod')()).toBe(ENV_KEY_VALUE);
-      expect(await g.manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
+      expect(await g.manager.keyProvider('prod-basic')()).toBe(ENV_KEY_VALUE);
       expect(await g.manager.describeKey('prod')).toEqual({
         profile: 'prod',
         source: 'environment',
@@ -393,9 +395,61 @@ describe('ProfileManager: ECONDATA_API_KEY', () => {
         needsRotation: false,
         summary: 'Using the key from ECONDATA_API_KEY (…9999) instead of the OS keychain.',
       });
-      expect(g.notices).toEqual(['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain.']);
+      expect(g.notices).toEqual(['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain for https://api.example.com.']);
+      // The local sandbox is another origin: it keeps its demo key.
+      expect(await g.manager.keyProvider('sandbox')()).toBe('sandbox-pro');
     } finally {
       await g.cleanup();
+    }
+  });
+
+  it('a profile re-pointed, or created, at another origin never gets it: it has its own key or none', async () => {
+    f.env['ECONDATA_API_KEY'] = ENV_KEY_VALUE;
+    f.env['ECONDATA_API_KEY_ORIGIN'] = 'https://api.example.com';
+    await f.manager.create(PROD);
+    expect(await f.manager.keyProvider('prod')()).toBe(ENV_KEY_VALUE);
+    // What a script in the explorer's renderer can ask main to do: move the profile, or make a new one.
+    await f.manager.update('prod', { baseURL: 'https://evil.example' });
+    await f.manager.create({ name: 'other', baseURL: 'https://api.example.com.evil.example', plan: 'pro' }, { activate: true });
+    for (const name of ['prod', 'other']) {
+      const error = await rejection(f.manager.keyProvider(name)());
+      expect(error.code).toBe('key_missing');
+      expect(error.message).not.toContain(ENV_KEY_VALUE);
+    }
+    expect(await f.manager.describeKey('prod')).toEqual({
+      profile: 'prod', source: 'none', needsRotation: false,
+      summary: 'No API key saved for profile "prod": save one, or set ECONDATA_API_KEY (with ECONDATA_API_KEY_ORIGIN=https://evil.example). (ECONDATA_API_KEY is set for https://api.example.com only.)',
+    });
+    // A key saved for the new address is used there.
+    await f.manager.setKey('prod', KEY_2);
+    expect(await f.manager.keyProvider('prod')()).toBe(KEY_2);
+  });
+
+  it('without ECONDATA_API_KEY_ORIGIN it is for loopback addresses only (the local sandbox)', async () => {
+    const g = await managerFixture({ keyStore: new MemoryKeyStore() });
+    try {
+      g.env['ECONDATA_API_KEY'] = ENV_KEY_VALUE;
+      await g.manager.create(PROD);
+      await g.manager.create({ name: 'local', baseURL: 'http://localhost:9000', plan: 'pro' });
+      expect(await g.manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
+      expect(await g.manager.keyProvider('local')()).toBe(ENV_KEY_VALUE);
+      expect((await rejection(g.manager.keyProvider('prod')())).code).toBe('key_missing');
+      expect((await g.manager.describeKey('prod')).summary).toBe('No API key saved for profile "prod": save one, or set ECONDATA_API_KEY (with ECONDATA_API_KEY_ORIGIN=https://api.example.com). (ECONDATA_API_KEY is set for loopback addresses (set ECONDATA_API_KEY_ORIGIN to use it for a service elsewhere) only.)');
+      expect(g.notices).toEqual(['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain for loopback addresses (set ECONDATA_API_KEY_ORIGIN to use it for a service elsewhere).']);
+    } finally {
+      await g.cleanup();
+    }
+  });
+
+  it('an ECONDATA_API_KEY_ORIGIN that is no http(s) address is refused, saying what to give', async () => {
+    f.env['ECONDATA_API_KEY'] = ENV_KEY_VALUE;
+    for (const origin of ['api.example.com', 'file:///etc/passwd']) {
+      f.env['ECONDATA_API_KEY_ORIGIN'] = origin;
+      const error = await rejection(f.manager.keyProvider('sandbox')());
+      expect([error.code, error.message]).toEqual([
+        'invalid_setting',
+        'ECONDATA_API_KEY_ORIGIN is not an http(s) address, so ECONDATA_API_KEY is not used: set it to the address of the service the key is for (e.g. https://api.example.com), or unset it to use the key for the local sandbox only.',
+      ]);
     }
   });
 
@@ -406,7 +460,7 @@ describe('ProfileManager: ECONDATA_API_KEY', () => {
       expect(await manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
       expect(await manager.keyProvider('sandbox')()).toBe(ENV_KEY_VALUE);
       expect(warn.mock.calls).toEqual([
-        ['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain.', { code: 'ECONDATA_API_KEY_OVERRIDE' }],
+        ['ECONDATA_API_KEY is set: its key (…9999) is used instead of the OS keychain for loopback addresses (set ECONDATA_API_KEY_ORIGIN to use it for a service elsewhere).', { code: 'ECONDATA_API_KEY_OVERRIDE' }],
       ]);
     } finally {
       warn.mockRestore();
@@ -418,6 +472,7 @@ describe('ProfileManager: ECONDATA_API_KEY', () => {
     await f.manager.setKey('prod', KEY_1);
     const provider = f.manager.keyProvider('prod');
     f.env['ECONDATA_API_KEY'] = ENV_KEY_VALUE;
+    f.env['ECONDATA_API_KEY_ORIGIN'] = 'https://api.example.com';
     expect(await provider()).toBe(ENV_KEY_VALUE);
     delete f.env['ECONDATA_API_KEY'];
     expect(await provider()).toBe(KEY_1);

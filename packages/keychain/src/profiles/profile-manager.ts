@@ -11,6 +11,9 @@ import {
   checkRotationDays,
   describeProfileKey,
   environmentKey,
+  environmentKeyFits,
+  environmentKeyScope,
+  originOf,
   isDueForRotation,
   keyAgeMs,
   keyGoneError,
@@ -45,11 +48,6 @@ export interface ProfileManagerOptions {
    * never silently shadows the key a user just saved.
    */
   onNotice?: (message: string) => void;
-}
-
-/** A base URL's origin (scheme, host and port): what a saved key is bound to. */
-function originOf(baseURL: string): string {
-  return new URL(baseURL).origin;
 }
 
 /** The profile of that name in the settings, or `profile_not_found` listing the ones that exist. */
@@ -324,12 +322,13 @@ export class ProfileManager {
   async #resolve(name: string): Promise<{ key: string; source: KeySource }> {
     const profile = await this.get(name);
     const fromEnv = environmentKey(this.#env);
-    if (fromEnv !== undefined) {
+    // Bound to its origin like a saved key: a profile re-pointed or created elsewhere never gets it.
+    if (fromEnv !== undefined && environmentKeyFits(fromEnv, profile)) {
       if (!this.#envNoticeGiven) {
         this.#envNoticeGiven = true;
-        this.#onNotice(`${ENV_KEY} is set: its key (${maskKey(fromEnv)}) is used instead of the OS keychain.`);
+        this.#onNotice(`${ENV_KEY} is set: its key (${maskKey(fromEnv.key)}) is used instead of the OS keychain for ${environmentKeyScope(fromEnv)}.`);
       }
-      return { key: fromEnv, source: 'environment' };
+      return { key: fromEnv.key, source: 'environment' };
     }
     if (profile.keySavedAt === undefined) {
       if (usesSandboxDemoKey(profile)) return { key: sandboxDemoKey(profile.plan), source: 'sandbox-demo' };

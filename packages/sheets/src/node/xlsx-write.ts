@@ -4,7 +4,6 @@
  * file is written atomically (see atomic.ts).
  */
 import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { Series } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
@@ -15,7 +14,8 @@ import { groupByFrequency } from '../grid/wide.ts';
 import type { Cell, CellStyle, Grid } from '../grid/types.ts';
 import { writeAtomic } from './atomic.ts';
 import { PACKAGE_VERSION } from './version.ts';
-import { bodyXmlWriter } from './xlsx-body.ts';
+import { bodyXmlRenderer } from './xlsx-body.ts';
+import { worksheetSink } from './xlsx-sink.ts';
 import { WorkbookTables } from './xlsx-table.ts';
 
 /** Excel's row limit per worksheet. */
@@ -91,33 +91,12 @@ function putBodyRow(ws: ExcelJS.Worksheet, grid: Grid, r: number, rowNumber: num
   row.commit();
 }
 
-/** Rows written between checks of the compressor's backlog. */
+/** Cells rendered per chunk of the fast path (about 200 KB of XML for numbers; xlsx-sink.ts's buffers hold 512 KB). */
+const CELLS_PER_CHUNK = 6000;
+/** Rows written through exceljs rows between checks of the compressor's backlog (the slow path). */
 const ROWS_PER_YIELD = 1000;
-/** Uncompressed bytes allowed to wait for the compressor before the writer pauses. */
-const MAX_BACKLOG = 16 * 2 ** 20;
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Back-pressure for exceljs' streaming writer. A worksheet's XML goes through a buffer (`stream`)
- * that writes into the zip entry's deflate stream without waiting for it, so a fast producer piles
- * up uncompressed XML in memory. We wait for that deflate stream to drain. These are exceljs 4.4.0
- * internals (pinned): when they are absent, the writer still yields to the event loop.
- */
-async function drain(ws: ExcelJS.Worksheet): Promise<void> {
-  interface StreamState { length?: number }
-  interface Piped { _writableState?: StreamState; _readableState?: StreamState }
-  const buffer = (ws as unknown as { stream?: { pipes?: Piped[] } }).stream;
-  // The entry is piped once archiver reaches it (entries are zipped in order): wait a little for it.
-  for (let i = 0; i < 200 && buffer?.pipes?.length === 0; i += 1) await sleep(5);
-  const dest = buffer?.pipes?.[0];
-  // exceljs pipes into a readable-stream PassThrough (no writableLength getter): read its states.
-  const backlog = (): number => (dest?._writableState?.length ?? 0) + (dest?._readableState?.length ?? 0);
-  while (backlog() > MAX_BACKLOG) await sleep(1);
-  return tick();
-}
-
-async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache, fastBody: boolean, tables: WorkbookTables): Promise<void> {
+async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, name: string, styles: StyleCache, fastBody: boolean, tables: WorkbookTables, signal: AbortSignal): Promise<void> {
   const total = grid.rows.length + grid.body.rowCount;
   if (total > EXCEL_MAX_ROWS) {
     throw new SheetsError('too_many_rows', `Sheet "${name}" would have ${total} rows; Excel allows ${EXCEL_MAX_ROWS}. Export this data as CSV, or narrow the query (fewer series or a shorter period).`);
@@ -148,13 +127,18 @@ async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid, na
   // or, if exceljs' internals are not as expected, through exceljs rows and cells.
   const offset = grid.rows.length + 1;
   // The direct path needs <sheetData> opened, which exceljs does when it writes the first head row.
-  const fast = fastBody && grid.rows.length > 0 ? bodyXmlWriter(wb, ws, grid, offset, (style, fmt) => styles.get(style, fmt)) : null;
-  for (let from = 0; from < grid.body.rowCount; from += ROWS_PER_YIELD) {
-    const to = Math.min(from + ROWS_PER_YIELD, grid.body.rowCount);
-    if (fast) fast(from, to);
-    else for (let r = from; r < to; r += 1) putBodyRow(ws, grid, r, offset + r, styles);
-    await drain(ws);
+  const fast = fastBody && grid.rows.length > 0 ? bodyXmlRenderer(wb, grid, offset, (style, fmt) => styles.get(style, fmt)) : null;
+  const sink = grid.body.rowCount > 0 ? await worksheetSink(ws, { direct: fast !== null, signal }) : null;
+  const step = fast ? Math.max(1, Math.floor(CELLS_PER_CHUNK / Math.max(1, grid.body.columns.length))) : ROWS_PER_YIELD;
+  for (let from = 0; from < grid.body.rowCount; from += step) {
+    const to = Math.min(from + step, grid.body.rowCount);
+    if (fast) await sink?.write(fast(from, to));
+    else {
+      for (let r = from; r < to; r += 1) putBodyRow(ws, grid, r, offset + r, styles);
+      await sink?.end();
+    }
   }
+  await sink?.end();
   // The data block is an Excel table (filters, banding, a name to refer to), when its header allows one.
   tables.add(ws, grid);
   ws.commit();
@@ -173,15 +157,27 @@ export async function writeXlsx(path: string, grids: readonly Grid[], options: X
   const names = uniqueNames(all.map((g) => g.name));
   await writeAtomic(path, async (temp) => {
     const stream = createWriteStream(temp);
+    // The file's first error (a folder that does not exist, a full disk) stops the writing wherever
+    // it waits: archiver unpipes a failed stream, and the compressor would then wait for it forever.
+    const failed = new AbortController();
+    const failure = new Promise<never>((_, reject) => failed.signal.addEventListener('abort', () => reject(failed.signal.reason as Error)));
+    failure.catch(() => undefined);
+    stream.on('error', (error) => failed.abort(error));
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } });
     const styles = new StyleCache();
     const tables = new WorkbookTables(wb);
+    // What is left behind when the file fails is abandoned quietly: the file's error is the one thrown.
+    const unlessFailed = async (work: Promise<unknown>): Promise<void> => {
+      work.catch(() => undefined);
+      await Promise.race([work, failure]);
+    };
     try {
-      for (const [i, grid] of all.entries()) await writeSheet(wb, grid, names[i] ?? grid.name, styles, options.fastBody ?? true, tables);
-      await wb.commit();
+      for (const [i, grid] of all.entries()) await unlessFailed(writeSheet(wb, grid, names[i] ?? grid.name, styles, options.fastBody ?? true, tables, failed.signal));
+      await unlessFailed(wb.commit());
     } catch (error) {
+      failed.abort(error);
       stream.destroy();
-      if (!stream.closed) await once(stream, 'close');
+      if (!stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
       throw error;
     }
   });
