@@ -8,11 +8,9 @@
  * - the renderer's bundle, gzip, as electron-vite builds it: what the page loads at start (index.html's
  *   script, modulepreloads and stylesheets; target 350 KB, issue 31) and what it loads on first use,
  *   against a bare page holding only React and uPlot (esbuild);
- * - a 100,000-point series drawn: the explorer's chart component (Series -> aligned data -> uPlot
- *   inside React and Fluent) against uPlot drawing the same points on a bare page;
- * - the same series transformed and drawn (@econdata/analysis's applyTransform with
- *   `Units=pc1 MA=20`, as main applies it, then the chart), against the same bare uPlot;
  * - the 100,000-row table scrolled (frame time while jumping through it) against an empty scroller.
+ * The 100,000-point chart (transformed, aligned, drawn, hovered, zoomed, saved as PNG) is
+ * desktop-charts.bench.ts's, which `pnpm bench desktop` runs too.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,46 +33,6 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 const SERIES = `
   const periods = Array.from({ length: ${POINTS} }, (_, i) => new Date(Date.UTC(1800, 0, 1) + i * 86400000).toISOString().slice(0, 10));
   const values = periods.map((_, i) => 50 + 20 * Math.sin(i / 500) + (i % 97) / 10);`;
-
-const OURS = `
-  import { createRoot } from 'react-dom/client';
-  import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-  import { SeriesChart } from './series/SeriesChart.tsx';
-  ${SERIES}
-  const series = { id: 'stock:symbol:BIG', kind: 'stock', title: 'BIG', frequency: 'daily', dimensions: { symbol: 'BIG' },
-    columns: [{ key: 'close', label: 'Close', unit: 'points' }], periods, values: [values],
-    provenance: { source: 'bench', last_updated: null, retrieved_at: '2026-11-22T00:00:00Z', endpoint: '/stocks/vietnam', query: { kind: 'stock', symbol: 'BIG' } } };
-  window.draw = () => new Promise((done) => {
-    const host = document.getElementById('root');
-    const root = createRoot(host);
-    const t0 = performance.now();
-    const poll = () => { const el = host.querySelector('[data-chart-drawn]'); if (el) { const ms = Number(el.getAttribute('data-chart-drawn')) - t0; root.unmount(); done(ms); } else requestAnimationFrame(poll); };
-    root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520, display: 'flex', flexDirection: 'column' }}><SeriesChart series={[series]} mode="line" label="bench" /></div></FluentProvider>);
-    requestAnimationFrame(poll);
-  });`;
-
-// The transform runs in main (Node) in the product; here in the page, on the same V8, so one clock
-// measures the transform and the draw together.
-const TRANSFORMED = `
-  import { createRoot } from 'react-dom/client';
-  import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-  import { applyTransform } from '@econdata/analysis';
-  import { SeriesChart } from './series/SeriesChart.tsx';
-  ${SERIES}
-  const series = { id: 'stock:symbol:BIG', kind: 'stock', title: 'BIG', frequency: 'daily', dimensions: { symbol: 'BIG' },
-    columns: [{ key: 'close', label: 'Close', unit: 'points' }], periods, values: [values],
-    provenance: { source: 'bench', last_updated: null, retrieved_at: '2026-11-22T00:00:00Z', endpoint: '/stocks/vietnam', query: { kind: 'stock', symbol: 'BIG' } } };
-  window.transformMs = [];
-  window.draw = () => new Promise((done) => {
-    const host = document.getElementById('root');
-    const root = createRoot(host);
-    const t0 = performance.now();
-    const shown = applyTransform(series, 'Units=pc1 MA=20');
-    window.transformMs.push(performance.now() - t0);
-    const poll = () => { const el = host.querySelector('[data-chart-drawn]'); if (el) { const ms = Number(el.getAttribute('data-chart-drawn')) - t0; root.unmount(); done(ms); } else requestAnimationFrame(poll); };
-    root.render(<FluentProvider theme={webLightTheme} style={{ height: '100%' }}><div style={{ height: 520, display: 'flex', flexDirection: 'column' }}><SeriesChart series={[shown]} mode="line" label="bench" /></div></FluentProvider>);
-    requestAnimationFrame(poll);
-  });`;
 
 const TABLE = `
   import { createRoot } from 'react-dom/client';
@@ -117,18 +75,6 @@ const EMPTY_SCROLL = `
     host.innerHTML = '';
     return times.sort((a, b) => a - b)[30];
   };`;
-
-const BARE = `
-  import uPlot from 'uplot';
-  import 'uplot/dist/uPlot.min.css';
-  ${SERIES}
-  const x = periods.map((p) => Date.parse(p + 'T00:00:00Z') / 1000);
-  window.draw = () => new Promise((done) => {
-    const host = document.getElementById('root');
-    const t0 = performance.now();
-    const plot = new uPlot({ width: 1000, height: 464, scales: { x: { time: true } }, series: [{}, { stroke: '#0F6CBD', width: 2 }],
-      hooks: { draw: [() => { const ms = performance.now() - t0; requestAnimationFrame(() => { plot.destroy(); done(ms); }); }] } }, [x, values], host);
-  });`;
 
 const REACT_UPLOT_ONLY = `
   import { createRoot } from 'react-dom/client';
@@ -303,18 +249,8 @@ async function main(): Promise<void> {
     console.log(`renderer bundle (gzip)        loaded at start ${kb(startGzip)} (${atStart.length} files)   target <= ${kb(START_TARGET)}   ${startGzip <= START_TARGET ? 'met' : 'UNMET'}; loaded on first use ${kb(laterGzip)} (${laterFiles.length} files)`);
     console.log(`baseline: React + uPlot only  esbuild ${kb(gz(bareEs))}   ratio ${(startGzip / gz(bareEs)).toFixed(2)}x`);
 
-    // 100,000 points drawn.
+    // The 100,000-row table.
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const ours = await servePage(await bundlePage(OURS));
-    const bare = await servePage(await bundlePage(BARE));
-    const transformed = await servePage(await bundlePage(TRANSFORMED));
-    const oursMs = median(await drawTimes(page, ours.url, 5));
-    const bareMs = median(await drawTimes(page, bare.url, 5));
-    const transformedMs = median(await drawTimes(page, transformed.url, 5));
-    const transformMs = median((await page.evaluate(() => (window as unknown as { transformMs: number[] }).transformMs)).slice(2));
-    ours.close();
-    bare.close();
-    transformed.close();
     const table = await servePage(await bundlePage(TABLE));
     const empty = await servePage(await bundlePage(EMPTY_SCROLL));
     const tableFrame = median(await drawTimes(page, table.url, 3));
@@ -322,11 +258,6 @@ async function main(): Promise<void> {
     table.close();
     empty.close();
     if (tableFrame < 0) throw new Error('the table lost rows while scrolling');
-    console.log(`${POINTS.toLocaleString('en')}-point series drawn   ours ${oursMs.toFixed(0)} ms (Series -> aligned data -> uPlot in React/Fluent), median of 5`);
-    console.log(`baseline: bare uPlot          ${bareMs.toFixed(0)} ms   ratio ${(oursMs / bareMs).toFixed(2)}x`);
-    console.log(`${POINTS.toLocaleString('en')}-point series transformed (Units=pc1 MA=20) and drawn   ours ${transformedMs.toFixed(0)} ms (applyTransform ${transformMs.toFixed(0)} ms, then the chart), median of 5`);
-    console.log(`baseline: bare uPlot          ${bareMs.toFixed(0)} ms   ratio ${(transformedMs / bareMs).toFixed(2)}x`);
-
     console.log(`${POINTS.toLocaleString('en')}-row table scrolled   ${tableFrame.toFixed(1)} ms a frame (median of 60 jumps of 50,000 px; the rows on screen checked each frame)`);
     console.log(`baseline: empty scroller      ${emptyFrame.toFixed(1)} ms a frame   ratio ${(tableFrame / emptyFrame).toFixed(2)}x`);
 

@@ -3,7 +3,7 @@
  * series, or one stock as candlesticks/OHLC. Marks the container `data-chart-drawn` after uPlot's
  * first draw, which the end-to-end test and the benchmark wait for.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Frequency, Series } from '@econdata/core';
@@ -68,7 +68,9 @@ export function SeriesChart({ series, frequency, mode = 'line', label, chart, ri
   }, [series, frequency, stock, chart]);
   const lines = useMemo(() => (prepared.kind === 'line' ? chartFigure({ data: prepared.chart, title: '', subtitle: null, source: '', right, marks }).lines : []), [prepared, right, marks]);
 
-  useEffect(() => {
+  // A layout effect: uPlot is made and sized in the same commit that added its box (it measures the
+  // box), not in a later task after the browser may already have painted the box empty.
+  useLayoutEffect(() => {
     const el = host.current;
     if (!el) return undefined;
     el.removeAttribute('data-chart-drawn');

@@ -94,5 +94,12 @@ describe('chartData', () => {
     const chart = chartData([big]);
     expect(chart.data[0].length).toBe(100_000);
     expect(chart.data[1]?.[99_999]).toBe(100_000);
+    // The axis, read a month at a time, is every day where Date.UTC has it; a bad period is refused.
+    const wrong = chart.data[0].findIndex((x, i) => x !== Date.parse(`${periods[i]}T00:00:00Z`) / 1000);
+    expect(wrong).toBe(-1);
+    const weekdays = periods.filter((_, i) => i % 7 < 5);
+    expect(chartData([stock('WD', weekdays, weekdays.map((_, i) => [i, i, i, i, 1]))]).data[0].every((x, i) => x === Date.parse(`${weekdays[i]}T00:00:00Z`) / 1000)).toBe(true);
+    const valid = stock('BAD', ['2024-01-31', '2024-02-01'], [[1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]);
+    expect(() => chartData([{ ...valid, periods: ['2024-01-31', '2024-02-30x'] }])).toThrow('Period "2024-02-30x" is not a daily period.');
   });
 });

@@ -41,33 +41,56 @@ function digitAt(text: string, i: number): number {
 }
 
 /**
- * UTC seconds of a period's first day ('2024-Q2' -> 2024-04-01). Read digit by digit (a 100,000-day
- * chart reads 100,000 of them: a pattern test, slices and Date.UTC each cost several times more);
- * anything not in its frequency's one form is refused by core's pattern, as before.
+ * A daily period read digit by digit as y * 10000 + m * 100 + d, or NaN when it is not in core's
+ * daily form (YYYY-MM-DD, month 01-12, day 01-31): a 100,000-day chart reads 100,000 of them, and
+ * a pattern test, slices and Date.UTC each cost several times more.
+ */
+function dayDigits(p: string): number {
+  const y = digitAt(p, 0) * 1000 + digitAt(p, 1) * 100 + digitAt(p, 2) * 10 + digitAt(p, 3);
+  const m = digitAt(p, 5) * 10 + digitAt(p, 6);
+  const d = digitAt(p, 8) * 10 + digitAt(p, 9);
+  return p.length === 10 && p.charCodeAt(4) === 45 && p.charCodeAt(7) === 45 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? y * 10000 + m * 100 + d : NaN;
+}
+
+const notA = (period: string, frequency: Frequency): Error => new Error(`Period "${period}" is not a ${frequency} period.`);
+
+/**
+ * UTC seconds of a period's first day ('2024-Q2' -> 2024-04-01); anything not in its frequency's
+ * one form is refused (core's pattern is the rule; a daily period is read as dayDigits reads it).
  */
 export function periodSeconds(period: string, frequency: Frequency): number {
-  const year = digitAt(period, 0) * 1000 + digitAt(period, 1) * 100 + digitAt(period, 2) * 10 + digitAt(period, 3);
-  let month = 1;
-  let day = 1;
-  let ok = year === year;
-  if (frequency === 'annual') ok &&= period.length === 4;
-  else if (frequency === 'quarterly') {
-    const q = digitAt(period, 6);
-    month = (q - 1) * 3 + 1;
-    ok &&= period.length === 7 && period[4] === '-' && period[5] === 'Q' && q >= 1 && q <= 4;
-  } else {
-    month = digitAt(period, 5) * 10 + digitAt(period, 6);
-    ok &&= period[4] === '-' && month >= 1 && month <= 12;
-    if (frequency === 'monthly') ok &&= period.length === 7;
-    else {
-      day = digitAt(period, 8) * 10 + digitAt(period, 9);
-      ok &&= period.length === 10 && period[7] === '-' && day >= 1 && day <= 31;
-    }
+  if (frequency === 'daily') {
+    const v = dayDigits(period);
+    if (v !== v) throw notA(period, frequency);
+    return dayNumber(Math.floor(v / 10000), Math.floor(v / 100) % 100, v % 100) * 86400;
   }
-  // Core's pattern is the rule: a daily period read above is one it accepts (4 digits, month 01-12,
-  // day 01-31); the other frequencies, a few hundred periods at most, are checked against it too.
-  if (!ok || (frequency !== 'daily' && !PERIOD_PATTERNS[frequency].test(period))) throw new Error(`Period "${period}" is not a ${frequency} period.`);
-  return dayNumber(year, month, day) * 86400;
+  if (!PERIOD_PATTERNS[frequency].test(period)) throw notA(period, frequency);
+  const year = Number(period.slice(0, 4));
+  const month = frequency === 'annual' ? 1 : frequency === 'quarterly' ? (Number(period[6]) - 1) * 3 + 1 : Number(period.slice(5, 7));
+  return dayNumber(year, month, 1) * 86400;
+}
+
+/**
+ * UTC seconds of each period of an ascending axis. A daily axis (100,000 periods for a long stock
+ * history) is read in one loop, its month's first day counted once a month.
+ */
+function axisSeconds(axis: readonly string[], frequency: Frequency): number[] {
+  if (frequency !== 'daily') return axis.map((p) => periodSeconds(p, frequency));
+  const x = new Array<number>(axis.length);
+  let month = -1;
+  let start = 0;
+  for (let i = 0; i < axis.length; i += 1) {
+    const p = axis[i] ?? '';
+    const v = dayDigits(p);
+    if (v !== v) throw notA(p, frequency);
+    const d = v % 100;
+    if (v - d !== month) {
+      month = v - d;
+      start = dayNumber(Math.floor(v / 10000), Math.floor(v / 100) % 100, 1) * 86400;
+    }
+    x[i] = start + (d - 1) * 86400;
+  }
+  return x;
 }
 
 /** The columns a line chart draws for a series: every value column but volume and year-to-date sums. */
@@ -159,7 +182,7 @@ export function chartData(series: readonly Series[], frequency: Frequency | unde
   const axis = completePeriods(present, f);
   const had = axis.length === present.length ? null : new Set(present);
   const missing = had ? axis.filter((p) => !had.has(p)) : [];
-  const x = axis.map((p) => periodSeconds(p, f));
+  const x = axisSeconds(axis, f);
   const lines: ChartLine[] = [];
   const ys: Array<Array<number | null>> = [];
   for (const s of chosen) {
@@ -191,7 +214,7 @@ export function ohlcData(s: Series): OhlcData | null {
   };
   const [open, high, low, close] = [col('open'), col('high'), col('low'), col('close')];
   if (!open || !high || !low || !close) return null;
-  const x = s.periods.map((p) => periodSeconds(p, s.frequency));
+  const x = axisSeconds(s.periods, s.frequency);
   const unit = s.columns.find((c) => c.key === 'close')?.unit ?? null;
   return { data: [x, open, high, low, close], volume: col('volume'), label: s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title, unit };
 }
