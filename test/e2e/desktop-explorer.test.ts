@@ -337,9 +337,9 @@ describe.skipIf(!hasChromium || !realDataDir || !keychainRequired)(keychainRequi
     const rows = page.locator('[data-export-id]');
     await expect.poll(() => rows.count()).toBe(2);
     // What each export asked, in words (issue 28, item 6): its series' names as the chart names them;
-    // Re-run and Remove are labelled.
+    // Re-run, Watch (issue 33) and Remove are labelled.
     expect(await rows.getByTestId('export-query').allInnerTexts()).toEqual(['GDP (current US$): Vietnam, Thailand', 'GDP (current US$): Vietnam, Thailand']);
-    expect(await rows.first().getByRole('button').allInnerTexts()).toEqual(['Open', 'Re-run', 'Remove']);
+    expect(await rows.first().getByRole('button').allInnerTexts()).toEqual(['Open', 'Re-run', 'Watch', 'Remove']);
     await screen('7-library');
     await page.getByRole('button', { name: 'Open GDP (current US$): Vietnam, Thailand', exact: true }).click();
     const openedExport = page.getByRole('region', { name: 'Saved exports' });

@@ -116,5 +116,23 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in
     await dialog.getByRole('button', { name: 'Mark as seen' }).click();
     await banner.waitFor({ state: 'detached' });
     expect(await list.innerText()).not.toContain('New data');
+
+    // The same series saved to the library (through the bridge, as the export dialog saves): its row says Watching.
+    const saved = await page.evaluate(async () => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="econdata-bridge-token"]')?.content ?? '';
+      const queries = ['VN', 'TH'].map((country) => ({ kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country, start_year: 2000 }));
+      const answer = await fetch('/bridge/exports.writeLocal', {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-econdata-token': token },
+        body: JSON.stringify({ queries, format: 'csv', name: 'GDP Vietnam and Thailand', destination: 'library' }),
+      });
+      return ((await answer.json()) as { ok: boolean }).ok;
+    });
+    expect(saved).toBe(true);
+    await page.getByRole('tab', { name: 'Saved exports' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const row = page.locator('[data-export-id]');
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => row.getByRole('button').allInnerTexts()).toEqual(['Open', 'Re-run', 'Watching', 'Remove']);
+    await page.screenshot({ path: join(DOCS, 'desktop-17c-library-watching.png'), animations: 'disabled' });
   }, 300_000);
 });

@@ -28,11 +28,11 @@ const entry = (id: string, name: string, queries: SeriesQuery[], titles: string[
   queries, series: titles.map((title, i) => ({ id: `s${i}`, title, provenance: { query: queries[i] ?? queries[0] } as unknown as Provenance })), ...more,
 });
 
-function render(exports: ManifestView[]): void {
+function render(exports: ManifestView[], watch?: Parameters<typeof LibraryTable>[0]['watch']): void {
   root = createRoot(host);
   act(() => root!.render(
     <FluentProvider theme={webLightTheme}>
-      <LibraryTable exports={exports} folder="/home/me/exports" busy={null} onOpen={() => undefined} onCompare={() => undefined} onRerun={() => undefined} onRemove={() => undefined} />
+      <LibraryTable exports={exports} folder="/home/me/exports" busy={null} onOpen={() => undefined} onCompare={() => undefined} onRerun={() => undefined} onRemove={() => undefined} {...(watch ? { watch } : {})} />
     </FluentProvider>,
   ));
 }
@@ -63,5 +63,22 @@ describe('LibraryTable', () => {
     const labels = (id: string): string[] => [...row(id).querySelectorAll('button')].map((b) => b.textContent ?? '');
     expect(labels('a')).toEqual(['Open', 'Re-run', 'Remove']);
     expect(labels('d')).toEqual(['Open', 'Remove']);
+  });
+
+  it('with the watch: Watch on exports of queries (not derived, not files), Watching on watched ones; a click pins or unpins that export', () => {
+    const calls: string[] = [];
+    const gdpVN: SeriesQuery = { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN' };
+    render([
+      entry('a', 'Growth', [growth('VN')], ['GDP growth (annual %): Vietnam']),
+      entry('b', 'Watched growth', [growth('TH')], ['GDP growth (annual %): Thailand']),
+      entry('c', 'Per capita', [gdpVN], ['x'], { derived: [{ expression: 'a', operands: [{ name: 'a', query: gdpVN }] }] }),
+      entry('d', 'A file', [], ['Exports']),
+    ], { onWatch: (m) => calls.push(`watch ${m.id}`), onUnwatch: (m) => calls.push(`unwatch ${m.id}`), watched: (m) => m.id === 'b' });
+    const labels = (id: string): string[] => [...row(id).querySelectorAll('button')].map((b) => b.textContent ?? '');
+    expect(['a', 'b', 'c', 'd'].map(labels)).toEqual([['Open', 'Re-run', 'Watch', 'Remove'], ['Open', 'Re-run', 'Watching', 'Remove'], ['Open', 'Re-run', 'Remove'], ['Open', 'Remove']]);
+    const button = (id: string, label: string) => [...row(id).querySelectorAll('button')].find((b) => b.textContent === label)!;
+    act(() => button('a', 'Watch').click());
+    act(() => button('b', 'Watching').click());
+    expect(calls).toEqual(['watch a', 'unwatch b']);
   });
 });

@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import {
-  Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
+  Button, Checkbox, makeStyles, Table, ToggleButton, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
-import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Eye20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
+import { ArrowSync20Regular, Delete20Regular, DocumentTable20Regular, Eye20Filled, Eye20Regular, Open20Regular, BranchCompare20Regular } from '@fluentui/react-icons';
 import { parseTransform, savedRecipe, transformWords } from '@econdata/analysis';
 import { periodsAsked, queryText } from '@econdata/ui';
 import type { ManifestView } from '../../shared/contract.ts';
@@ -32,8 +32,8 @@ export interface LibraryTableProps {
   /** Fetches the export's queries again into a new export, then compares the two. */
   onRerun(m: ManifestView): void;
   onRemove(m: ManifestView): void;
-  /** Watch the export's series for new data (absent: no Watch button); `watched` says which exports' series all are. */
-  watch?: { onWatch(m: ManifestView): void; watched(m: ManifestView): boolean };
+  /** Watch the export's series for new data, or stop (absent: no Watch button); `watched` says which exports' series all are. */
+  watch?: { onWatch(m: ManifestView): void; onUnwatch(m: ManifestView): void; watched(m: ManifestView): boolean };
 }
 
 const savedAt = (iso: string): string => iso.replace('T', ' ').slice(0, 19);
@@ -79,12 +79,12 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
           <TableHeader>
             <TableRow>
               <TableHeaderCell style={{ width: 44 }}><span className={styles.muted}>Pick</span></TableHeaderCell>
-              <TableHeaderCell style={{ width: '20%' }}>Name</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? '15%' : '20%' }}>Name</TableHeaderCell>
               <TableHeaderCell>Query</TableHeaderCell>
               <TableHeaderCell style={{ width: 64 }}>Format</TableHeaderCell>
-              <TableHeaderCell style={{ width: 150 }}>Saved at (UTC)</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? 140 : 150 }}>Saved at (UTC)</TableHeaderCell>
               <TableHeaderCell style={{ width: 60 }}>Series</TableHeaderCell>
-              <TableHeaderCell style={{ width: watch ? 352 : 256 }}>Actions</TableHeaderCell>
+              <TableHeaderCell style={{ width: watch ? 348 : 256 }}>Actions</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -110,8 +110,8 @@ export function LibraryTable({ exports, folder, busy, onOpen, onCompare, onRerun
                     </Tooltip>
                   ) : null}
                   {watch && m.queries.length > 0 && !m.derived ? (
-                    <Tooltip content={watch.watched(m) ? `${m.name}'s series are watched (see Watched)` : `Watch ${m.name}'s series: the explorer tells you when their source has new or revised values`} relationship="description">
-                      <Button size="small" appearance="subtle" icon={<Eye20Regular />} disabled={busy !== null || watch.watched(m)} onClick={() => watch.onWatch(m)}>{watch.watched(m) ? 'Watching' : 'Watch'}</Button>
+                    <Tooltip content={watch.watched(m) ? `${m.name}'s series are watched (see Watched). Click to stop watching them.` : `Watch ${m.name}'s series: the explorer tells you when their source has new or revised values`} relationship="description">
+                      <ToggleButton size="small" appearance="subtle" checked={watch.watched(m)} icon={watch.watched(m) ? <Eye20Filled /> : <Eye20Regular />} disabled={busy !== null} onClick={() => (watch.watched(m) ? watch.onUnwatch(m) : watch.onWatch(m))}>{watch.watched(m) ? 'Watching' : 'Watch'}</ToggleButton>
                     </Tooltip>
                   ) : null}
                   <Tooltip content={`Remove ${m.name} from the library (deletes its file)`} relationship="description">

@@ -50,7 +50,8 @@ export function LibraryView() {
   const [tab, setTab] = useState<'exports' | 'watched'>('exports');
   const watch = useWatch().state;
   const watchedKeys = new Set(watch?.entries.map((e) => e.key));
-  const isWatched = (m: ManifestView): boolean => watch !== null && m.series.every((s) => watchedKeys.has(watchKey(watch.profile, s.provenance.query, m.transform || undefined)));
+  const keysOf = (m: ManifestView): string[] => (watch === null ? [] : m.series.map((s) => watchKey(watch.profile, s.provenance.query, m.transform || undefined)));
+  const isWatched = (m: ManifestView): boolean => watch !== null && keysOf(m).every((k) => watchedKeys.has(k));
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -170,7 +171,11 @@ export function LibraryView() {
           onCompare={(older, newer) => void act('compare', async () => ({ kind: 'compare', result: await client.library.compare(older.id, newer.id) }))}
           onRerun={(m) => void rerunAndCompare(m)}
           onRemove={(m) => void remove(m)}
-          watch={{ onWatch: (m) => void client.watch.pin({ from: 'saved', id: m.id }).catch(setActionError), watched: isWatched }}
+          watch={{
+            onWatch: (m) => void client.watch.pin({ from: 'saved', id: m.id }).catch(setActionError),
+            onUnwatch: (m) => void client.watch.unpin(keysOf(m)).catch(setActionError),
+            watched: isWatched,
+          }}
         />
       ) : null}
       {rerun.running && rerun.progress ? (
