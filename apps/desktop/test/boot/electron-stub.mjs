@@ -19,5 +19,7 @@ export const session = { defaultSession: { setPermissionRequestHandler: noop, se
 export const shell = {};
 export const clipboard = { write: async () => undefined };
 export class ClipboardItem { constructor(items) { this.types = Object.keys(items); } }
+/** The boot has no desktop to show a notification on (as Electron on a headless Linux). */
+export class Notification { static isSupported() { return false; } constructor(options) { this.options = options; } on() {} show() {} }
 export const contextBridge = {}; export const ipcRenderer = {};
-export default { app, BrowserWindow, ipcMain, dialog, net, protocol, session, shell, clipboard, ClipboardItem };
+export default { app, BrowserWindow, ipcMain, dialog, net, protocol, session, shell, clipboard, ClipboardItem, Notification };
