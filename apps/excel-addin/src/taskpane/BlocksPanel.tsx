@@ -31,7 +31,9 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
   card: { padding: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere', flex: '1 1 auto', minWidth: 0 },
+  // A long title wraps instead of pushing its Refresh button out of the card.
+  headButton: { flexShrink: 0 },
   query: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   meta: { color: tokens.colorNeutralForeground3, display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   summary: { whiteSpace: 'pre-line' },
@@ -323,7 +325,7 @@ Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fe
             <Card className={styles.card} size="small">
               <div className={styles.head}>
                 <Text className={styles.title}>{b.title}</Text>
-                <Button size="small" icon={<ArrowClockwiseRegular />} disabled={busy || !b.present} aria-label={`Refresh ${b.title}`} onClick={() => void refresh([b], false).catch(() => undefined)}>
+                <Button size="small" className={styles.headButton} icon={<ArrowClockwiseRegular />} disabled={busy || !b.present} aria-label={`Refresh ${b.title}`} onClick={() => void refresh([b], false).catch(() => undefined)}>
                   Refresh
                 </Button>
               </div>
