@@ -5,13 +5,17 @@
  * by apps/desktop/test/support/renderer.ts from the shipped electron.vite.config.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page, Request, Response } from 'playwright-core';
-import { repoRoot } from '../support/paths.ts';
+import type { Browser, Page, Request, Response } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { realDataDir, repoRoot } from '../support/paths.ts';
 
 /** Dates a file on a day (the sandbox dates each source by its newest file). */
-export function dateFile(path: string, day: string): void {
+function dateFile(path: string, day: string): void {
   const t = new Date(`${day}T12:00:00Z`);
   utimesSync(path, t, t);
 }
@@ -20,7 +24,7 @@ export function dateFile(path: string, day: string): void {
  * A data folder for a walk that revises data: the World Bank's files copied (dated `day`), every
  * other file linked to the real one (the shared data is never written).
  */
-export function copyOfData(dir: string, data: string, day: string): void {
+function copyOfData(dir: string, data: string, day: string): void {
   mkdirSync(dir, { recursive: true });
   for (const f of readdirSync(data)) {
     if (/^wb_/.test(f)) {
@@ -39,6 +43,58 @@ export function sandboxURL(page: Page): Promise<string> {
     const answer = await fetch('/bridge/session.status', { method: 'POST', headers: { 'content-type': 'application/json', 'x-econdata-token': token }, body: '{}' });
     return ((await answer.json()) as { value: { service: { baseURL: string } } }).value.service.baseURL;
   });
+}
+
+/** Viet Nam's 2023 GDP in the World Bank's file, and the revision the data-changing walks make. */
+const VN_GDP_2023 = { old: 433805036898.465, revised: 441000000000 };
+
+/**
+ * The World Bank revises Viet Nam's 2023 GDP in the walk's data copy (the file dated `day`), and the
+ * embedded sandbox reads its folder again; gives the reload's answer.
+ */
+export async function reviseVietnamGdp(page: Page, data: string, day: string): Promise<{ last_updated: Record<string, string> }> {
+  const file = join(data, 'wb_wdi_values.csv');
+  const line = (value: number): string => `NY.GDP.MKTP.CD,VNM,2023,${value}\n`;
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(line(VN_GDP_2023.old));
+  writeFileSync(file, text.replace(line(VN_GDP_2023.old), line(VN_GDP_2023.revised)));
+  dateFile(file, day);
+  const answer = await fetch(`${await sandboxURL(page)}/_sandbox/reload`, { method: 'POST' });
+  expect(answer.ok).toBe(true);
+  return (await answer.json()) as { last_updated: Record<string, string> };
+}
+
+/** What a data-changing walk works with: its data copy, web mode on it, and a 1280x800 page. */
+export interface RevisableWalk {
+  /** The walk's copy of the data folder (World Bank files copied, dated 2026-11-20; the rest linked). */
+  data: string;
+  web: WebMode;
+  page: Page;
+}
+
+/**
+ * The lifecycle of a walk that revises data: web mode (in-memory key store) on a copy of the real
+ * data in a temp folder, Chromium at 1280x800; on the way out the last screen is kept as
+ * `.test-results/screenshots/<name>-last.png` and everything is stopped and removed.
+ */
+export function useRevisableWalk(name: string): RevisableWalk {
+  const work = mkdtempSync(join(tmpdir(), `econdata-${name}-`));
+  const walk = { data: join(work, 'data') } as RevisableWalk;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    copyOfData(walk.data, realDataDir ?? '', '2026-11-20');
+    const rendererDir = await buildRenderer(work);
+    walk.web = await startWebMode({ home: join(work, 'home'), dataDir: walk.data, rendererDir, keyStore: 'memory' });
+    browser = await launchChromium();
+    walk.page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  }, 240_000);
+  afterAll(async () => {
+    await walk.page?.screenshot({ path: join(repoRoot, `.test-results/screenshots/${name}-last.png`) }).catch(() => undefined);
+    await browser?.close();
+    await walk.web?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+  return walk;
 }
 
 export interface WebMode {

@@ -9,40 +9,19 @@
  * saying these vintages are this machine's own; the vintage chart overlays both releases, the
  * newest emphasised. Screenshots go to apps/desktop/docs.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
-import { hasChromium, launchChromium } from '../support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
-import { copyOfData, dateFile, sandboxURL, startWebMode, type WebMode } from './desktop-support.ts';
+import { reviseVietnamGdp, useRevisableWalk } from './desktop-support.ts';
 
 const DOCS = resolve(repoRoot, 'apps/desktop/docs');
-const OLD = 433805036898.465;
-const NEW = 441000000000;
 
 describe.skipIf(!hasChromium || !realDataDir)('vintages kept on this machine, in Chromium (web mode)', () => {
-  const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-vintages-'));
-  const data = join(work, 'data');
-  let web: WebMode;
-  let browser: Browser;
+  const walk = useRevisableWalk('desktop-vintages');
   let page: Page;
-
-  beforeAll(async () => {
-    copyOfData(data, realDataDir ?? '', '2026-11-20');
-    const rendererDir = await buildRenderer(work);
-    web = await startWebMode({ home: join(work, 'home'), dataDir: data, rendererDir, keyStore: 'memory' });
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  }, 240_000);
-  afterAll(async () => {
-    await page?.screenshot({ path: join(repoRoot, '.test-results/screenshots/desktop-vintages-last.png') }).catch(() => undefined);
-    await browser?.close();
-    await web?.stop();
-    rmSync(work, { recursive: true, force: true });
-  });
+  beforeAll(() => { page = walk.page; });
 
 
   /** The table's row of a period, as its cells' texts. */
@@ -55,7 +34,7 @@ describe.skipIf(!hasChromium || !realDataDir)('vintages kept on this machine, in
   };
 
   it('saves a chart, keeps the revision as a second release, shows the first "As of" and both on the vintage chart', async () => {
-    await page.goto(web.url);
+    await page.goto(walk.web.url);
     await page.getByRole('button', { name: /Show an example/ }).click({ timeout: 60_000 });
     await page.locator('[data-chart-drawn]').waitFor({ timeout: 60_000 });
 
@@ -76,13 +55,7 @@ describe.skipIf(!hasChromium || !realDataDir)('vintages kept on this machine, in
     await page.getByTestId('export-result').waitFor();
 
     // The World Bank revises Viet Nam's 2023 GDP; the sandbox reads its folder again.
-    const file = join(data, 'wb_wdi_values.csv');
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`);
-    writeFileSync(file, text.replace(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`, `NY.GDP.MKTP.CD,VNM,2023,${NEW}\n`));
-    dateFile(file, '2026-11-27');
-    const sandbox = await sandboxURL(page);
-    expect((await fetch(`${sandbox}/_sandbox/reload`, { method: 'POST' })).ok).toBe(true);
+    await reviseVietnamGdp(page, walk.data, '2026-11-27');
 
     // The export re-run fetches the revised answer: the second kept release.
     await page.getByRole('navigation').getByText('Saved exports', { exact: true }).click();

@@ -8,44 +8,23 @@
  * notice says "New data: 1 series updated since you last looked", and the diff shows the revised
  * value. Screenshots of the notice and the diff go to apps/desktop/docs.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer } from '../../apps/desktop/test/support/renderer.ts';
-import { hasChromium, launchChromium } from '../support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../support/chromium.ts';
 import { realDataDir, repoRoot } from '../support/paths.ts';
-import { copyOfData, dateFile, sandboxURL, startWebMode, type WebMode } from './desktop-support.ts';
+import { reviseVietnamGdp, sandboxURL, useRevisableWalk } from './desktop-support.ts';
 
 const DOCS = resolve(repoRoot, 'apps/desktop/docs');
-const OLD = 433805036898.465;
-const NEW = 441000000000;
 
 describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in Chromium (web mode)', () => {
-  const work = mkdtempSync(join(tmpdir(), 'econdata-desktop-watch-'));
-  const data = join(work, 'data');
-  let web: WebMode;
-  let browser: Browser;
+  const walk = useRevisableWalk('desktop-watch');
   let page: Page;
-
-  beforeAll(async () => {
-    copyOfData(data, realDataDir ?? '', '2026-11-20');
-    const rendererDir = await buildRenderer(work);
-    web = await startWebMode({ home: join(work, 'home'), dataDir: data, rendererDir, keyStore: 'memory' });
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  }, 240_000);
-  afterAll(async () => {
-    await page?.screenshot({ path: join(repoRoot, '.test-results/screenshots/desktop-watch-last.png') }).catch(() => undefined);
-    await browser?.close();
-    await web?.stop();
-    rmSync(work, { recursive: true, force: true });
-  });
+  beforeAll(() => { page = walk.page; });
 
 
   it('watches a chart, sees a revision after a check that asks only the catalogue and the changed series, and shows what changed', async () => {
-    await page.goto(web.url);
+    await page.goto(walk.web.url);
     await page.getByRole('button', { name: /Show an example/ }).click({ timeout: 60_000 });
     const toggle = page.getByTestId('watch-toggle');
     await toggle.waitFor({ timeout: 60_000 });
@@ -55,13 +34,8 @@ describe.skipIf(!hasChromium || !realDataDir)('the explorer\'s new-data watch in
     await page.screenshot({ path: join(DOCS, 'desktop-17-watch-chart.png'), animations: 'disabled' });
 
     // The World Bank revises Viet Nam's 2023 GDP, a week later; the sandbox reads its folder again.
-    const file = join(data, 'wb_wdi_values.csv');
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`);
-    writeFileSync(file, text.replace(`NY.GDP.MKTP.CD,VNM,2023,${OLD}\n`, `NY.GDP.MKTP.CD,VNM,2023,${NEW}\n`));
-    dateFile(file, '2026-11-27');
+    const reload = await reviseVietnamGdp(page, walk.data, '2026-11-27');
     const sandbox = await sandboxURL(page);
-    const reload = (await (await fetch(`${sandbox}/_sandbox/reload`, { method: 'POST' })).json()) as { last_updated: Record<string, string> };
     expect(reload.last_updated['WB']).toBe('2026-11-27');
 
     await page.getByRole('navigation').getByText('Saved exports', { exact: true }).click();
