@@ -29,7 +29,7 @@ interface Prepared {
   identity: boolean;
   /** What a result's id gets after its query's ('~' and the text; '' for no transform). */
   idSuffix: string;
-  /** Words by the aggregation they name ('' for none). */
+  /** What titles get after their name (wordsOf), by the aggregation they name ('' for none). */
   words: Map<string, string>;
 }
 
@@ -55,11 +55,18 @@ function prepared(t: Readonly<Transform>): Prepared {
   return { t, text, identity, idSuffix: identity ? '' : `~${text}`, words: new Map() };
 }
 
-/** The transform in words, naming `aggregation` after the frequency when given (remembered per aggregation). */
+/**
+ * What a title or label gets after its name: ', ' and the transform in words, naming `aggregation`
+ * after the frequency when given ('' when the transform has no words). Made once per aggregation
+ * and shared, so each result's title is one join.
+ */
 function wordsOf(p: Prepared, aggregation: Aggregation | undefined): string {
   const key = aggregation ?? '';
   let w = p.words.get(key);
-  if (w === undefined) p.words.set(key, (w = transformWords(p.t, aggregation)));
+  if (w === undefined) {
+    const words = transformWords(p.t, aggregation);
+    p.words.set(key, (w = words ? `, ${words}` : ''));
+  }
   return w;
 }
 
@@ -285,7 +292,7 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
   const out: Series = {
     id: (asked ? seriesId(asked) : series.id) + p.idSuffix,
     kind: series.kind,
-    title: words ? `${series.title}, ${words}` : series.title,
+    title: words ? series.title + words : series.title,
     frequency: frame.frequency,
     dimensions: Object.assign({}, series.dimensions),
     columns,

@@ -84,12 +84,15 @@ export function transformWarnings(columns: readonly SeriesColumn[], t: Transform
   return out;
 }
 
-/** The column after the transform: label with the words (transformWords), unit as the values now are. */
-export function transformedColumn(column: SeriesColumn, t: Transform, words: string): SeriesColumn {
+/**
+ * The column after the transform: label followed by `after` (', ' and the transform's words, or ''
+ * for none), unit as the values now are.
+ */
+export function transformedColumn(column: SeriesColumn, t: Transform, after: string): SeriesColumn {
   // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
   // this runs once per column of every transformed series.
   const out = Object.assign({}, column);
-  if (words) out.label = `${column.label}, ${words}`;
+  if (after) out.label = column.label + after;
   out.unit = transformedUnit(column.unit, t);
   return out;
 }
