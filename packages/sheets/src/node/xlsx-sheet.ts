@@ -8,7 +8,7 @@ import type { SheetsError } from '../errors.ts';
 import { excelSerialToDate } from '../grid/excel-epoch.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
 import { CELL_TEXT_LIMIT, unescapeRunText, type Styles } from './xlsx-parts.ts';
-import { XmlScanner, decodeText, nameKey, type XmlHandler } from './xml-scan.ts';
+import { XmlScanner, decodeText, nameKey, plainDecimal, type XmlHandler } from './xml-scan.ts';
 
 /** Excel's last row and column (1,048,576 and XFD): a sheet past them was not written by a spreadsheet. */
 const MAX_ROW = 1_048_576;
@@ -41,6 +41,26 @@ const enum Kind {
 }
 
 const KINDS: Record<string, Kind> = { n: Kind.Number, s: Kind.Shared, str: Kind.Str, inlineStr: Kind.Inline, b: Kind.Bool, e: Kind.Error, d: Kind.Date };
+
+/** The cell type of a `t` attribute's bytes (an unknown one reads as a number, as exceljs does). */
+function kindOf(buf: Buffer, start: number, end: number): Kind {
+  if (end - start === 1) {
+    const b = buf[start];
+    return b === 0x73 ? Kind.Shared : b === 0x62 ? Kind.Bool : b === 0x65 ? Kind.Error : b === 0x64 ? Kind.Date : Kind.Number;
+  }
+  return KINDS[buf.toString('latin1', start, end)] ?? Kind.Number;
+}
+
+/** A style index's digits (0 when not digits, as exceljs' parseInt of nothing gives no style). */
+function digitsOf(buf: Buffer, start: number, end: number): number {
+  let v = 0;
+  for (let p = start; p < end; p += 1) {
+    const d = (buf[p] ?? 0) - 0x30;
+    if (d < 0 || d > 9 || p - start > 9) return 0;
+    v = v * 10 + d;
+  }
+  return v;
+}
 
 /** Zero-based column of a cell reference's letters ("AB12" -> 27); -1 when it has none. */
 function columnOf(buf: Buffer, start: number, end: number): number {
@@ -143,6 +163,9 @@ export class SheetRows implements XmlHandler {
   private formula = false;
   private capture = false;
   private captured: string | undefined;
+  private numberAt: Buffer | null = null;
+  private numberStart = 0;
+  private numberEnd = 0;
   private inline: string | undefined;
   private inIs = false;
   private inRun = false;
@@ -166,13 +189,22 @@ export class SheetRows implements XmlHandler {
     if (k === K_C) {
       if (!this.inRow) return;
       this.inCell = true;
-      const ref = x.attrRange('r');
-      const col = ref ? columnOf(ref[0], ref[1], ref[2]) : -1;
+      // One pass over the attributes: r (the column), s (the style), t (the type); no strings made.
+      let col = -1;
+      let style = 0;
+      let kind = Kind.Number;
+      const buf = x.buffer;
+      for (let i = 0; i < x.attributeCount; i += 1) {
+        const letter = x.attrLetter(i);
+        if (letter === 0x72) col = columnOf(buf, x.valueStart(i), x.valueEnd(i));
+        else if (letter === 0x73) style = digitsOf(buf, x.valueStart(i), x.valueEnd(i));
+        else if (letter === 0x74) kind = kindOf(buf, x.valueStart(i), x.valueEnd(i));
+      }
       this.col = col >= 0 ? col : this.col + 1;
       if (this.col >= MAX_COLUMN) throw this.ctx.damaged(`a cell in row ${this.rowNumber} lies past Excel's last column, XFD`);
-      this.style = Math.max(0, x.attrInt('s'));
-      const t = x.attrText('t');
-      this.kind = t === undefined ? Kind.Number : KINDS[t] ?? Kind.Number;
+      this.style = style;
+      this.kind = kind;
+      this.numberAt = null;
       this.formula = false;
       this.captured = undefined;
       this.inline = undefined;
@@ -207,9 +239,25 @@ export class SheetRows implements XmlHandler {
 
   text(_x: XmlScanner, buf: Buffer, start: number, end: number, cdata: boolean): void {
     if (!this.capture) return;
+    // A number's text (the bulk of a sheet) is kept as where it lies and read from the bytes at
+    // </c>; the buffer is not written again once the scanner has it.
+    if (this.kind === Kind.Number && !cdata && this.captured === undefined && this.numberAt === null) {
+      this.numberAt = buf;
+      this.numberStart = start;
+      this.numberEnd = end;
+      return;
+    }
+    this.flushNumber();
     const piece = decodeText(buf, start, end, cdata);
     this.captured = this.captured === undefined ? piece : this.captured + piece;
     if (this.captured.length > CELL_TEXT_LIMIT) throw this.ctx.tooLarge(`a cell in row ${this.rowNumber} with more than ${CELL_TEXT_LIMIT / 2 ** 20} Mi characters (Excel's limit is 32,767)`);
+  }
+
+  /** Turns a number's text kept as bytes into text (a second piece of it came). */
+  private flushNumber(): void {
+    if (this.numberAt === null) return;
+    this.captured = decodeText(this.numberAt, this.numberStart, this.numberEnd, false);
+    this.numberAt = null;
   }
 
   close(x: XmlScanner): void {
@@ -242,6 +290,15 @@ export class SheetRows implements XmlHandler {
   }
 
   private endCell(): void {
+    if (this.numberAt !== null) {
+      let n = plainDecimal(this.numberAt, this.numberStart, this.numberEnd);
+      if (Number.isNaN(n)) n = parseFloat(decodeText(this.numberAt, this.numberStart, this.numberEnd, false));
+      this.numberAt = null;
+      const fmt = this.ctx.styles.fmt[this.style];
+      const v = this.ctx.styles.date[this.style] ? excelSerialToDate(this.ctx.date1904 ? n + DAYS_1904 : n) : n;
+      this.cells[this.col] = fmt === undefined ? { v } : { v, fmt };
+      return;
+    }
     const text = this.captured;
     let v: CellValue;
     switch (this.kind) {

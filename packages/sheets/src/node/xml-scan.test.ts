@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { XmlError, XmlScanner, decodeText, nameKey } from './xml-scan.ts';
+import { XmlError, XmlScanner, decodeText, nameKey, plainDecimal } from './xml-scan.ts';
 
 const NAMES = ['worksheet', 'row', 'c', 'is', 't', 'v', 'a', 'b'];
 /** The local name, checked both ways the scanner offers (is, and the key of short names). */
@@ -108,5 +108,21 @@ describe('XmlScanner', () => {
   ])('refuses %s', (xml, message) => {
     expect(() => events(Buffer.from(xml), [xml.length])).toThrow(XmlError);
     expect(() => events(Buffer.from(xml), [xml.length])).toThrow(message);
+  });
+});
+
+describe('plainDecimal', () => {
+  it('gives exactly what parseFloat gives for every decimal it takes, and NaN for the rest', () => {
+    const check = (text: string): void => {
+      const n = plainDecimal(Buffer.from(text), 0, text.length);
+      if (!Number.isNaN(n)) expect(Object.is(n, parseFloat(text))).toBe(true);
+    };
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => check(String(v))), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(fc.boolean(), fc.stringMatching(/^\d{1,16}$/), fc.stringMatching(/^\d{0,16}$/), (negative, whole, fraction) => check(`${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`)),
+      { numRuns: 20_000 },
+    );
+    for (const [text, value] of [['50.12', 50.12], ['-0', -0], ['100000', 100000], ['0.1', 0.1], ['.5', 0.5], ['123456789012345', 123456789012345]] as const) expect(plainDecimal(Buffer.from(text), 0, text.length)).toBe(value);
+    for (const text of ['1e5', '1.', '+5', '-', '1234567890123456', '1&#48;', ' 1']) expect(plainDecimal(Buffer.from(text), 0, text.length)).toBeNaN();
   });
 });

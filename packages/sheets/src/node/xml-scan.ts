@@ -320,12 +320,69 @@ export class XmlScanner {
     return v;
   }
 
-  /** The current buffer and where the attribute's raw value lies in it ([start, end]), or null. */
-  attrRange(name: string): [Buffer, number, number] | null {
-    const i = this.attr(name);
-    if (i < 0) return null;
-    return [this.buf, this.attrs[i * 4 + 2] ?? 0, this.attrs[i * 4 + 3] ?? 0];
+  /** How many attributes the current tag has (namespace declarations included); read them with the methods below. */
+  get attributeCount(): number {
+    return this.attrCount;
   }
+
+  /** The byte of attribute `i`'s local name when that name is one character long (r, s, t), else -1. */
+  attrLetter(i: number): number {
+    const end = this.attrs[i * 4 + 1] ?? 0;
+    const qualified = this.attrs[i * 4] ?? 0;
+    let s = qualified;
+    for (let p = s; p < end; p += 1) if (this.buf[p] === 0x3a) s = p + 1;
+    if (end - s !== 1) return -1;
+    // xmlns:r declares a prefix: no attribute r.
+    if (s === qualified + 6 && this.buf.toString('latin1', qualified, qualified + 5) === 'xmlns') return -1;
+    return this.buf[s] ?? -1;
+  }
+
+  /** The buffer holding the current tag (valid until the next chunk is pushed). */
+  get buffer(): Buffer {
+    return this.buf;
+  }
+
+  /** Where attribute `i`'s raw value starts in `buffer`. */
+  valueStart(i: number): number {
+    return this.attrs[i * 4 + 2] ?? 0;
+  }
+
+  /** Where attribute `i`'s raw value ends in `buffer`. */
+  valueEnd(i: number): number {
+    return this.attrs[i * 4 + 3] ?? 0;
+  }
+}
+
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * The number written in bytes [start, end) when it is a plain decimal of at most 15 significant
+ * digits ("-12.5", "100000"): the integer of its digits divided by a power of ten, which IEEE
+ * division rounds correctly (both are exact doubles: Clinger's fast path), so it is what parseFloat
+ * gives. NaN for anything else (an exponent, more digits, entities): the caller then uses parseFloat.
+ */
+export function plainDecimal(buf: Buffer, start: number, end: number): number {
+  let p = start;
+  const negative = buf[p] === 0x2d;
+  if (negative) p += 1;
+  let m = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; p < end; p += 1) {
+    const b = buf[p] ?? 0;
+    if (b === 0x2e && scale < 0) {
+      scale = 0;
+      continue;
+    }
+    const d = b - 0x30;
+    if (d < 0 || d > 9) return NaN;
+    m = m * 10 + d;
+    if (m !== 0) digits += 1;
+    if (scale >= 0) scale += 1;
+  }
+  if (p === start + (negative ? 1 : 0) || digits > 15 || scale === 0) return NaN;
+  const v = scale > 0 ? m / (POWERS_OF_TEN[scale] ?? NaN) : m;
+  return negative ? -v : v;
 }
 
 /** Where text running from `from` to `n` can be cut: not inside a UTF-8 character, an entity or a CR LF. */
