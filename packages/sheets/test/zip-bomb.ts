@@ -4,17 +4,9 @@
  * 1,000 to 1. `lie` writes a small uncompressed size into the entry's local header and the central
  * directory (what a reader trusting the directory would believe); otherwise the sizes are honest.
  */
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { crc32, createDeflateRaw, inflateRawSync } from 'node:zlib';
-
-interface Entry {
-  name: string;
-  data: Buffer;
-  crc: number;
-  size: number;
-  /** The uncompressed size to write down (the real one unless the bomb lies). */
-  stated: number;
-}
+import { writeZip, type ZipPart } from './xlsx-build.ts';
 
 /** The entries of a small zip (our own workbook), inflated. */
 async function entriesOf(path: string): Promise<Array<{ name: string; content: Buffer }>> {
@@ -56,69 +48,34 @@ async function deflate(pieces: Iterable<Buffer>): Promise<{ data: Buffer; crc: n
   return { data: Buffer.concat(out), crc, size };
 }
 
-/** `megabytes` MB of spaces, in 1 MB pieces, between a head and a tail. */
-function* bulk(head: string, megabytes: number, tail: string): Generator<Buffer> {
+/** `megabytes` MB of spaces (or of another 1 MB piece), in 1 MB pieces, between a head and a tail. */
+function* bulk(head: string, megabytes: number, tail: string, piece: Buffer = Buffer.alloc(2 ** 20, 0x20)): Generator<Buffer> {
   yield Buffer.from(head);
-  const spaces = Buffer.alloc(2 ** 20, 0x20);
-  for (let i = 0; i < megabytes; i += 1) yield spaces;
+  for (let i = 0; i < megabytes; i += 1) yield piece;
   yield Buffer.from(tail);
-}
-
-/** Writes a zip of the entries (deflated, method 8), with each entry's stated size. */
-async function writeZip(path: string, entries: Entry[]): Promise<void> {
-  const file = await open(path, 'w');
-  try {
-    const central: Buffer[] = [];
-    let offset = 0;
-    for (const e of entries) {
-      const name = Buffer.from(e.name);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4);
-      local.writeUInt16LE(8, 8);
-      local.writeUInt32LE(e.crc >>> 0, 14);
-      local.writeUInt32LE(e.data.length, 18);
-      local.writeUInt32LE(e.stated, 22);
-      local.writeUInt16LE(name.length, 26);
-      await file.write(Buffer.concat([local, name, e.data]));
-      const cd = Buffer.alloc(46);
-      cd.writeUInt32LE(0x02014b50, 0);
-      cd.writeUInt16LE(20, 4);
-      cd.writeUInt16LE(20, 6);
-      cd.writeUInt16LE(8, 10);
-      cd.writeUInt32LE(e.crc >>> 0, 16);
-      cd.writeUInt32LE(e.data.length, 20);
-      cd.writeUInt32LE(e.stated, 24);
-      cd.writeUInt16LE(name.length, 28);
-      cd.writeUInt32LE(offset, 42);
-      central.push(cd, name);
-      offset += 30 + name.length + e.data.length;
-    }
-    const cd = Buffer.concat(central);
-    const eocd = Buffer.alloc(22);
-    eocd.writeUInt32LE(0x06054b50, 0);
-    eocd.writeUInt16LE(entries.length, 8);
-    eocd.writeUInt16LE(entries.length, 10);
-    eocd.writeUInt32LE(cd.length, 12);
-    eocd.writeUInt32LE(offset, 16);
-    await file.write(Buffer.concat([cd, eocd]));
-  } finally {
-    await file.close();
-  }
 }
 
 /**
  * A bomb made from the workbook at `workbook`: `where` is the first worksheet (spaces inside its
- * sheetData) or `customXml/item1.xml` (a part our reader never needed); `megabytes` of bulk.
+ * sheetData), `customXml/item1.xml` (a part our reader never needed), or the shared strings (16
+ * strings of 65,520 characters a MB, after the workbook's own); `megabytes` of bulk.
  */
-export async function writeXlsxBomb(path: string, workbook: string, options: { where: 'sheet' | 'customXml'; megabytes: number; lie: boolean }): Promise<{ bytes: number }> {
+export async function writeXlsxBomb(path: string, workbook: string, options: { where: 'sheet' | 'customXml' | 'sharedStrings'; megabytes: number; lie: boolean }): Promise<{ bytes: number }> {
   const parts = await entriesOf(workbook);
-  const entries: Entry[] = [];
+  const entries: ZipPart[] = [];
   for (const { name, content } of parts) {
     if (options.where === 'sheet' && name === 'xl/worksheets/sheet1.xml') {
       const xml = content.toString('utf8');
       const at = xml.indexOf('<sheetData>') + '<sheetData>'.length;
       const packed = await deflate(bulk(xml.slice(0, at), options.megabytes, xml.slice(at)));
+      entries.push({ name, ...packed, stated: options.lie ? content.length : packed.size });
+      continue;
+    }
+    if (options.where === 'sharedStrings' && name === 'xl/sharedStrings.xml') {
+      const xml = content.toString('utf8');
+      const at = xml.lastIndexOf('</sst>');
+      const strings = Buffer.from(`<si><t>${'x'.repeat(65_536 - 16)}</t></si>`.repeat(16));
+      const packed = await deflate(bulk(xml.slice(0, at), options.megabytes, xml.slice(at), strings));
       entries.push({ name, ...packed, stated: options.lie ? content.length : packed.size });
       continue;
     }

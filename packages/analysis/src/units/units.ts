@@ -6,7 +6,7 @@
 import type { Frequency } from '@econdata/core';
 import { PERIODS_PER_YEAR, positions, yearBackDays } from '../calendar/calendar.ts';
 import { fromAxis } from '../frame/axis-memo.ts';
-import { isContiguous, mapColumns, type Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, mapColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 import type { Units } from '../transform/spec.ts';
 
@@ -53,10 +53,17 @@ function dailyYearLag(periods: readonly string[]): Int32Array {
 function unitsLag(frame: Frame, units: Units): Int32Array | number | null {
   if (units === 'lin' || units === 'log') return null;
   const yearBack = YEAR_BACK.has(units);
-  // The lag depends on the axis alone: the series of a batch over one axis share it.
-  if (frame.frequency === 'daily') return yearBack ? fromAxis(frame.periods, 'daily', 'year lag', dailyYearLag) : 1;
+  // The lag depends on the axis alone: the series of a batch over one axis share it. A lag read
+  // from positions leaves them on the frame (the result's starts are made from them: applyTransform).
+  if (frame.frequency === 'daily') {
+    if (!yearBack) return 1;
+    framePositions(frame);
+    return fromAxis(frame.periods, 'daily', 'year lag', dailyYearLag);
+  }
   const steps = yearBack ? PERIODS_PER_YEAR[frame.frequency] : 1;
-  return isContiguous(frame) ? steps : fromAxis(frame.periods, frame.frequency, yearBack ? 'lag year' : 'lag 1', yearBack ? yearLag : stepLag);
+  if (isContiguous(frame)) return steps;
+  framePositions(frame);
+  return fromAxis(frame.periods, frame.frequency, yearBack ? 'lag year' : 'lag 1', yearBack ? yearLag : stepLag);
 }
 
 /** FRED's formula for one value `x` over its base `b` (NaN in, NaN out). */
