@@ -185,7 +185,8 @@ export class XlsxZip {
     if (e.compressedSize === 0) return;
     if (start + e.compressedSize > this.size) throw this.damaged(`its entry ${e.name} runs past the end of the file`);
     const source = createReadStream(this.path, { start, end: start + e.compressedSize - 1, highWaterMark: CHUNK });
-    const inflate = e.method === 8 ? createInflateRaw({ chunkSize: CHUNK }) : null;
+    // Room for a few chunks ahead: zlib inflates on the thread pool while this thread parses the last one.
+    const inflate = e.method === 8 ? createInflateRaw({ chunkSize: CHUNK, readableHighWaterMark: 4 * CHUNK }) : null;
     if (inflate) {
       source.on('error', (error) => inflate.destroy(error));
       source.pipe(inflate);
