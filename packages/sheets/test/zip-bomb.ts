@@ -60,14 +60,16 @@ function* bulk(head: string, megabytes: number, tail: string, piece: Buffer = Bu
  * sheetData), `customXml/item1.xml` (a part our reader never needed), or the shared strings (16
  * strings of 65,520 characters a MB, after the workbook's own); `megabytes` of bulk.
  */
-export async function writeXlsxBomb(path: string, workbook: string, options: { where: 'sheet' | 'customXml' | 'sharedStrings'; megabytes: number; lie: boolean }): Promise<{ bytes: number }> {
+export async function writeXlsxBomb(path: string, workbook: string, options: { where: 'sheet' | 'customXml' | 'sharedStrings'; megabytes: number; lie: boolean; repeat?: string }): Promise<{ bytes: number }> {
+  // `repeat`: the bulk of a worksheet is this XML (whole rows), repeated, instead of spaces.
+  const piece = options.repeat === undefined ? undefined : Buffer.from(options.repeat.repeat(Math.floor(2 ** 20 / Buffer.byteLength(options.repeat))));
   const parts = await entriesOf(workbook);
   const entries: ZipPart[] = [];
   for (const { name, content } of parts) {
     if (options.where === 'sheet' && name === 'xl/worksheets/sheet1.xml') {
       const xml = content.toString('utf8');
       const at = xml.indexOf('<sheetData>') + '<sheetData>'.length;
-      const packed = await deflate(bulk(xml.slice(0, at), options.megabytes, xml.slice(at)));
+      const packed = await deflate(bulk(xml.slice(0, at), options.megabytes, xml.slice(at), piece));
       entries.push({ name, ...packed, stated: options.lie ? content.length : packed.size });
       continue;
     }

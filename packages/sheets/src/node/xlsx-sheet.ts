@@ -164,6 +164,7 @@ export class SheetRows implements XmlHandler {
   private capture = false;
   private captured: string | undefined;
   private numberAt: Buffer | null = null;
+  private readonly texts = new Map<string, string>();
   private numberStart = 0;
   private numberEnd = 0;
   private inline: string | undefined;
@@ -304,7 +305,7 @@ export class SheetRows implements XmlHandler {
     switch (this.kind) {
       case Kind.Inline:
         if (this.inline === undefined && !this.formula) return;
-        v = this.inline ?? null;
+        v = this.inline === undefined ? null : this.intern(this.inline);
         break;
       case Kind.Shared: {
         if (text === undefined) {
@@ -323,7 +324,7 @@ export class SheetRows implements XmlHandler {
           v = null;
           break;
         }
-        if (this.kind === Kind.Str) v = text;
+        if (this.kind === Kind.Str) v = this.intern(text);
         else if (this.kind === Kind.Bool) v = parseInt(text, 10) !== 0;
         else if (this.kind === Kind.Error) v = null; // an error value (#N/A) reads as missing
         else if (this.kind === Kind.Date) {
@@ -338,6 +339,18 @@ export class SheetRows implements XmlHandler {
     }
     const fmt = this.ctx.styles.fmt[this.style];
     this.cells[this.col] = fmt === undefined ? { v } : { v, fmt };
+  }
+
+  /**
+   * One string for every cell of the same short text written inline (SheetJS and exceljs without
+   * shared strings write every text inline: a long sheet repeats its ids and labels in every row).
+   */
+  private intern(text: string): string {
+    if (text.length > 32) return text;
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    if (this.texts.size < 65_536) this.texts.set(text, text);
+    return text;
   }
 
   /** Hands row `r` to the sink, after the empty rows before it; merged ranges applied. */
