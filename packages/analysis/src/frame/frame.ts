@@ -96,6 +96,12 @@ export function selectRows(frame: Frame, rows: Int32Array): Frame {
     return out;
   });
   const out: Frame = { frequency: frame.frequency, periods, cols };
+  // Positions already read stay read (the result's starts are made from them: applyTransform).
+  if (frame.pos) {
+    const pos = new Int32Array(n);
+    for (let i = 0; i < n; i++) pos[i] = frame.pos[rows[i]!]!;
+    out.pos = pos;
+  }
   if (frame.flags) {
     const flags: Record<string, boolean[]> = {};
     for (const [k, f] of Object.entries(frame.flags)) flags[k] = Array.from(rows, (r) => f[r] === true);

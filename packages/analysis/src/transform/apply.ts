@@ -8,6 +8,7 @@ import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.t
 import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
 import { fromAxis, releaseAxes } from '../frame/axis-memo.ts';
 import { releaseScratch } from '../frame/scratch.ts';
+import { recordStarts } from '../calendar/starts.ts';
 import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
 import { adjustFrame, seasonalSpan } from '../seasonal/adjust.ts';
@@ -251,6 +252,9 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
     values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),
     provenance,
   };
+  // The positions the steps read become the result's x (its periods' start times), so a chart of
+  // it never reads its period strings again.
+  if (frame.pos) recordStarts(out.periods, frame.frequency, frame.pos);
   if (frame.flags) out.flags = Object.fromEntries(Object.entries(frame.flags).map(([k, f]) => [k, f.slice()]));
   return out;
 }
