@@ -9,7 +9,7 @@ import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../fram
 import { fromAxis, releaseAxes } from '../frame/axis-memo.ts';
 import { releaseScratch } from '../frame/scratch.ts';
 import { recordStarts } from '../calendar/starts.ts';
-import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
+import { aggregateFrame, aggregateSeries, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
 import { adjustFrame, seasonalSpan } from '../seasonal/adjust.ts';
 import { levelFrame } from '../window/level.ts';
@@ -28,7 +28,9 @@ interface Prepared {
   t: Readonly<Transform>;
   text: string;
   identity: boolean;
-  /** Words by the aggregation they name ('' for none). */
+  /** What a result's id gets after its query's ('~' and the text; '' for no transform). */
+  idSuffix: string;
+  /** What titles get after their name (wordsOf), by the aggregation they name ('' for none). */
   words: Map<string, string>;
 }
 
@@ -48,17 +50,30 @@ function prepare(transform: Transform | string): Prepared {
   return prepared({ ...checkTransform(transform) });
 }
 
-const prepared = (t: Readonly<Transform>): Prepared => ({ t, text: formatTransform(t), identity: isIdentity(t), words: new Map() });
+function prepared(t: Readonly<Transform>): Prepared {
+  const text = formatTransform(t);
+  const identity = isIdentity(t);
+  return { t, text, identity, idSuffix: identity ? '' : `~${text}`, words: new Map() };
+}
 
-/** The transform in words, naming `aggregation` after the frequency when given (remembered per aggregation). */
+/**
+ * What a title or label gets after its name: ', ' and the transform in words, naming `aggregation`
+ * after the frequency when given ('' when the transform has no words). Made once per aggregation
+ * and shared, so each result's title is one join.
+ */
 function wordsOf(p: Prepared, aggregation: Aggregation | undefined): string {
   const key = aggregation ?? '';
   let w = p.words.get(key);
-  if (w === undefined) p.words.set(key, (w = transformWords(p.t, aggregation)));
+  if (w === undefined) {
+    const words = transformWords(p.t, aggregation);
+    p.words.set(key, (w = words ? `, ${words}` : ''));
+  }
   return w;
 }
 
 const NO_END = 2 ** 31 - 1;
+
+const copyAxis = (periods: readonly string[]): string[] => periods.slice();
 
 function checkedDate(value: string, parameter: string): string {
   if (!PERIOD_PATTERNS.daily.test(value)) throw new InvalidParameterError(parameter, `Invalid ${parameter} "${value}": expected YYYY-MM-DD.`);
@@ -73,6 +88,13 @@ function yearStart(y: number, frequency: Frequency): number {
 /** The position of a year's last period on `frequency`'s axis. */
 function yearEnd(y: number, frequency: Frequency): number {
   return frequency === 'daily' ? dayNumber(y, 12, 31) : yearStart(y + 1, frequency) - 1;
+}
+
+/** Whether the asked query sets a range at all (most shown queries of a batch do not: nothing to trim). */
+function hasBounds(asked: SeriesQuery): boolean {
+  if (asked.kind === 'indicator') return asked.start_year !== undefined || asked.end_year !== undefined;
+  if (asked.kind === 'trade') return asked.period !== undefined || asked.start_period !== undefined || asked.end_period !== undefined;
+  return asked.start_date !== undefined || asked.end_date !== undefined;
 }
 
 /** The asked query's range as positions on `frequency`'s axis ([-inf, +inf] where it sets no bound). */
@@ -90,33 +112,39 @@ function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number]
   return [lo, hi];
 }
 
+// Shared empty lists (never written): most series have no SA notes, no Level bases, no warnings.
 const NO_BASES: Array<string | null> = [];
+const NO_NOTES: string[] = [];
 
 /**
  * The frame through Level, Per/Agg, SA, Units, MA and Rebase; `aggs` is each column's aggregation
  * (when Per converted), `notes` what SA reports (method, span, Tết effects).
  */
 function compute(series: Series, t: Transform, asked: SeriesQuery | undefined): Computed {
-  let frame = toFrame(series);
   let aggs: Aggregation[] | null = null;
-  let notes: string[] = [];
+  const to = t.per ? PER_FREQUENCY[t.per] : series.frequency;
+  // A conversion first (no SA, no Level before it: most) reads the Series' values where they are.
+  const convertFirst = to !== series.frequency && !t.sa && !t.level;
+  if (convertFirst) aggs = aggregationsOf(series, t.agg);
+  let frame = convertFirst ? aggregateSeries(series, to, aggs!) : toFrame(series);
+  let notes: string[] = NO_NOTES;
   let levelBase: Array<string | null> = NO_BASES;
-  const labels = t.sa ? series.columns.map((c) => c.label) : [];
+  // No closure here: one capturing this call's variables would cost an allocation on every call.
+  const labels = t.sa ? columnField(series.columns, 'label') : NO_NOTES;
   if (t.sa) {
     const [lo, hi] = asked ? askedBounds(asked, frame.frequency) : [-NO_END, NO_END];
     frame = seasonalSpan(frame, lo, hi, asked !== undefined, labels);
   }
   if (t.level) {
-    levelBase = frame.cols.map((col) => firstObserved(col, frame.periods));
+    levelBase = firstObservedOf(frame);
     frame = levelFrame(frame);
   }
-  if (t.per) {
-    const to = PER_FREQUENCY[t.per];
-    aggs = series.columns.map((c) => t.agg ?? defaultAggregation(series.kind, c.key));
+  if (t.per && !convertFirst) {
+    aggs = aggregationsOf(series, t.agg);
     if (to !== series.frequency) frame = aggregateFrame(frame, to, aggs);
     else aggs = null;
   }
-  if (t.sa) ({ frame, notes } = adjustFrame(frame, t, labels, series.columns.map((c) => c.unit)));
+  if (t.sa) ({ frame, notes } = adjustFrame(frame, t, labels, columnField(series.columns, 'unit')));
   if (t.units && t.units !== 'lin') frame = unitsFrame(frame, t.units);
   if (t.ma !== undefined) frame = movingAverageFrame(frame, t.ma);
   if (t.rebase) frame = rebaseFrame(frame, t.rebase, series.columns);
@@ -130,6 +158,22 @@ interface Computed {
   notes: string[];
   /** Per column, the period a Level index is 100 at (its chain's first rate). */
   levelBase: Array<string | null>;
+}
+
+/** One field of every column. */
+const columnField = <K extends 'label' | 'unit'>(columns: readonly SeriesColumn[], field: K): Array<SeriesColumn[K]> => columns.map((c) => c[field]);
+
+/** Each column's aggregation under Per: `agg` when given, else the column's default. */
+const aggregationsOf = (series: Series, agg: Aggregation | undefined): Aggregation[] => series.columns.map((c) => agg ?? defaultAggregation(series.kind, c.key));
+
+/** Per column, the first period where it has a value. */
+const firstObservedOf = (frame: Frame): Array<string | null> => frame.cols.map((col) => firstObserved(col, frame.periods));
+
+/** The one aggregation every column has, if they agree. */
+function sameAggregation(aggs: readonly Aggregation[] | null): Aggregation | undefined {
+  if (!aggs) return undefined;
+  for (const a of aggs) if (a !== aggs[0]) return undefined;
+  return aggs[0];
 }
 
 /** The first period where a column has a value (null for none). */
@@ -189,7 +233,7 @@ function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined
   const computed = compute(series, t, asked);
   const aggs = computed.aggs;
   let frame = computed.frame;
-  if (asked) {
+  if (asked && hasBounds(asked)) {
     const [lo, hi] = askedBounds(asked, frame.frequency);
     const rows = lo === -NO_END && hi === NO_END ? null : rowsWithin(frame, lo, hi);
     if (rows) frame = selectRows(frame, rows);
@@ -226,8 +270,7 @@ function levelBased(column: SeriesColumn, base: string | null | undefined): Seri
 function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined, computed: Computed): Series {
   const { t, text, identity } = p;
   // One aggregation for every column (explicit Agg, or the defaults agree) reads well in the title too.
-  const sameAgg = aggs && aggs.every((a) => a === aggs[0]) ? aggs[0] : undefined;
-  const words = wordsOf(p, sameAgg);
+  const words = wordsOf(p, sameAggregation(aggs));
   // What SA reports (multiplicative or additive, the Tết effects) is read beside the values, like a warning.
   const own = transformWarnings(series.columns, t);
   const warnings = computed.notes.length > 0 ? [...own, ...computed.notes] : own;
@@ -239,17 +282,25 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
   // A conversion names what it was made from (the first one, when transforms chain): the query may not say.
   if (aggs && provenance.converted_from === undefined) provenance.converted_from = series.frequency;
   if (warnings.length > 0) provenance.warnings = [...new Set([...(series.provenance.warnings ?? []), ...warnings])];
+  // Loops rather than map(): no closure per series (a batch makes thousands of results).
+  const columns = new Array<SeriesColumn>(series.columns.length);
+  for (let i = 0; i < columns.length; i++) {
+    columns[i] = levelBased(transformedColumn(series.columns[i]!, t, aggs ? wordsOf(p, aggs[i]) : words), computed.levelBase[i]);
+  }
+  const n = frame.periods.length;
+  const values = new Array<Array<number | null>>(frame.cols.length);
+  for (let c = 0; c < values.length; c++) values[c] = fromColumn(frame.cols[c]!, n);
   const out: Series = {
-    id: `${asked ? seriesId(asked) : series.id}${identity ? '' : `~${text}`}`,
+    id: (asked ? seriesId(asked) : series.id) + p.idSuffix,
     kind: series.kind,
-    title: words ? `${series.title}, ${words}` : series.title,
+    title: words ? series.title + words : series.title,
     frequency: frame.frequency,
     dimensions: Object.assign({}, series.dimensions),
-    columns: series.columns.map((c, i) => levelBased(transformedColumn(c, t, wordsOf(p, aggs?.[i])), computed.levelBase[i])),
+    columns,
     // A frame that kept the input's axis still holds the input's array: copy it, never share it
     // with the input (the results of a batch over one axis share one copy).
-    periods: frame.periods === series.periods ? fromAxis(series.periods, series.frequency, 'copy', () => series.periods.slice()) : frame.periods,
-    values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),
+    periods: frame.periods === series.periods ? fromAxis(series.periods, series.frequency, 'copy', copyAxis) : frame.periods,
+    values,
     provenance,
   };
   // The positions the steps read become the result's x (its periods' start times), so a chart of
