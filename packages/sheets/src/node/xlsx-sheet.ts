@@ -8,7 +8,7 @@ import type { SheetsError } from '../errors.ts';
 import { excelSerialToDate } from '../grid/excel-epoch.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
 import { CELL_TEXT_LIMIT, unescapeRunText, type Styles } from './xlsx-parts.ts';
-import { XmlScanner, decodeText, nameKey, plainDecimal, type XmlHandler } from './xml-scan.ts';
+import { XmlError, XmlScanner, decodeText, nameKey, plainDecimal, type XmlHandler } from './xml-scan.ts';
 
 /** Excel's last row and column (1,048,576 and XFD): a sheet past them was not written by a spreadsheet. */
 const MAX_ROW = 1_048_576;
@@ -98,9 +98,24 @@ export class Merges {
   }
 }
 
+/** Where a `<mergeCell` or `<prefix:mergeCell` tag starts in `buf` at or after `from`, or -1. */
+function mergeTagAt(buf: Buffer, from: number): number {
+  for (let at = buf.indexOf('mergeCell', from, 'latin1'); at >= 0; at = buf.indexOf('mergeCell', at + 1, 'latin1')) {
+    if (buf[at - 1] === 0x3c) return at - 1;
+    if (buf[at - 1] === 0x3a) {
+      let p = at - 2;
+      while (p >= 0 && p > at - 12 && buf[p] !== 0x3c && buf[p] !== 0x20 && buf[p] !== 0x3e) p -= 1;
+      if (buf[p] === 0x3c) return p;
+    }
+  }
+  return -1;
+}
+
 /**
- * Looks for `<mergeCells>` in a worksheet's bytes as the zip survey inflates them (a byte search;
- * once found, the rest of the part goes through the XML scanner, which collects the ranges).
+ * Looks for `<mergeCells>` in a worksheet's bytes as the zip survey inflates them (a byte search
+ * for the tag; once found, the rest of the part goes through the XML scanner, which collects the
+ * ranges). Text that only looks like the tag (in CDATA or a comment) cannot make the file refused:
+ * should the scanner stumble, the search starts again.
  */
 export class MergeFinder {
   private tail: Buffer = Buffer.alloc(0);
@@ -109,17 +124,25 @@ export class MergeFinder {
   constructor(readonly merges: Merges) {}
 
   look(chunk: Buffer): void {
-    if (this.scanner) return this.scanner.push(chunk);
-    // Where "mergeCell" starts in tail + chunk (a match may straddle the two).
-    let found = chunk.indexOf('mergeCell', 0, 'latin1');
-    if (found >= 0) found += this.tail.length;
-    else found = Buffer.concat([this.tail, chunk.subarray(0, 16)]).indexOf('mergeCell', 0, 'latin1');
-    if (found < 0) {
+    if (this.scanner) {
+      try {
+        this.scanner.push(chunk);
+      } catch (error) {
+        if (!(error instanceof XmlError)) throw error;
+        this.scanner = null;
+        this.tail = Buffer.alloc(0);
+      }
+      return;
+    }
+    // A tag cut in two by the chunks comes first; the tail alone was searched with the last chunk.
+    let all = chunk;
+    let at = this.tail.length > 0 ? mergeTagAt(Buffer.concat([this.tail, chunk.subarray(0, 64)]), 0) : -1;
+    if (at >= 0) all = Buffer.concat([this.tail, chunk]);
+    else at = mergeTagAt(chunk, 0);
+    if (at < 0) {
       this.tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - 64)));
       return;
     }
-    const all = Buffer.concat([this.tail, chunk]);
-    const lt = all.lastIndexOf(0x3c, found);
     const merges = this.merges;
     this.scanner = new XmlScanner(
       {
@@ -131,7 +154,7 @@ export class MergeFinder {
       },
       true,
     );
-    this.scanner.push(all.subarray(lt < 0 ? found : lt));
+    this.look(all.subarray(at));
   }
 }
 
