@@ -96,6 +96,12 @@ export interface BuiltWorkbook {
   sheetMethod?: number;
 }
 
+/** A worksheet part's XML, as writeWorkbook writes it. */
+export function sheetXml(s: BuiltSheet): string {
+  const merges = s.merges ? `<mergeCells count="${s.merges.length}">${s.merges.map((m) => `<mergeCell ref="${m}"/>`).join('')}</mergeCells>` : '';
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${MAIN}><sheetData>${s.rows}</sheetData>${merges}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`;
+}
+
 /** Writes the workbook: content types, workbook and its relationships, styles, shared strings, then the sheets. */
 export async function writeWorkbook(path: string, book: BuiltWorkbook): Promise<void> {
   const method = book.method ?? 8;
@@ -106,13 +112,7 @@ export async function writeWorkbook(path: string, book: BuiltWorkbook): Promise<
     zipPart('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="/xl/sharedStrings.xml"/>${sheetRels}</Relationships>`, method),
     zipPart('xl/styles.xml', `<?xml version="1.0" encoding="UTF-8"?><styleSheet ${MAIN}><numFmts>${(book.numFmts ?? []).map(([id, code]) => `<numFmt numFmtId="${id}" formatCode="${code}"/>`).join('')}</numFmts><cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs><cellXfs>${(book.cellXfs ?? [0]).map((id) => `<xf numFmtId="${id}" fontId="0"/>`).join('')}</cellXfs></styleSheet>`, method),
     zipPart('xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8"?><sst ${MAIN}>${(book.sharedStrings ?? []).join('')}</sst>`, method),
-    ...book.sheets.map((s, i) =>
-      zipPart(
-        `xl/worksheets/sheet${i + 1}.xml`,
-        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${MAIN}><sheetData>${s.rows}</sheetData>${s.merges ? `<mergeCells count="${s.merges.length}">${s.merges.map((m) => `<mergeCell ref="${m}"/>`).join('')}</mergeCells>` : ''}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`,
-        book.sheetMethod ?? method,
-      ),
-    ),
+    ...book.sheets.map((s, i) => zipPart(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(s), book.sheetMethod ?? method)),
   ];
   await writeZip(path, parts);
 }

@@ -5,26 +5,25 @@
  * directory (what a reader trusting the directory would believe); otherwise the sizes are honest.
  */
 import { readFile } from 'node:fs/promises';
-import { crc32, createDeflateRaw, inflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw } from 'node:zlib';
+import { XlsxZip } from '../src/node/xlsx-zip.ts';
 import { writeZip, type ZipPart } from './xlsx-build.ts';
 
-/** The entries of a small zip (our own workbook), inflated. */
+/** The entries of a small zip (our own workbook), inflated by the reader's own zip reader. */
 async function entriesOf(path: string): Promise<Array<{ name: string; content: Buffer }>> {
-  const zip = await readFile(path);
-  let eocd = zip.length - 22;
-  while (zip.readUInt32LE(eocd) !== 0x06054b50) eocd -= 1;
-  const out: Array<{ name: string; content: Buffer }> = [];
-  for (let p = zip.readUInt32LE(eocd + 16); zip.readUInt32LE(p) === 0x02014b50; ) {
-    const [method, compressed] = [zip.readUInt16LE(p + 10), zip.readUInt32LE(p + 20)];
-    const [nameLength, extraLength, commentLength] = [zip.readUInt16LE(p + 28), zip.readUInt16LE(p + 30), zip.readUInt16LE(p + 32)];
-    const name = zip.toString('utf8', p + 46, p + 46 + nameLength);
-    const local = zip.readUInt32LE(p + 42);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(start, start + compressed);
-    out.push({ name, content: method === 0 ? Buffer.from(raw) : inflateRawSync(raw) });
-    p += 46 + nameLength + extraLength + commentLength;
+  const zip = await XlsxZip.open(path);
+  if (!zip) throw new Error(`${path} is no zip`);
+  try {
+    const out: Array<{ name: string; content: Buffer }> = [];
+    for (const e of zip.entries) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of zip.inflate(e)) chunks.push(chunk);
+      out.push({ name: e.name, content: Buffer.concat(chunks) });
+    }
+    return out;
+  } finally {
+    await zip.close();
   }
-  return out;
 }
 
 /** Deflates the pieces as a stream (the bulk never sits in memory whole). */
@@ -60,14 +59,16 @@ function* bulk(head: string, megabytes: number, tail: string, piece: Buffer = Bu
  * sheetData), `customXml/item1.xml` (a part our reader never needed), or the shared strings (16
  * strings of 65,520 characters a MB, after the workbook's own); `megabytes` of bulk.
  */
-export async function writeXlsxBomb(path: string, workbook: string, options: { where: 'sheet' | 'customXml' | 'sharedStrings'; megabytes: number; lie: boolean }): Promise<{ bytes: number }> {
+export async function writeXlsxBomb(path: string, workbook: string, options: { where: 'sheet' | 'customXml' | 'sharedStrings'; megabytes: number; lie: boolean; repeat?: string }): Promise<{ bytes: number }> {
+  // `repeat`: the bulk of a worksheet is this XML (whole rows), repeated, instead of spaces.
+  const piece = options.repeat === undefined ? undefined : Buffer.from(options.repeat.repeat(Math.floor(2 ** 20 / Buffer.byteLength(options.repeat))));
   const parts = await entriesOf(workbook);
   const entries: ZipPart[] = [];
   for (const { name, content } of parts) {
     if (options.where === 'sheet' && name === 'xl/worksheets/sheet1.xml') {
       const xml = content.toString('utf8');
       const at = xml.indexOf('<sheetData>') + '<sheetData>'.length;
-      const packed = await deflate(bulk(xml.slice(0, at), options.megabytes, xml.slice(at)));
+      const packed = await deflate(bulk(xml.slice(0, at), options.megabytes, xml.slice(at), piece));
       entries.push({ name, ...packed, stated: options.lie ? content.length : packed.size });
       continue;
     }

@@ -115,6 +115,22 @@ describe('XLSX zip bombs', () => {
     console.log(`XLSX whose shared strings hold 140 MB of text, ${(bytes / 2 ** 20).toFixed(1)} MB: refused at a peak RSS of ${report.peakRssMb} MB (bound ${PEAK_BOUND_MB} MB)`);
   });
 
+  it('a worksheet with no header row is refused once 48 MiB of rows sit above no header, as a CSV is, with bounded memory', async () => {
+    const { dir, base } = await bombs();
+    const file = join(dir, 'no-header.xlsx');
+    // The rows of the CSV test above, as cells.
+    const text = (t: string): string => `<c t="inlineStr"><is><t>${t}</t></is></c>`;
+    const rows = `<row>${['name', 'age', 'city', 'note'].map(text).join('')}</row><row>${text('An')}<c><v>3</v></c>${text('Hanoi')}${text('x')}</row>`;
+    const { bytes } = await writeXlsxBomb(file, base, { where: 'sheet', megabytes: 125, lie: false, repeat: rows });
+    const report = await measure(file);
+    expect(report).toMatchObject({
+      code: 'unreadable_file',
+      message: expect.stringMatching(/^no-header\.xlsx: no header row found in its first \d+ rows \(more than 48 MiB of text above it, the most an export's provenance holds\), so reading stopped: neither an Econdata export nor a service export file\.$/) as string,
+    });
+    expect(report.peakRssMb).toBeLessThan(PEAK_BOUND_MB);
+    console.log(`header-less XLSX, ${(bytes / 2 ** 20).toFixed(1)} MB holding 125 MB of rows: refused at a peak RSS of ${report.peakRssMb} MB (bound ${PEAK_BOUND_MB} MB)`);
+  });
+
   it('past maxUnzippedBytes (all entries together) it names that limit and the entry that passed it', async () => {
     const { dir, base } = await bombs();
     const file = join(dir, 'wide.xlsx');

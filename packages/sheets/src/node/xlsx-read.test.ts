@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { Series } from '@econdata/core';
 import { gdp, gdpNamibia, gsoQuarterly, inflation, stock, tradeBalance } from '../../test/fixtures.ts';
 import { hasLibreOffice } from '../../test/libreoffice.ts';
-import { writeWorkbook, type BuiltWorkbook } from '../../test/xlsx-build.ts';
+import { sheetXml, writeWorkbook, type BuiltWorkbook } from '../../test/xlsx-build.ts';
 import { readCsv } from './csv-read.ts';
 import { readXlsx } from './xlsx-read.ts';
 import { writeSeriesXlsx } from './xlsx-write.ts';
@@ -64,6 +64,27 @@ describe('hand-built workbooks', () => {
     expect(series).toStrictEqual(await readCsv(join(dir, 'odd.csv'), { retrievedAt }));
   });
 
+  it('finds merged ranges cut between zip chunks, and is not misled by text that looks like them', async () => {
+    const dir = await tmp();
+    // The text holds "mergeCell" (as CDATA with a "<", and as a plain inline string) before the real
+    // ranges; rows fill the sheet so that the second 256 KB chunk of the stored entry ends k bytes
+    // into <mergeCells> or into the first <mergeCell>.
+    const filler = Array.from({ length: 4000 }, (_, i) => `<row r="${i + 7}"><c r="A${i + 7}" t="inlineStr"><is><t>${2023 + i}</t></is></c><c r="B${i + 7}"><v>${i}</v></c><c r="C${i + 7}"><v>${i + 1}</v></c></row>`).join('');
+    const rows = `<row r="1"><c r="A1" t="inlineStr"><is><t>Period</t></is></c><c r="B1" t="inlineStr"><is><t><![CDATA[a < mergeCell b]]></t></is></c><c r="C1" t="inlineStr"><is><t>mergeCell</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>2020</t></is></c><c r="B2"><v>1</v></c><c r="C2"><v>2</v></c></row>${filler}`;
+    const merges = ['B2:C2', 'B8:C8'];
+    for (const [tag, k] of [['<mergeCells', 1], ['<mergeCells', 4], ['<mergeCells', 10], ['<mergeCell ', 0], ['<mergeCell ', 4], ['<mergeCell ', 10]] as const) {
+      const at = Buffer.from(sheetXml({ name: 'Data', rows, merges })).indexOf(tag);
+      const sheet = { name: 'Data', rows: `${rows}${' '.repeat(2 * 256 * 1024 - k - at)}`, merges };
+      expect(Buffer.from(sheetXml(sheet)).indexOf(tag)).toBe(2 * 256 * 1024 - k);
+      const file = join(dir, `cut${k}.xlsx`);
+      await writeWorkbook(file, { sheets: [sheet], method: 0 });
+      const series = await readXlsx(file);
+      expect(series.map((s) => s.columns[0]?.label)).toEqual(['a < mergeCell b', 'mergeCell']);
+      // Only the top-left cell of each range holds its value (2020's and 2024's).
+      expect([series[0]?.values[0]?.[0], series[1]?.values[0]?.[0], series[0]?.values[0]?.[2], series[1]?.values[0]?.[2], series[1]?.values[0]?.[3]]).toEqual([1, null, 1, null, 3]);
+    }
+  });
+
   it('reads the same from stored (uncompressed) entries', async () => {
     const dir = await tmp();
     await writeWorkbook(join(dir, 'deflated.xlsx'), odd);
@@ -108,7 +129,7 @@ describe('hand-built workbooks', () => {
     ]);
   });
 
-  it('refuses a compression method other than stored and deflate, rows out of order, and a shared string the file lacks', async () => {
+  it('refuses a compression method other than stored and deflate, rows out of order, XML that is not well-formed, and a shared string the file lacks', async () => {
     const dir = await tmp();
     await writeWorkbook(join(dir, 'bzip2.xlsx'), { ...odd, sheetMethod: 12 });
     await expect(readXlsx(join(dir, 'bzip2.xlsx'))).rejects.toMatchObject({
@@ -121,6 +142,9 @@ describe('hand-built workbooks', () => {
       code: 'unreadable_file',
       message: 'order.xlsx is not a readable XLSX workbook (sheet "Data": row 2 comes after row 3: rows must be in order, once each): it is damaged or not a workbook. Export or download it again.',
     });
+    const broken = '<row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData><mergeCells><mergeCell ref="A1:B1"></mergeCells><sheetData>';
+    await writeWorkbook(join(dir, 'merges.xlsx'), { sharedStrings: ['<si><t>Period</t></si>'], sheets: [{ name: 'Data', rows: broken }] });
+    await expect(readXlsx(join(dir, 'merges.xlsx'))).rejects.toMatchObject({ code: 'unreadable_file', message: expect.stringMatching(/^merges\.xlsx is not a readable XLSX workbook \(xl\/worksheets\/sheet1\.xml: .+\): it is damaged or not a workbook\. Export or download it again\.$/) as string });
     await writeWorkbook(join(dir, 'strings.xlsx'), { sharedStrings: ['<si><t>Period</t></si>'], sheets: [{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>7</v></c></row>' }] });
     await expect(readXlsx(join(dir, 'strings.xlsx'))).rejects.toMatchObject({
       code: 'unreadable_file',

@@ -8,7 +8,7 @@ import type { SheetsError } from '../errors.ts';
 import { excelSerialToDate } from '../grid/excel-epoch.ts';
 import type { Cell, CellValue } from '../grid/types.ts';
 import { CELL_TEXT_LIMIT, unescapeRunText, type Styles } from './xlsx-parts.ts';
-import { XmlScanner, decodeText, nameKey, plainDecimal, type XmlHandler } from './xml-scan.ts';
+import { XmlError, XmlScanner, decodeText, nameKey, plainDecimal, type XmlHandler } from './xml-scan.ts';
 
 /** Excel's last row and column (1,048,576 and XFD): a sheet past them was not written by a spreadsheet. */
 const MAX_ROW = 1_048_576;
@@ -98,9 +98,24 @@ export class Merges {
   }
 }
 
+/** Where a `<mergeCell` or `<prefix:mergeCell` tag starts in `buf` at or after `from`, or -1. */
+function mergeTagAt(buf: Buffer, from: number): number {
+  for (let at = buf.indexOf('mergeCell', from, 'latin1'); at >= 0; at = buf.indexOf('mergeCell', at + 1, 'latin1')) {
+    if (buf[at - 1] === 0x3c) return at - 1;
+    if (buf[at - 1] === 0x3a) {
+      let p = at - 2;
+      while (p >= 0 && p > at - 12 && buf[p] !== 0x3c && buf[p] !== 0x20 && buf[p] !== 0x3e) p -= 1;
+      if (buf[p] === 0x3c) return p;
+    }
+  }
+  return -1;
+}
+
 /**
- * Looks for `<mergeCells>` in a worksheet's bytes as the zip survey inflates them (a byte search;
- * once found, the rest of the part goes through the XML scanner, which collects the ranges).
+ * Looks for `<mergeCells>` in a worksheet's bytes as the zip survey inflates them (a byte search
+ * for the tag; once found, the rest of the part goes through the XML scanner, which collects the
+ * ranges). Text that only looks like the tag (in CDATA or a comment) cannot make the file refused:
+ * should the scanner stumble, the search starts again.
  */
 export class MergeFinder {
   private tail: Buffer = Buffer.alloc(0);
@@ -109,17 +124,25 @@ export class MergeFinder {
   constructor(readonly merges: Merges) {}
 
   look(chunk: Buffer): void {
-    if (this.scanner) return this.scanner.push(chunk);
-    // Where "mergeCell" starts in tail + chunk (a match may straddle the two).
-    let found = chunk.indexOf('mergeCell', 0, 'latin1');
-    if (found >= 0) found += this.tail.length;
-    else found = Buffer.concat([this.tail, chunk.subarray(0, 16)]).indexOf('mergeCell', 0, 'latin1');
-    if (found < 0) {
+    if (this.scanner) {
+      try {
+        this.scanner.push(chunk);
+      } catch (error) {
+        if (!(error instanceof XmlError)) throw error;
+        this.scanner = null;
+        this.tail = Buffer.alloc(0);
+      }
+      return;
+    }
+    // A tag cut in two by the chunks comes first; the tail alone was searched with the last chunk.
+    let all = chunk;
+    let at = this.tail.length > 0 ? mergeTagAt(Buffer.concat([this.tail, chunk.subarray(0, 64)]), 0) : -1;
+    if (at >= 0) all = Buffer.concat([this.tail, chunk]);
+    else at = mergeTagAt(chunk, 0);
+    if (at < 0) {
       this.tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - 64)));
       return;
     }
-    const all = Buffer.concat([this.tail, chunk]);
-    const lt = all.lastIndexOf(0x3c, found);
     const merges = this.merges;
     this.scanner = new XmlScanner(
       {
@@ -131,7 +154,7 @@ export class MergeFinder {
       },
       true,
     );
-    this.scanner.push(all.subarray(lt < 0 ? found : lt));
+    this.look(all.subarray(at));
   }
 }
 
@@ -164,6 +187,7 @@ export class SheetRows implements XmlHandler {
   private capture = false;
   private captured: string | undefined;
   private numberAt: Buffer | null = null;
+  private readonly texts = new Map<string, string>();
   private numberStart = 0;
   private numberEnd = 0;
   private inline: string | undefined;
@@ -304,7 +328,7 @@ export class SheetRows implements XmlHandler {
     switch (this.kind) {
       case Kind.Inline:
         if (this.inline === undefined && !this.formula) return;
-        v = this.inline ?? null;
+        v = this.inline === undefined ? null : this.intern(this.inline);
         break;
       case Kind.Shared: {
         if (text === undefined) {
@@ -323,7 +347,7 @@ export class SheetRows implements XmlHandler {
           v = null;
           break;
         }
-        if (this.kind === Kind.Str) v = text;
+        if (this.kind === Kind.Str) v = this.intern(text);
         else if (this.kind === Kind.Bool) v = parseInt(text, 10) !== 0;
         else if (this.kind === Kind.Error) v = null; // an error value (#N/A) reads as missing
         else if (this.kind === Kind.Date) {
@@ -338,6 +362,18 @@ export class SheetRows implements XmlHandler {
     }
     const fmt = this.ctx.styles.fmt[this.style];
     this.cells[this.col] = fmt === undefined ? { v } : { v, fmt };
+  }
+
+  /**
+   * One string for every cell of the same short text written inline (SheetJS and exceljs without
+   * shared strings write every text inline: a long sheet repeats its ids and labels in every row).
+   */
+  private intern(text: string): string {
+    if (text.length > 32) return text;
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    if (this.texts.size < 65_536) this.texts.set(text, text);
+    return text;
   }
 
   /** Hands row `r` to the sink, after the empty rows before it; merged ranges applied. */

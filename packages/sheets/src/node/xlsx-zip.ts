@@ -16,7 +16,8 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { createInflateRaw } from 'node:zlib';
+import type { TransformOptions } from 'node:stream';
+import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 import { SheetsError } from '../errors.ts';
 
 /**
@@ -185,7 +186,10 @@ export class XlsxZip {
     if (e.compressedSize === 0) return;
     if (start + e.compressedSize > this.size) throw this.damaged(`its entry ${e.name} runs past the end of the file`);
     const source = createReadStream(this.path, { start, end: start + e.compressedSize - 1, highWaterMark: CHUNK });
-    const inflate = e.method === 8 ? createInflateRaw({ chunkSize: CHUNK }) : null;
+    // Room for a few chunks ahead: zlib inflates on the thread pool while this thread parses the last one.
+    // (zlib passes stream options on to its Transform; its types only list zlib's own.)
+    const options: ZlibOptions & TransformOptions = { chunkSize: CHUNK, readableHighWaterMark: 4 * CHUNK };
+    const inflate = e.method === 8 ? createInflateRaw(options) : null;
     if (inflate) {
       source.on('error', (error) => inflate.destroy(error));
       source.pipe(inflate);
