@@ -154,13 +154,21 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
   const first = records[0];
   const name = first?.indicator_name ?? query.indicator;
   const country = upper(query.country ?? first?.country_code ?? '');
-  const dimensions: Record<string, string> = { source: upper(query.source), indicator: query.indicator, indicator_name: name };
-  if (country) dimensions['country'] = country;
-  if (first?.country_name) dimensions['country_name'] = first.country_name;
+  const source = upper(query.source);
+  const countryName = first?.country_name;
+  // Each combination is one object literal rather than keys added afterwards: an object grown key by
+  // key takes shapes nothing else holds, which a collection drops along with the compiled mapping.
+  const dimensions: Record<string, string> = country
+    ? countryName
+      ? { source, indicator: query.indicator, indicator_name: name, country, country_name: countryName }
+      : { source, indicator: query.indicator, indicator_name: name, country }
+    : countryName
+      ? { source, indicator: query.indicator, indicator_name: name, country_name: countryName }
+      : { source, indicator: query.indicator, indicator_name: name };
   const series: Series = {
     id,
     kind: 'indicator',
-    title: first?.country_name ? `${name}: ${first.country_name}` : name,
+    title: countryName ? `${name}: ${countryName}` : name,
     frequency,
     dimensions,
     columns: [{ key: 'value', label: name, unit }],
