@@ -62,7 +62,28 @@ export function fromAxis<T>(periods: readonly string[], frequency: Frequency, ke
   return value;
 }
 
+// The last axis copied and its copy: the results of a batch over one axis share the copy, and this
+// common case is answered without the general memo above.
+let copiedFrom: readonly string[] | null = null;
+let copied: string[] = [];
+
+/**
+ * A copy of `periods` for a result (never the input's own array), made once while the memo is kept
+ * and shared by the results over the same axis (the same array, or equal periods).
+ */
+export function axisCopy(periods: readonly string[], frequency: Frequency): string[] {
+  if (periods !== copiedFrom) {
+    copied = fromAxis(periods, frequency, 'copy', copyOf);
+    copiedFrom = periods;
+  }
+  return copied;
+}
+
+const copyOf = (periods: readonly string[]): string[] => periods.slice();
+
 /** Forgets every axis (the end of a call or a batch). */
 export function releaseAxes(): void {
   axes = [];
+  copiedFrom = null;
+  copied = [];
 }

@@ -3,10 +3,10 @@
  * Rebase, then the asked range, then Type (actuals / projections), then Points. The input is never
  * changed. With SA, the data is first cut to the stretch of consecutive observations around the asked range.
  */
-import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Provenance, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
 import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
-import { fromAxis, releaseAxes } from '../frame/axis-memo.ts';
+import { axisCopy, releaseAxes } from '../frame/axis-memo.ts';
 import { releaseScratch } from '../frame/scratch.ts';
 import { recordStarts } from '../calendar/starts.ts';
 import { aggregateFrame, aggregateSeries, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
@@ -14,7 +14,7 @@ import { unitsFrame } from '../units/units.ts';
 import { adjustFrame, seasonalSpan } from '../seasonal/adjust.ts';
 import { levelFrame } from '../window/level.ts';
 import { lastPointsRows, movingAverageFrame, rebaseFrame } from '../window/window.ts';
-import { LEVEL_UNIT, transformedColumn, transformWarnings, transformWords } from './describe.ts';
+import { transformedColumn, transformWarnings, transformWords } from './describe.ts';
 import { checkTransform, formatTransform, isIdentity, parseTransform, type Per, type Transform } from './spec.ts';
 
 /** The frequency a `Per` value names. */
@@ -43,14 +43,21 @@ function prepare(transform: Transform | string): Prepared {
     const seen = preparedByText.get(transform);
     if (seen) return seen;
     if (preparedByText.size >= 256) preparedByText.clear();
-    const made = prepared(Object.freeze(parseTransform(transform)));
+    const made = prepared(parseTransform(transform));
     preparedByText.set(transform, made);
     return made;
   }
-  return prepared({ ...checkTransform(transform) });
+  return prepared(checkTransform(transform));
 }
 
-function prepared(t: Readonly<Transform>): Prepared {
+function prepared(given: Transform): Prepared {
+  // Every field present (undefined where unset), in one literal: one shape for every transform,
+  // which lives as long as the code. A shape made for one transform would die with it, and the
+  // optimized code reading it would be thrown away at the next full collection.
+  const t = {
+    level: given.level, per: given.per, agg: given.agg, sa: given.sa, seasonal: given.seasonal, robust: given.robust,
+    tet: given.tet, units: given.units, ma: given.ma, rebase: given.rebase, type: given.type, points: given.points,
+  } as unknown as Readonly<Transform>;
   const text = formatTransform(t);
   const identity = isIdentity(t);
   return { t, text, identity, idSuffix: identity ? '' : `~${text}`, words: new Map() };
@@ -73,7 +80,6 @@ function wordsOf(p: Prepared, aggregation: Aggregation | undefined): string {
 
 const NO_END = 2 ** 31 - 1;
 
-const copyAxis = (periods: readonly string[]): string[] => periods.slice();
 
 function checkedDate(value: string, parameter: string): string {
   if (!PERIOD_PATTERNS.daily.test(value)) throw new InvalidParameterError(parameter, `Invalid ${parameter} "${value}": expected YYYY-MM-DD.`);
@@ -257,12 +263,6 @@ function typedRows(frame: Frame, projected: boolean): Int32Array {
   return Int32Array.from(rows);
 }
 
-/** A column rebuilt by Level (and not rebased or changed since) names its base: 'index, 2010 = 100'. */
-function levelBased(column: SeriesColumn, base: string | null | undefined): SeriesColumn {
-  if (column.unit !== LEVEL_UNIT || !base) return column;
-  return Object.assign(column, { unit: `index, ${base} = 100` });
-}
-
 /**
  * The result Series, saying what was done. With `asked`, its id and provenance carry the asked
  * query (not the widened one): widenQuery(asked, transform) fetches it again.
@@ -275,17 +275,21 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
   const own = transformWarnings(series.columns, t);
   const warnings = computed.notes.length > 0 ? [...own, ...computed.notes] : own;
   // Object.assign rather than spreads: V8 copies an object from elsewhere much faster this way,
-  // and on short series these copies cost more than the arithmetic.
-  const provenance = Object.assign({}, series.provenance);
-  provenance.query = Object.assign({}, asked ?? series.provenance.query);
-  if (!identity) provenance.transform = series.provenance.transform ? `${series.provenance.transform} | ${text}` : text;
+  // and on short series these copies cost more than the arithmetic. What changes comes in one
+  // literal, never as a property stored on the copy: a copy's shape lives only as long as some
+  // copy does, and code that stored on it is thrown away when a collection finds none (the next
+  // batch after a full collection would run unoptimized).
+  const src = series.provenance;
+  const query = Object.assign({}, asked ?? src.query);
+  const transform = src.transform ? `${src.transform} | ${text}` : text;
   // A conversion names what it was made from (the first one, when transforms chain): the query may not say.
-  if (aggs && provenance.converted_from === undefined) provenance.converted_from = series.frequency;
-  if (warnings.length > 0) provenance.warnings = [...new Set([...(series.provenance.warnings ?? []), ...warnings])];
+  const converted = aggs !== null && src.converted_from === undefined;
+  const provenance: Provenance = Object.assign({}, src, identity ? { query } : converted ? { query, transform, converted_from: series.frequency } : { query, transform });
+  if (warnings.length > 0) Object.assign(provenance, { warnings: [...new Set([...(src.warnings ?? []), ...warnings])] });
   // Loops rather than map(): no closure per series (a batch makes thousands of results).
   const columns = new Array<SeriesColumn>(series.columns.length);
   for (let i = 0; i < columns.length; i++) {
-    columns[i] = levelBased(transformedColumn(series.columns[i]!, t, aggs ? wordsOf(p, aggs[i]) : words), computed.levelBase[i]);
+    columns[i] = transformedColumn(series.columns[i]!, t, aggs ? wordsOf(p, aggs[i]) : words, computed.levelBase[i]);
   }
   const n = frame.periods.length;
   const values = new Array<Array<number | null>>(frame.cols.length);
@@ -299,7 +303,7 @@ function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[]
     columns,
     // A frame that kept the input's axis still holds the input's array: copy it, never share it
     // with the input (the results of a batch over one axis share one copy).
-    periods: frame.periods === series.periods ? fromAxis(series.periods, series.frequency, 'copy', copyAxis) : frame.periods,
+    periods: frame.periods === series.periods ? axisCopy(series.periods, series.frequency) : frame.periods,
     values,
     provenance,
   };

@@ -49,7 +49,7 @@ function isPercentUnit(unit: string | null): boolean {
 }
 
 /** The unit of an index rebuilt by `Level` (before any Rebase). */
-export const LEVEL_UNIT = 'index, first period = 100';
+const LEVEL_UNIT = 'index, first period = 100';
 
 /** The unit of a column's values after the transform. */
 function transformedUnit(unit: string | null, t: Transform): string | null {
@@ -86,15 +86,16 @@ export function transformWarnings(columns: readonly SeriesColumn[], t: Transform
 
 /**
  * The column after the transform: label followed by `after` (', ' and the transform's words, or ''
- * for none), unit as the values now are.
+ * for none), unit as the values now are: a column rebuilt by Level (and not rebased or changed
+ * since) names its base when known, 'index, 2010 = 100'.
  */
-export function transformedColumn(column: SeriesColumn, t: Transform, after: string): SeriesColumn {
+export function transformedColumn(column: SeriesColumn, t: Transform, after: string, levelBase: string | null | undefined): SeriesColumn {
+  let unit = transformedUnit(column.unit, t);
+  if (unit === LEVEL_UNIT && levelBase) unit = `index, ${levelBase} = 100`;
   // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
-  // this runs once per column of every transformed series.
-  const out = Object.assign({}, column);
-  if (after) out.label = column.label + after;
-  out.unit = transformedUnit(column.unit, t);
-  return out;
+  // this runs once per column of every transformed series. The changes come in one literal (see
+  // applyTransform's provenance: nothing is read or stored on the copy).
+  return Object.assign({}, column, { label: after ? column.label + after : column.label, unit });
 }
 
 const FREQUENCY_ADJECTIVE: Readonly<Record<Frequency, string>> = { annual: 'annual', quarterly: 'quarterly', monthly: 'monthly', daily: 'daily' };
