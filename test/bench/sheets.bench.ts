@@ -8,8 +8,8 @@
  * writing added above them. Targets (issue 31): at least 2x faster than LibreOffice, peak RSS
  * under 250 MB (it was 341-344 MB before the rows went to the compressor through reused buffers).
  *
- * Then the 1M-row XLSX opened by readXlsx against the same data as CSV opened by readCsv (part
- * xlsx-read). Then a service CSV export of 52,000 series (1,300 indicators x 40 countries x 40 years, about
+ * Then the 1M-row XLSX opened by readXlsx (streaming) against the same data as CSV opened by
+ * readCsv (part xlsx-read): peak within 1.5x the CSV open's (issue 27), time printed as a ratio. Then a service CSV export of 52,000 series (1,300 indicators x 40 countries x 40 years, about
  * 200 MB; generated into a temporary folder, never committed) read back by readCsv in a child
  * process, against pandas (Debian's python3-pandas) on the same file in the same run: read_csv, then
  * a pivot to one column per series. Targets (issue 31): within 2x pandas' time, peak RSS (VmHWM)
@@ -207,7 +207,9 @@ async function openChild(path: string): Promise<void> {
 /**
  * Our 1M-row x 6 XLSX export opened by readXlsx, against the same Grid as CSV opened by readCsv (a
  * stream) in the same run. Target: reading streaming, so the XLSX open's peak within 1.5x the CSV
- * open's (both hold the same Series); not met while exceljs loads the workbook whole.
+ * open's (both hold the same Series); the time is printed against the CSV open's (a small multiple
+ * is the aim: the XLSX is inflated twice, once to count it against zip bombs, and its XML is ~6x
+ * the CSV's text).
  */
 function xlsxRead(dir: string, runChild: (mode: string, out: string) => ChildReport, self: string): boolean {
   const xlsx = join(dir, 'open.xlsx');
@@ -226,7 +228,7 @@ function xlsxRead(dir: string, runChild: (mode: string, out: string) => ChildRep
   console.log(`\nopening the 1M-row export (${ROWS.toLocaleString('en')} x 6)`);
   console.log(`ours: readXlsx           ${(ours.ms / 1000).toFixed(2)} s, peak RSS ${ours.peakRssMb.toFixed(0)} MB (${mb(xlsx)} MB file; the Series and the tsx loader included)`);
   console.log(`baseline: readCsv        ${(base.ms / 1000).toFixed(2)} s, peak RSS ${base.peakRssMb.toFixed(0)} MB (${mb(csv)} MB file, the same Grid)`);
-  console.log(`XLSX / CSV               time ${(ours.ms / base.ms).toFixed(2)}x, peak ${ratio.toFixed(2)}x   target: streaming, peak <= 1.5x the CSV open's: ${ratio <= 1.5 ? 'met' : 'NOT met (exceljs loads the workbook whole)'}`);
+  console.log(`XLSX / CSV               time ${(ours.ms / base.ms).toFixed(2)}x, peak ${ratio.toFixed(2)}x   target: streaming, peak <= 1.5x the CSV open's: ${ratio <= 1.5 ? 'met' : 'NOT met'}`);
   return ratio <= 1.5;
 }
 

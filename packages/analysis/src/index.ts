@@ -6,7 +6,8 @@
 export { parseTransform, optionPairs, formatTransform, checkTransform, type Transform, type Per, type Agg, type Units, type PeriodType, type SeasonalMethod } from './transform/spec.ts';
 export { applyTransform, PER_FREQUENCY } from './transform/apply.ts';
 export { widenQuery, queryFrequency } from './transform/widen.ts';
-export { FREQUENCY_RANK, completePeriods, dayNumber } from './calendar/calendar.ts';
+export { FREQUENCY_RANK, completePeriods } from './calendar/calendar.ts';
+export { periodStarts, keepStarts } from './calendar/starts.ts';
 export { conversionCounts, defaultAggregation } from './frequency/aggregate.ts';
 export { transformWords, conversionWords, SEASONAL_LABELS } from './transform/describe.ts';
 export { TRANSFORM_WORDS, UNITS_CODES, unitsLabel } from './transform/words.ts';

@@ -21,7 +21,7 @@ import type { ReachabilityService } from './services/reachability.ts';
 import type { Session } from './services/session.ts';
 import type { VintageService } from './services/vintages.ts';
 import type { WatchService } from './services/watch.ts';
-import { toWireError } from './wire.ts';
+import { startsForWire, toWireError } from './wire.ts';
 
 export type Handlers = { [N in OperationName]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
 
@@ -116,7 +116,8 @@ export function createHandlers({ session, jobs, exports, images, library, search
       const results = await fetchShown(vintages.recording(fetch), queries, transform, {
         names, language: await preferences.nameLanguage(), signal: job.signal, onProgress: job.fetchProgress, ...(priority === undefined ? {} : { priority }), ...(cache === undefined ? {} : { cache }),
       });
-      return results.map((r) => (r.ok ? r : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
+      // Each series with its x (the chart's), so the renderer does not read its periods again.
+      return results.map((r) => (r.ok ? { ok: true as const, series: r.series, starts: startsForWire(r.series) } : { ok: false as const, error: toWireError(r.error, session.secrets()) }));
     }),
     'series.derive': ({ jobId, requests, cache }) => jobs.run(jobId, async (job) => {
       const { fetch, names } = fromClient(await session.client());

@@ -4,7 +4,8 @@
  * by job id, and the synchronous quotaStatus() of the ui port answers what main last reported.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { EconError, InvalidParameterError, NotFoundError } from '@econdata/core';
+import { periodStarts } from '@econdata/analysis';
+import { EconError, InvalidParameterError, NotFoundError, type Series } from '@econdata/core';
 import type { OperationName } from './contract.ts';
 import type { BridgeEvent, Envelope } from './bridge.ts';
 import { createDesktopApi } from './client.ts';
@@ -121,5 +122,26 @@ describe('createDesktopApi', () => {
       { type: 'reachability', outcome: { answered: true } },
       { type: 'bridge_lost', message: 'The explorer\'s local server did not answer. It may have been stopped: start it again with "bash scripts/start.sh" and reload this page.' },
     ]);
+  });
+
+  it('keeps the period starts main sends beside a series (Electron) for the chart, and reads them from the periods when JSON left them out (web mode)', async () => {
+    const at = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
+    const series = (): Series => ({
+      id: 'indicator:GSO:RETAIL.TOTAL.VALUE', kind: 'indicator', title: 'Retail sales', frequency: 'quarterly', dimensions: { source: 'GSO' },
+      columns: [{ key: 'value', label: 'Retail sales', unit: 'billion VND' }], periods: ['2016-Q4', '2017-Q1'], values: [[1, 2]],
+      provenance: { source: 'GSO', last_updated: null, retrieved_at: '2026-11-28T00:00:00Z', endpoint: '/indicators', query: { kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE' } },
+    });
+    const sent = Float64Array.of(at('2016-10-01'), at('2017-01-01'));
+    const electron = createDesktopApi(scripted(() => ({ ok: true, value: [{ ok: true, series: series(), starts: sent }] })).transport);
+    const [kept] = await electron.fetchSeries([{ kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE' }]);
+    if (!kept?.ok) throw new Error('expected a series');
+    expect(kept).toEqual({ ok: true, series: series() });
+    expect(periodStarts(kept.series)).toBe(sent);
+    // Over JSON the starts are gone (or would come as a plain object): read from the strings, exactly.
+    const web = createDesktopApi(scripted(() => ({ ok: true, value: [{ ok: true, series: series(), starts: JSON.parse(JSON.stringify({ ...sent })) as unknown }] })).transport);
+    const [read] = await web.fetchSeries([{ kind: 'indicator', source: 'GSO', indicator: 'RETAIL.TOTAL.VALUE' }]);
+    if (!read?.ok) throw new Error('expected a series');
+    expect(periodStarts(read.series)).not.toBe(sent);
+    expect([...periodStarts(read.series)]).toEqual([at('2016-10-01'), at('2017-01-01')]);
   });
 });

@@ -5,7 +5,7 @@
  * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
  */
 import { errorFromJSON, type EconError, type Estimate, type Series, type NameLanguage, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
-import type { DerivedRequest } from '@econdata/analysis';
+import { keepStarts, type DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
@@ -194,7 +194,12 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       if (options.cache !== undefined) request.cache = options.cache;
       if (options.transform) request.transform = options.transform;
       const results = await call('series.fetch', request);
-      return results.map((r): SeriesResult => (r.ok ? r : { ok: false, error: errorFromJSON(r.error) }));
+      return results.map((r): SeriesResult => {
+        if (!r.ok) return { ok: false, error: errorFromJSON(r.error) };
+        // The x main sent beside the series (Electron) is kept with its axis for the chart.
+        keepStarts(r.series, r.starts);
+        return { ok: true, series: r.series };
+      });
     });
 
   return {

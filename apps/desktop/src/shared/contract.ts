@@ -88,8 +88,13 @@ export interface ConnectionTest {
 // ---------------------------------------------------------------------------------------------
 // Series, quota, jobs
 
-/** A SeriesResult across the bridge: the error in its serialized form. */
-type SeriesResultWire = { ok: true; series: Series } | { ok: false; error: WireError };
+/**
+ * A SeriesResult across the bridge: the error in its serialized form. `starts` is each period's
+ * start in UTC seconds (analysis's periodStarts, made by the transform in main), sent so the chart
+ * never reads the period strings again: Electron's structured clone carries it; web mode's JSON
+ * leaves it out (then the renderer reads them once per axis).
+ */
+type SeriesResultWire = { ok: true; series: Series; starts?: Float64Array } | { ok: false; error: WireError };
 
 /** Vintages kept on this machine of the series a view shows: one entry per query as fetched (widened), releases oldest first. */
 export interface VintageReleases {

@@ -253,7 +253,7 @@ export async function refreshBlocks(excel: ExcelHost, blocks: readonly BlockBind
       const anchor = read.range.getOffsetRange(-headRows, -block.layout.headColumns).getCell(0, 0);
       const grid = grids[i] ?? layoutBlock(series, block.arrangement);
       const changes = blockChanges(read.range.values, series, grid);
-      const parts = changeParts(block.title, changes.diff, changes.revisedCells);
+      const parts = changeParts(block.title, changes.diff, changes.revisedCells, options.asOf);
       // The cells of the revised values the summary shows, their addresses loaded with the last write.
       const cells = new Map<SummaryPart, XRange>();
       const binding: BlockBinding = { ...bindingFor(grid, series, block.queries, block, now, block), inserted_at: block.inserted_at, refreshed_at: now.toISOString() };

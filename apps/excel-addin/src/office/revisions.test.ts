@@ -1,7 +1,7 @@
 /** The refresh summary of one block: each revised value says whose it is (issue 28, item 8). */
 import { describe, expect, it } from 'vitest';
 import type { RevisionDiff } from '@econdata/sheets';
-import { changeParts, describeChanges } from './revisions.ts';
+import { changeParts, describeChanges, summaryText } from './revisions.ts';
 
 const revisedOf = (title: string, period: string, old: number, now: number): RevisionDiff['changed'][number] => ({
   id: `indicator:WB:NY.GDP.MKTP.CD:${title}`, title, revised: [{ column: 'value', period, old, new: now }], added: [], removed: [],
@@ -33,5 +33,13 @@ describe('describeChanges', () => {
       { text: 'GDP (current US$): Thailand, 2022: 1 → 2', cell: { row: 5, column: 2 } }, '; ',
       { text: 'GDP (current US$): Vietnam, 2021: 3 → 4', cell: undefined }, '), ', '1 added.',
     ]);
+  });
+
+  it('says what a block written as of a date shows: values as known then, periods not yet published, never "revised"', () => {
+    const vn = { ...revisedOf('GDP (current US$): Vietnam', '2022', 441, 433), removed: [{ period: '2024', value: 9 }] } as unknown as RevisionDiff['changed'][number];
+    const diff: RevisionDiff = { seriesAdded: [], seriesRemoved: [], unchanged: [], changed: [vn] };
+    expect(summaryText(changeParts('GDP (current US$): Vietnam', diff, [], '2026-03-31'))).toBe(
+      'GDP (current US$): Vietnam: 1 value as known on 2026-03-31 (2022: 441 → 433), 1 not yet published on 2026-03-31.',
+    );
   });
 });

@@ -92,9 +92,11 @@ export const summaryText = (parts: ReadonlyArray<string | { text: string }>): st
 /**
  * What changed in a block, in pieces ("2 values revised (", a revised value, "; ", ..., "), 1
  * added."): each revised value shown names its series where the block's title does not already say
- * it all, and carries its cell from `cells` (blockChanges' revisedCells).
+ * it all, and carries its cell from `cells` (blockChanges' revisedCells). A block written `asOf` a
+ * date moves to an older release, not a newer one: its values are not "revised" then but "as known
+ * on" that date, and periods it loses were "not yet published" then.
  */
-export function changeParts(title: string, diff: RevisionDiff, cells: readonly RevisedCell[] = []): SummaryPart[] {
+export function changeParts(title: string, diff: RevisionDiff, cells: readonly RevisedCell[] = [], asOf?: string): SummaryPart[] {
   let revised = 0;
   let added = 0;
   let removed = 0;
@@ -118,9 +120,10 @@ export function changeParts(title: string, diff: RevisionDiff, cells: readonly R
   const parts: SummaryPart[] = [`${title}: `];
   const rest: string[] = [];
   if (added > 0) rest.push(`${added} added`);
-  if (removed > 0) rest.push(`${removed} removed`);
+  if (removed > 0) rest.push(asOf ? `${removed} not yet published on ${asOf}` : `${removed} removed`);
   if (revised > 0) {
-    parts.push(`${revised} value${revised === 1 ? '' : 's'} revised (`);
+    const values = `${revised} value${revised === 1 ? '' : 's'}`;
+    parts.push(asOf ? `${values} as known on ${asOf} (` : `${values} revised (`);
     examples.forEach((e, i) => parts.push(...(i > 0 ? ['; '] : []), e));
     parts.push(`${revised > examples.length ? '; …' : ''})${rest.length > 0 ? ', ' : ''}`);
   }

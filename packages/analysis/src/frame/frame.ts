@@ -12,11 +12,11 @@ export interface Frame {
   frequency: Frequency;
   periods: string[];
   /** periodPosition of each period, once a step has needed them (framePositions). */
-  pos?: Int32Array;
+  pos?: Int32Array | undefined;
   /** cols[c][p]; NaN is missing. A column may be longer than `periods` (a scratch column): only the first periods.length values count. */
   cols: Float64Array[];
   /** Per-period flags (e.g. is_projection), carried through. */
-  flags?: Record<string, boolean[]>;
+  flags?: Record<string, boolean[]> | undefined;
 }
 
 /** A column as a (scratch) Float64Array with NaN for null. */
@@ -54,24 +54,38 @@ export function fromColumn(col: Float64Array, n: number): Array<number | null> {
 
 /** The frame of a Series (its arrays are read, never written). */
 export function toFrame(series: Series): Frame {
-  const frame: Frame = {
-    frequency: series.frequency,
-    periods: series.periods,
-    cols: [],
-  };
-  for (let c = 0; c < series.values.length; c++) frame.cols.push(toColumn(series.values[c]!));
-  if (series.flags) frame.flags = series.flags;
+  const n = series.values.length;
+  const cols = new Array<Float64Array>(n);
+  for (let c = 0; c < n; c++) cols[c] = toColumn(series.values[c]!);
+  // One literal of one shape for every frame (fields unset are undefined): the steps' reads of a
+  // frame stay monomorphic, and no property is added later.
+  return { frequency: series.frequency, periods: series.periods, pos: undefined, cols, flags: series.flags };
+}
+
+/**
+ * The frame with other columns (same axis): the same frame, its columns replaced. A frame is the
+ * private working form of one call (made by toFrame, or by a step that changes the axis) and no
+ * step reads the columns it replaced, so no new frame is made per step of every series.
+ */
+export function withColumns(frame: Frame, cols: Float64Array[]): Frame {
+  frame.cols = cols;
   return frame;
 }
 
-/** The frame with other columns (same axis). Object.assign: a spread of it is V8's slow path. */
-export function withColumns(frame: Frame, cols: Float64Array[]): Frame {
-  return Object.assign({}, frame, { cols });
+/**
+ * Every column of a frame through `step(col, n, a, b, c)`, n the frame's length, in place (as
+ * withColumns; no closure and no array made: this runs once per series of a batch).
+ */
+export function mapColumns<A, B, C>(frame: Frame, step: (col: Float64Array, n: number, a: A, b: B, c: C) => Float64Array, a: A, b: B, c: C): Frame {
+  const n = frame.periods.length;
+  const cols = frame.cols;
+  for (let k = 0; k < cols.length; k++) cols[k] = step(cols[k]!, n, a, b, c);
+  return frame;
 }
 
 /** The positions of a frame's periods, read from the strings the first time a step asks (once per axis in a batch). */
 export function framePositions(frame: Frame): Int32Array {
-  return (frame.pos ??= fromAxis(frame.periods, frame.frequency, 'positions', () => positions(frame.periods, frame.frequency)));
+  return (frame.pos ??= fromAxis(frame.periods, frame.frequency, 'positions', positions));
 }
 
 /**
@@ -95,7 +109,13 @@ export function selectRows(frame: Frame, rows: Int32Array): Frame {
     for (let i = 0; i < n; i++) out[i] = col[rows[i]!]!;
     return out;
   });
-  const out: Frame = { frequency: frame.frequency, periods, cols };
+  const out: Frame = { frequency: frame.frequency, periods, pos: undefined, cols, flags: undefined };
+  // Positions already read stay read (the result's starts are made from them: applyTransform).
+  if (frame.pos) {
+    const pos = new Int32Array(n);
+    for (let i = 0; i < n; i++) pos[i] = frame.pos[rows[i]!]!;
+    out.pos = pos;
+  }
   if (frame.flags) {
     const flags: Record<string, boolean[]> = {};
     for (const [k, f] of Object.entries(frame.flags)) flags[k] = Array.from(rows, (r) => f[r] === true);

@@ -87,10 +87,26 @@ export function sentQueries(plan: ShownPlan): SeriesQuery[] {
 
 const PER_OF: Readonly<Partial<Record<Frequency, Per>>> = { annual: 'A', quarterly: 'Q', monthly: 'M' };
 
+/** The lower of two frequencies (either may be missing). */
+function lower(a: Frequency | null | undefined, b: Frequency | null | undefined): Frequency | undefined {
+  if (!a) return b ?? undefined;
+  return b && FREQUENCY_RANK[b] < FREQUENCY_RANK[a] ? b : a;
+}
+
 /** The lowest of some frequencies (undefined for none). */
-function lowest(frequencies: Iterable<Frequency | null | undefined>): Frequency | undefined {
+function lowest(frequencies: ReadonlyArray<Frequency | null | undefined>): Frequency | undefined {
   let low: Frequency | undefined;
-  for (const f of frequencies) if (f && (low === undefined || FREQUENCY_RANK[f] < FREQUENCY_RANK[low])) low = f;
+  for (let i = 0; i < frequencies.length; i++) low = lower(low, frequencies[i]);
+  return low;
+}
+
+/** The lowest frequency among the series that came, and `also` (a loop: this runs over every answer of a job). */
+function lowestFetched<E>(fetched: ReadonlyArray<Fetched<E>>, also: Frequency | undefined): Frequency | undefined {
+  let low = also;
+  for (let i = 0; i < fetched.length; i++) {
+    const r = fetched[i]!;
+    if (r.ok) low = lower(low, r.series.frequency);
+  }
   return low;
 }
 
@@ -137,17 +153,19 @@ export function planShown(queries: readonly SeriesQuery[], transform: string | T
     language: options.language ?? 'en',
     finish<E>(fetched: ReadonlyArray<Fetched<E>>, name: (series: Series) => Series): Array<Fetched<E | EconError>> {
       if (fetched.length < toFetch.length) missing();
-      const results: Array<Fetched<E | EconError> | undefined> = queries.map((_, at) => refusals.get(at));
+      const results = new Array<Fetched<E | EconError> | undefined>(queries.length);
+      for (const [at, refusal] of refusals) results[at] = refusal;
       // The frequencies that came (a GSO query without one says only now), and the lowest of them.
-      const at = common ? lowest([userPer, ...fetched.map((r) => (r.ok ? r.series.frequency : undefined))]) : undefined;
+      const at = common ? lowestFetched(fetched, userPer) : undefined;
       // The series to transform, one batch per frequency (each frequency has its own transform):
       // the engine reads the transform once and each shared axis once for the whole batch.
       const batches = new Map<Frequency, { own: Transform; identity: boolean; series: Series[]; asked: SeriesQuery[]; at: number[] }>();
-      fetched.forEach((r, i) => {
+      for (let i = 0; i < fetched.length; i++) {
+        const r = fetched[i]!;
         const asked = toFetch[i]!.at;
         if (!r.ok) {
           results[asked] = r;
-          return;
+          continue;
         }
         const frequency = r.series.frequency;
         let batch = batches.get(frequency);
@@ -166,11 +184,13 @@ export function planShown(queries: readonly SeriesQuery[], transform: string | T
         } catch (error) {
           results[asked] = refused(error);
         }
-      });
+      }
       for (const batch of batches.values()) {
-        applyTransforms(batch.series, batch.own, batch.asked).forEach((outcome, k) => {
+        const outcomes = applyTransforms(batch.series, batch.own, batch.asked);
+        for (let k = 0; k < outcomes.length; k++) {
+          const outcome = outcomes[k]!;
           results[batch.at[k]!] = outcome.ok ? outcome : refused(outcome.error);
-        });
+        }
       }
       return results as Array<Fetched<E | EconError>>;
     },

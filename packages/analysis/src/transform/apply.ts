@@ -3,17 +3,18 @@
  * Rebase, then the asked range, then Type (actuals / projections), then Points. The input is never
  * changed. With SA, the data is first cut to the stretch of consecutive observations around the asked range.
  */
-import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
+import { InvalidParameterError, PERIOD_PATTERNS, seriesId, type Frequency, type Provenance, type Series, type SeriesColumn, type SeriesQuery } from '@econdata/core';
 import { coarsenPeriod, dayNumber, periodPosition } from '../calendar/calendar.ts';
 import { fromColumn, rowsWithin, selectRows, toFrame, type Frame } from '../frame/frame.ts';
-import { fromAxis, releaseAxes } from '../frame/axis-memo.ts';
+import { axisCopy, releaseAxes } from '../frame/axis-memo.ts';
 import { releaseScratch } from '../frame/scratch.ts';
-import { aggregateFrame, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
+import { recordStarts } from '../calendar/starts.ts';
+import { aggregateFrame, aggregateSeries, defaultAggregation, type Aggregation } from '../frequency/aggregate.ts';
 import { unitsFrame } from '../units/units.ts';
 import { adjustFrame, seasonalSpan } from '../seasonal/adjust.ts';
 import { levelFrame } from '../window/level.ts';
 import { lastPointsRows, movingAverageFrame, rebaseFrame } from '../window/window.ts';
-import { LEVEL_UNIT, transformedColumn, transformWarnings, transformWords } from './describe.ts';
+import { transformedColumn, transformWarnings, transformWords } from './describe.ts';
 import { checkTransform, formatTransform, isIdentity, parseTransform, type Per, type Transform } from './spec.ts';
 
 /** The frequency a `Per` value names. */
@@ -27,7 +28,9 @@ interface Prepared {
   t: Readonly<Transform>;
   text: string;
   identity: boolean;
-  /** Words by the aggregation they name ('' for none). */
+  /** What a result's id gets after its query's ('~' and the text; '' for no transform). */
+  idSuffix: string;
+  /** What titles get after their name (wordsOf), by the aggregation they name ('' for none). */
   words: Map<string, string>;
 }
 
@@ -40,24 +43,43 @@ function prepare(transform: Transform | string): Prepared {
     const seen = preparedByText.get(transform);
     if (seen) return seen;
     if (preparedByText.size >= 256) preparedByText.clear();
-    const made = prepared(Object.freeze(parseTransform(transform)));
+    const made = prepared(parseTransform(transform));
     preparedByText.set(transform, made);
     return made;
   }
-  return prepared({ ...checkTransform(transform) });
+  return prepared(checkTransform(transform));
 }
 
-const prepared = (t: Readonly<Transform>): Prepared => ({ t, text: formatTransform(t), identity: isIdentity(t), words: new Map() });
+function prepared(given: Transform): Prepared {
+  // Every field present (undefined where unset), in one literal: one shape for every transform,
+  // which lives as long as the code. A shape made for one transform would die with it, and the
+  // optimized code reading it would be thrown away at the next full collection.
+  const t = {
+    level: given.level, per: given.per, agg: given.agg, sa: given.sa, seasonal: given.seasonal, robust: given.robust,
+    tet: given.tet, units: given.units, ma: given.ma, rebase: given.rebase, type: given.type, points: given.points,
+  } as unknown as Readonly<Transform>;
+  const text = formatTransform(t);
+  const identity = isIdentity(t);
+  return { t, text, identity, idSuffix: identity ? '' : `~${text}`, words: new Map() };
+}
 
-/** The transform in words, naming `aggregation` after the frequency when given (remembered per aggregation). */
+/**
+ * What a title or label gets after its name: ', ' and the transform in words, naming `aggregation`
+ * after the frequency when given ('' when the transform has no words). Made once per aggregation
+ * and shared, so each result's title is one join.
+ */
 function wordsOf(p: Prepared, aggregation: Aggregation | undefined): string {
   const key = aggregation ?? '';
   let w = p.words.get(key);
-  if (w === undefined) p.words.set(key, (w = transformWords(p.t, aggregation)));
+  if (w === undefined) {
+    const words = transformWords(p.t, aggregation);
+    p.words.set(key, (w = words ? `, ${words}` : ''));
+  }
   return w;
 }
 
 const NO_END = 2 ** 31 - 1;
+
 
 function checkedDate(value: string, parameter: string): string {
   if (!PERIOD_PATTERNS.daily.test(value)) throw new InvalidParameterError(parameter, `Invalid ${parameter} "${value}": expected YYYY-MM-DD.`);
@@ -72,6 +94,13 @@ function yearStart(y: number, frequency: Frequency): number {
 /** The position of a year's last period on `frequency`'s axis. */
 function yearEnd(y: number, frequency: Frequency): number {
   return frequency === 'daily' ? dayNumber(y, 12, 31) : yearStart(y + 1, frequency) - 1;
+}
+
+/** Whether the asked query sets a range at all (most shown queries of a batch do not: nothing to trim). */
+function hasBounds(asked: SeriesQuery): boolean {
+  if (asked.kind === 'indicator') return asked.start_year !== undefined || asked.end_year !== undefined;
+  if (asked.kind === 'trade') return asked.period !== undefined || asked.start_period !== undefined || asked.end_period !== undefined;
+  return asked.start_date !== undefined || asked.end_date !== undefined;
 }
 
 /** The asked query's range as positions on `frequency`'s axis ([-inf, +inf] where it sets no bound). */
@@ -89,33 +118,39 @@ function askedBounds(asked: SeriesQuery, frequency: Frequency): [number, number]
   return [lo, hi];
 }
 
+// Shared empty lists (never written): most series have no SA notes, no Level bases, no warnings.
 const NO_BASES: Array<string | null> = [];
+const NO_NOTES: string[] = [];
 
 /**
  * The frame through Level, Per/Agg, SA, Units, MA and Rebase; `aggs` is each column's aggregation
  * (when Per converted), `notes` what SA reports (method, span, Tết effects).
  */
 function compute(series: Series, t: Transform, asked: SeriesQuery | undefined): Computed {
-  let frame = toFrame(series);
   let aggs: Aggregation[] | null = null;
-  let notes: string[] = [];
+  const to = t.per ? PER_FREQUENCY[t.per] : series.frequency;
+  // A conversion first (no SA, no Level before it: most) reads the Series' values where they are.
+  const convertFirst = to !== series.frequency && !t.sa && !t.level;
+  if (convertFirst) aggs = aggregationsOf(series, t.agg);
+  let frame = convertFirst ? aggregateSeries(series, to, aggs!) : toFrame(series);
+  let notes: string[] = NO_NOTES;
   let levelBase: Array<string | null> = NO_BASES;
-  const labels = t.sa ? series.columns.map((c) => c.label) : [];
+  // No closure here: one capturing this call's variables would cost an allocation on every call.
+  const labels = t.sa ? columnField(series.columns, 'label') : NO_NOTES;
   if (t.sa) {
     const [lo, hi] = asked ? askedBounds(asked, frame.frequency) : [-NO_END, NO_END];
     frame = seasonalSpan(frame, lo, hi, asked !== undefined, labels);
   }
   if (t.level) {
-    levelBase = frame.cols.map((col) => firstObserved(col, frame.periods));
+    levelBase = firstObservedOf(frame);
     frame = levelFrame(frame);
   }
-  if (t.per) {
-    const to = PER_FREQUENCY[t.per];
-    aggs = series.columns.map((c) => t.agg ?? defaultAggregation(series.kind, c.key));
+  if (t.per && !convertFirst) {
+    aggs = aggregationsOf(series, t.agg);
     if (to !== series.frequency) frame = aggregateFrame(frame, to, aggs);
     else aggs = null;
   }
-  if (t.sa) ({ frame, notes } = adjustFrame(frame, t, labels, series.columns.map((c) => c.unit)));
+  if (t.sa) ({ frame, notes } = adjustFrame(frame, t, labels, columnField(series.columns, 'unit')));
   if (t.units && t.units !== 'lin') frame = unitsFrame(frame, t.units);
   if (t.ma !== undefined) frame = movingAverageFrame(frame, t.ma);
   if (t.rebase) frame = rebaseFrame(frame, t.rebase, series.columns);
@@ -129,6 +164,22 @@ interface Computed {
   notes: string[];
   /** Per column, the period a Level index is 100 at (its chain's first rate). */
   levelBase: Array<string | null>;
+}
+
+/** One field of every column. */
+const columnField = <K extends 'label' | 'unit'>(columns: readonly SeriesColumn[], field: K): Array<SeriesColumn[K]> => columns.map((c) => c[field]);
+
+/** Each column's aggregation under Per: `agg` when given, else the column's default. */
+const aggregationsOf = (series: Series, agg: Aggregation | undefined): Aggregation[] => series.columns.map((c) => agg ?? defaultAggregation(series.kind, c.key));
+
+/** Per column, the first period where it has a value. */
+const firstObservedOf = (frame: Frame): Array<string | null> => frame.cols.map((col) => firstObserved(col, frame.periods));
+
+/** The one aggregation every column has, if they agree. */
+function sameAggregation(aggs: readonly Aggregation[] | null): Aggregation | undefined {
+  if (!aggs) return undefined;
+  for (const a of aggs) if (a !== aggs[0]) return undefined;
+  return aggs[0];
 }
 
 /** The first period where a column has a value (null for none). */
@@ -188,7 +239,7 @@ function transformed(series: Series, p: Prepared, asked: SeriesQuery | undefined
   const computed = compute(series, t, asked);
   const aggs = computed.aggs;
   let frame = computed.frame;
-  if (asked) {
+  if (asked && hasBounds(asked)) {
     const [lo, hi] = askedBounds(asked, frame.frequency);
     const rows = lo === -NO_END && hi === NO_END ? null : rowsWithin(frame, lo, hi);
     if (rows) frame = selectRows(frame, rows);
@@ -212,12 +263,6 @@ function typedRows(frame: Frame, projected: boolean): Int32Array {
   return Int32Array.from(rows);
 }
 
-/** A column rebuilt by Level (and not rebased or changed since) names its base: 'index, 2010 = 100'. */
-function levelBased(column: SeriesColumn, base: string | null | undefined): SeriesColumn {
-  if (column.unit !== LEVEL_UNIT || !base) return column;
-  return Object.assign(column, { unit: `index, ${base} = 100` });
-}
-
 /**
  * The result Series, saying what was done. With `asked`, its id and provenance carry the asked
  * query (not the widened one): widenQuery(asked, transform) fetches it again.
@@ -225,32 +270,46 @@ function levelBased(column: SeriesColumn, base: string | null | undefined): Seri
 function toSeries(series: Series, p: Prepared, frame: Frame, aggs: Aggregation[] | null, asked: SeriesQuery | undefined, computed: Computed): Series {
   const { t, text, identity } = p;
   // One aggregation for every column (explicit Agg, or the defaults agree) reads well in the title too.
-  const sameAgg = aggs && aggs.every((a) => a === aggs[0]) ? aggs[0] : undefined;
-  const words = wordsOf(p, sameAgg);
+  const words = wordsOf(p, sameAggregation(aggs));
   // What SA reports (multiplicative or additive, the Tết effects) is read beside the values, like a warning.
   const own = transformWarnings(series.columns, t);
   const warnings = computed.notes.length > 0 ? [...own, ...computed.notes] : own;
   // Object.assign rather than spreads: V8 copies an object from elsewhere much faster this way,
-  // and on short series these copies cost more than the arithmetic.
-  const provenance = Object.assign({}, series.provenance);
-  provenance.query = Object.assign({}, asked ?? series.provenance.query);
-  if (!identity) provenance.transform = series.provenance.transform ? `${series.provenance.transform} | ${text}` : text;
+  // and on short series these copies cost more than the arithmetic. What changes comes in one
+  // literal, never as a property stored on the copy: a copy's shape lives only as long as some
+  // copy does, and code that stored on it is thrown away when a collection finds none (the next
+  // batch after a full collection would run unoptimized).
+  const src = series.provenance;
+  const query = Object.assign({}, asked ?? src.query);
+  const transform = src.transform ? `${src.transform} | ${text}` : text;
   // A conversion names what it was made from (the first one, when transforms chain): the query may not say.
-  if (aggs && provenance.converted_from === undefined) provenance.converted_from = series.frequency;
-  if (warnings.length > 0) provenance.warnings = [...new Set([...(series.provenance.warnings ?? []), ...warnings])];
+  const converted = aggs !== null && src.converted_from === undefined;
+  const provenance: Provenance = Object.assign({}, src, identity ? { query } : converted ? { query, transform, converted_from: series.frequency } : { query, transform });
+  if (warnings.length > 0) Object.assign(provenance, { warnings: [...new Set([...(src.warnings ?? []), ...warnings])] });
+  // Loops rather than map(): no closure per series (a batch makes thousands of results).
+  const columns = new Array<SeriesColumn>(series.columns.length);
+  for (let i = 0; i < columns.length; i++) {
+    columns[i] = transformedColumn(series.columns[i]!, t, aggs ? wordsOf(p, aggs[i]) : words, computed.levelBase[i]);
+  }
+  const n = frame.periods.length;
+  const values = new Array<Array<number | null>>(frame.cols.length);
+  for (let c = 0; c < values.length; c++) values[c] = fromColumn(frame.cols[c]!, n);
   const out: Series = {
-    id: `${asked ? seriesId(asked) : series.id}${identity ? '' : `~${text}`}`,
+    id: (asked ? seriesId(asked) : series.id) + p.idSuffix,
     kind: series.kind,
-    title: words ? `${series.title}, ${words}` : series.title,
+    title: words ? series.title + words : series.title,
     frequency: frame.frequency,
     dimensions: Object.assign({}, series.dimensions),
-    columns: series.columns.map((c, i) => levelBased(transformedColumn(c, t, wordsOf(p, aggs?.[i])), computed.levelBase[i])),
+    columns,
     // A frame that kept the input's axis still holds the input's array: copy it, never share it
     // with the input (the results of a batch over one axis share one copy).
-    periods: frame.periods === series.periods ? fromAxis(series.periods, series.frequency, 'copy', () => series.periods.slice()) : frame.periods,
-    values: frame.cols.map((col) => fromColumn(col, frame.periods.length)),
+    periods: frame.periods === series.periods ? axisCopy(series.periods, series.frequency) : frame.periods,
+    values,
     provenance,
   };
+  // The positions the steps read become the result's x (its periods' start times), so a chart of
+  // it never reads its period strings again.
+  if (frame.pos) recordStarts(out.periods, frame.frequency, frame.pos);
   if (frame.flags) out.flags = Object.fromEntries(Object.entries(frame.flags).map(([k, f]) => [k, f.slice()]));
   return out;
 }

@@ -49,7 +49,7 @@ function isPercentUnit(unit: string | null): boolean {
 }
 
 /** The unit of an index rebuilt by `Level` (before any Rebase). */
-export const LEVEL_UNIT = 'index, first period = 100';
+const LEVEL_UNIT = 'index, first period = 100';
 
 /** The unit of a column's values after the transform. */
 function transformedUnit(unit: string | null, t: Transform): string | null {
@@ -65,30 +65,37 @@ function transformedUnit(unit: string | null, t: Transform): string | null {
 
 const POINTS_INSTEAD: Partial<Record<Units, Units>> = { pch: 'chg', pc1: 'ch1', pca: 'chg' };
 
+// The warnings of a transform that warns of nothing (most): one shared empty list, never written.
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
+
 /** Warnings for a transform over these columns: a percentage change of a percentage suggests the change in points. */
-export function transformWarnings(columns: readonly SeriesColumn[], t: Transform): string[] {
-  const out: string[] = [];
+export function transformWarnings(columns: readonly SeriesColumn[], t: Transform): readonly string[] {
+  let out = NO_WARNINGS as string[];
   // Level reads % changes; on anything else the chain multiplies nonsense.
   if (t.level) {
-    for (const c of columns) if (c.unit !== null && !isPercentUnit(c.unit)) out.push(`Level=pch on ${c.label}, whose unit is ${c.unit}, not a % change: the index chains its values as if they were % changes.`);
+    for (const c of columns) if (c.unit !== null && !isPercentUnit(c.unit)) (out = out === NO_WARNINGS ? [] : out).push(`Level=pch on ${c.label}, whose unit is ${c.unit}, not a % change: the index chains its values as if they were % changes.`);
   }
   const instead = t.units ? POINTS_INSTEAD[t.units] : undefined;
   // After Level the values are an index: a % change of it is what Units asks.
   if (!instead || t.level) return out;
   for (const c of columns) {
-    if (isPercentUnit(c.unit)) out.push(`Units=${t.units} on ${c.label}, already a percentage (${c.unit}): this is a % change of a rate; Units=${instead} gives the change in percentage points.`);
+    if (isPercentUnit(c.unit)) (out = out === NO_WARNINGS ? [] : out).push(`Units=${t.units} on ${c.label}, already a percentage (${c.unit}): this is a % change of a rate; Units=${instead} gives the change in percentage points.`);
   }
   return out;
 }
 
-/** The column after the transform: label with the words (transformWords), unit as the values now are. */
-export function transformedColumn(column: SeriesColumn, t: Transform, words: string): SeriesColumn {
+/**
+ * The column after the transform: label followed by `after` (', ' and the transform's words, or ''
+ * for none), unit as the values now are: a column rebuilt by Level (and not rebased or changed
+ * since) names its base when known, 'index, 2010 = 100'.
+ */
+export function transformedColumn(column: SeriesColumn, t: Transform, after: string, levelBase: string | null | undefined): SeriesColumn {
+  let unit = transformedUnit(column.unit, t);
+  if (unit === LEVEL_UNIT && levelBase) unit = `index, ${levelBase} = 100`;
   // Object.assign, not a spread: a spread of an object from elsewhere takes V8's slow path, and
-  // this runs once per column of every transformed series.
-  const out = Object.assign({}, column);
-  if (words) out.label = `${column.label}, ${words}`;
-  out.unit = transformedUnit(column.unit, t);
-  return out;
+  // this runs once per column of every transformed series. The changes come in one literal (see
+  // applyTransform's provenance: nothing is read or stored on the copy).
+  return Object.assign({}, column, { label: after ? column.label + after : column.label, unit });
 }
 
 const FREQUENCY_ADJECTIVE: Readonly<Record<Frequency, string>> = { annual: 'annual', quarterly: 'quarterly', monthly: 'monthly', daily: 'daily' };

@@ -3,9 +3,10 @@
  * axis is a missing lag, never skipped over); for daily data one step back is the previous
  * observation and a year back is the last observation on or before the same date a year earlier.
  */
-import { PERIODS_PER_YEAR, yearBackDays } from '../calendar/calendar.ts';
+import type { Frequency } from '@econdata/core';
+import { PERIODS_PER_YEAR, positions, yearBackDays } from '../calendar/calendar.ts';
 import { fromAxis } from '../frame/axis-memo.ts';
-import { framePositions, isContiguous, withColumns, type Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, mapColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 import type { Units } from '../transform/spec.ts';
 
@@ -25,10 +26,14 @@ function calendarLag(pos: Int32Array, steps: number): Int32Array {
   return lag;
 }
 
+// The lags of a calendar axis with gaps (no closure per call: see fromAxis).
+const yearLag = (periods: readonly string[], frequency: Frequency): Int32Array => calendarLag(fromAxis(periods, frequency, 'positions', positions), PERIODS_PER_YEAR[frequency]);
+const stepLag = (periods: readonly string[], frequency: Frequency): Int32Array => calendarLag(fromAxis(periods, frequency, 'positions', positions), 1);
+
 /** For each daily row, the last row on or before the same date a year earlier, or -1 when there is none. */
-function dailyYearLag(frame: Frame): Int32Array {
-  const back = yearBackDays(frame.periods);
-  const pos = framePositions(frame);
+function dailyYearLag(periods: readonly string[]): Int32Array {
+  const back = yearBackDays(periods);
+  const pos = fromAxis(periods, 'daily', 'positions', positions);
   const n = pos.length;
   const lag = new Int32Array(n);
   let j = -1;
@@ -48,10 +53,17 @@ function dailyYearLag(frame: Frame): Int32Array {
 function unitsLag(frame: Frame, units: Units): Int32Array | number | null {
   if (units === 'lin' || units === 'log') return null;
   const yearBack = YEAR_BACK.has(units);
-  // The lag depends on the axis alone: the series of a batch over one axis share it.
-  if (frame.frequency === 'daily') return yearBack ? fromAxis(frame.periods, 'daily', 'year lag', () => dailyYearLag(frame)) : 1;
+  // The lag depends on the axis alone: the series of a batch over one axis share it. A lag read
+  // from positions leaves them on the frame (the result's starts are made from them: applyTransform).
+  if (frame.frequency === 'daily') {
+    if (!yearBack) return 1;
+    framePositions(frame);
+    return fromAxis(frame.periods, 'daily', 'year lag', dailyYearLag);
+  }
   const steps = yearBack ? PERIODS_PER_YEAR[frame.frequency] : 1;
-  return isContiguous(frame) ? steps : fromAxis(frame.periods, frame.frequency, `lag ${steps}`, () => calendarLag(framePositions(frame), steps));
+  if (isContiguous(frame)) return steps;
+  framePositions(frame);
+  return fromAxis(frame.periods, frame.frequency, yearBack ? 'lag year' : 'lag 1', yearBack ? yearLag : stepLag);
 }
 
 /** FRED's formula for one value `x` over its base `b` (NaN in, NaN out). */
@@ -89,8 +101,5 @@ function unitsColumn(src: Float64Array, len: number, lag: Int32Array | number | 
 
 /** Every column of a frame under `units` (the lag worked out once for all columns). */
 export function unitsFrame(frame: Frame, units: Units): Frame {
-  const lag = unitsLag(frame, units);
-  const n = PERIODS_PER_YEAR[frame.frequency];
-  const len = frame.periods.length;
-  return withColumns(frame, frame.cols.map((col) => unitsColumn(col, len, lag, units, n)));
+  return mapColumns(frame, unitsColumn, unitsLag(frame, units), units, PERIODS_PER_YEAR[frame.frequency]);
 }

@@ -4,7 +4,7 @@
  */
 import { frequencyOfPeriod, InvalidParameterError, type SeriesColumn } from '@econdata/core';
 import { coarsenPeriod, FREQUENCY_RANK, periodPosition } from '../calendar/calendar.ts';
-import { framePositions, isContiguous, withColumns, type Frame } from '../frame/frame.ts';
+import { framePositions, isContiguous, mapColumns, withColumns, type Frame } from '../frame/frame.ts';
 import { scratchColumn } from '../frame/scratch.ts';
 
 /**
@@ -40,8 +40,7 @@ function movingAverageColumn(src: Float64Array, n: number, pos: Int32Array | nul
 export function movingAverageFrame(frame: Frame, m: number): Frame {
   // Calendar windows need positions only when the axis has gaps (daily windows count observations).
   const pos = frame.frequency === 'daily' || isContiguous(frame) ? null : framePositions(frame);
-  const n = frame.periods.length;
-  return withColumns(frame, frame.cols.map((col) => movingAverageColumn(col, n, pos, m)));
+  return mapColumns(frame, movingAverageColumn, pos, m, undefined);
 }
 
 /**

@@ -1,42 +1,25 @@
 /**
- * Reading XLSX files (ours, and the service's /export/excel) back into Series. exceljs loads the
- * workbook in memory (its streaming WorkbookReader was tried: on files whose sheets precede the
- * shared strings, as exceljs' own streaming writer makes them, it returned unresolved strings and
- * no sheet names in some runs); rows then go to a SheetReader one at a time.
+ * Reading XLSX files (ours, and the service's /export/excel) back into Series, streaming: the zip
+ * is read with random access (xlsx-zip.ts: every entry inflated once and counted first, so a zip
+ * bomb is refused before any parsing), the parts around the cells are read first (xlsx-parts.ts:
+ * sheets in order, date system, number formats, shared strings, wherever they sit in the zip), and
+ * then each worksheet is inflated again and streamed through a small XML scanner (xml-scan.ts),
+ * one row at a time into a SheetReader (xlsx-sheet.ts). No sheet is ever held: what stays in memory
+ * is the shared strings (bounded, SHARED_TEXT_LIMIT), the merged ranges (bounded), the rows above a
+ * sheet's header (bounded by the SheetReader) and the Series read. exceljs is not used to read.
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Series } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
-import type { Cell, CellValue } from '../grid/types.ts';
+import type { Cell } from '../grid/types.ts';
 import type { ServerExportOptions } from '../read/records.ts';
 import { SheetReader } from '../read/sheet-reader.ts';
 import { errorAnswerFile } from './error-answer-file.ts';
 import { readingFile } from './file-errors.ts';
-import { checkXlsxSize } from './xlsx-size.ts';
-
-function plain(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('result' in value) return plain(value.result as ExcelJS.CellValue);
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  return null; // an error value (#N/A) reads as missing
-}
-
-/** One worksheet row as cells (values and number formats), zero-based columns. */
-function rowCells(row: ExcelJS.Row): Cell[] {
-  const cells: Cell[] = [];
-  row.eachCell({ includeEmpty: false }, (c, i) => {
-    // exceljs repeats a merged range's value in every cell of it; only the top-left one holds it.
-    const cell: Cell = { v: c.isMerged && c.master.address !== c.address ? null : plain(c.value) };
-    if (c.numFmt) cell.fmt = c.numFmt;
-    cells[i - 1] = cell;
-  });
-  for (let i = 0; i < cells.length; i += 1) cells[i] ??= { v: null };
-  return cells;
-}
+import { readBook, readSharedStrings, readStyles, scanPart, type BookSheet } from './xlsx-parts.ts';
+import { MergeFinder, Merges, SheetRows, type SheetContext } from './xlsx-sheet.ts';
+import { holdsCells, XlsxZip, type ZipEntry } from './xlsx-zip.ts';
 
 /** What the About sheet of a service export says: source name, last update, and the source code of its query. */
 function aboutFields(rows: Cell[][]): Pick<ServerExportOptions, 'sourceName' | 'lastUpdated' | 'source'> {
@@ -72,40 +55,58 @@ async function readXlsxFile(path: string, options: XlsxReadOptions): Promise<Ser
   const file = basename(path);
   const retrievedAt = options.retrievedAt ?? (await stat(path)).mtime.toISOString();
   const endpoint = options.endpoint ?? '/export/excel';
-  // A workbook too big for this process's heap, or a zip bomb, would crash Node while loading:
-  // every entry is inflated and counted first (a stream, nothing kept), and such a file refused.
-  await checkXlsxSize(path, options.maxUnzippedBytes);
-  const wb = new ExcelJS.Workbook();
+  const zip = await XlsxZip.open(path, options.maxUnzippedBytes);
+  if (!zip) {
+    throw (await errorAnswerFile(path)) ?? new SheetsError('unreadable_file', `${file} is not a readable XLSX workbook (it is no zip file: no zip directory at its end): it is damaged or not a workbook. Export or download it again.`, { file: path });
+  }
   try {
-    await wb.xlsx.readFile(path);
-  } catch (error) {
-    const answer = await errorAnswerFile(path);
-    if (answer) throw answer;
-    throw new SheetsError('unreadable_file', `${file} is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)}): it is damaged or not a workbook. Export or download it again.`, { file: path, cause: error });
-  }
-  // The About sheet of a service export (after the data in the service's files) says where the
-  // data came from; what the caller said wins.
-  const about: Cell[][] = [];
-  wb.getWorksheet('About')?.eachRow((row) => about.push(rowCells(row)));
-  const fromAbout = aboutFields(about);
-  const { maxUnzippedBytes: _limit, ...exported } = options;
-  const server: ServerExportOptions & { retrievedAt: string; endpoint: string } = { ...exported, retrievedAt, endpoint };
-  if (options.sourceName === undefined && fromAbout.sourceName !== undefined) server.sourceName = fromAbout.sourceName;
-  if (options.lastUpdated === undefined && fromAbout.lastUpdated !== undefined) server.lastUpdated = fromAbout.lastUpdated;
-  if (options.source === undefined && fromAbout.source !== undefined) server.source = fromAbout.source;
-
-  const series: Series[] = [];
-  for (const ws of wb.worksheets) {
-    if (ws.name === 'Metadata' || ws.name === 'About') continue;
-    const sheet = new SheetReader({ file, unescape: (t) => t }, server);
-    let expected = 1;
-    ws.eachRow((row, number) => {
-      // eachRow skips empty rows: push blanks so row numbers in errors stay right.
-      for (; expected < number; expected += 1) sheet.push([]);
-      sheet.push(rowCells(row));
-      expected = number + 1;
+    // Every entry inflated once and counted (zip bombs), the merged ranges of each worksheet noted.
+    const finders = new Map<ZipEntry, MergeFinder>();
+    const sizes = await zip.survey((entry, chunk) => {
+      if (!holdsCells(entry.name) || /sharedStrings/i.test(entry.name)) return;
+      let finder = finders.get(entry);
+      if (!finder) {
+        finder = new MergeFinder(new Merges((why) => new SheetsError('file_too_large', `${file} has ${why} in ${entry.name}, more than reading an XLSX keeps in memory, so reading stopped there. Check where the file came from, or export the data again.`, { file: path })));
+        finders.set(entry, finder);
+      }
+      finder.look(chunk);
     });
-    series.push(...sheet.finish());
+    const book = await readBook(zip, sizes);
+    const styles = await readStyles(zip, book.styles, sizes);
+    const shared = await readSharedStrings(zip, book.sharedStrings, sizes, file);
+    const context = (sheet: BookSheet): SheetContext => ({
+      shared,
+      styles,
+      date1904: book.date1904,
+      merges: sheet.entry ? finders.get(sheet.entry)?.merges : undefined,
+      damaged: (reason) => zip.damaged(`sheet ${JSON.stringify(sheet.name)}: ${reason}`),
+      tooLarge: (what) => new SheetsError('file_too_large', `${file} has ${what} (sheet ${JSON.stringify(sheet.name)}), more than reading an XLSX keeps in memory, so reading stopped there. Check where the file came from, or export the data again.`, { file: path }),
+    });
+    const readRows = async (sheet: BookSheet, sink: (row: Cell[]) => void): Promise<void> => {
+      if (sheet.entry) await scanPart(zip, sheet.entry, sizes.get(sheet.entry), new SheetRows(context(sheet), sink));
+    };
+
+    // The About sheet of a service export (after the data in the service's files) says where the
+    // data came from; what the caller said wins.
+    const about: Cell[][] = [];
+    const aboutSheet = book.sheets.find((s) => s.name === 'About');
+    if (aboutSheet) await readRows(aboutSheet, (row) => about.push(row));
+    const fromAbout = aboutFields(about);
+    const { maxUnzippedBytes: _limit, ...exported } = options;
+    const server: ServerExportOptions & { retrievedAt: string; endpoint: string } = { ...exported, retrievedAt, endpoint };
+    if (options.sourceName === undefined && fromAbout.sourceName !== undefined) server.sourceName = fromAbout.sourceName;
+    if (options.lastUpdated === undefined && fromAbout.lastUpdated !== undefined) server.lastUpdated = fromAbout.lastUpdated;
+    if (options.source === undefined && fromAbout.source !== undefined) server.source = fromAbout.source;
+
+    const series: Series[] = [];
+    for (const sheet of book.sheets) {
+      if (sheet.name === 'Metadata' || sheet.name === 'About' || !sheet.entry) continue;
+      const reader = new SheetReader({ file, unescape: (t) => t }, server);
+      await readRows(sheet, (row) => reader.push(row));
+      series.push(...reader.finish());
+    }
+    return series;
+  } finally {
+    await zip.close();
   }
-  return series;
 }

@@ -144,20 +144,16 @@ describe('XLSX text', () => {
   });
 });
 
-describe('a workbook too big for the heap', () => {
-  it('is refused with what it needs and what to do, instead of crashing Node out of memory', async () => {
+describe('a workbook bigger than a small heap', () => {
+  it('is read streaming: 30,000 rows in 64 MB of old space, where exceljs loading it whole died', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sheets-big-'));
     const file = join(dir, 'big.xlsx');
     const periods = Array.from({ length: 30_000 }, (_, i) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
     await writeXlsx(file, [layoutSeries([{ ...stock, periods, values: stock.values.map((_, c) => periods.map((_, i) => i * 1.25 + c)) }])]);
     const child = fileURLToPath(new URL('../../test/read-child.ts', import.meta.url));
     const read = async (heapMb: number): Promise<unknown> => JSON.parse((await run(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', child, file])).stdout);
-    // With 64 MB of old space Node dies in exceljs' load (measured); the reader refuses first.
-    expect(await read(64)).toEqual({
-      code: 'file_too_large',
-      message: expect.stringMatching(/^big\.xlsx is too large to read as XLSX here: it needs about 9\d MB of memory and this process has \d+ MB left\. Export the data as CSV \(read as a stream\), or give Node more memory \(node --max-old-space-size=1\d\d\)\.$/),
-    });
-    expect(await read(160)).toEqual({ periods: 30_000 });
+    // exceljs needed about 95 MB of heap for it (13 bytes per byte of its 7 MB of sheet XML).
+    expect(await read(64)).toEqual({ periods: 30_000 });
   });
 });
 

@@ -101,4 +101,25 @@ describe('what the explorer shows: transformed, at one frequency, and the same i
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_parameter', parameter: 'Units' } });
     expect(embedded[0]!.stats().received).toBe(sent);
   });
+
+  it('sends each series with its periods\' starts in UTC seconds: exact, carried by Electron\'s structured clone, left out of web mode\'s JSON', async () => {
+    const { services } = await main.make();
+    const { frequency: _f, ...retail } = RETAIL;
+    const gdp = { kind: 'indicator', source: 'GSO', indicator: 'GDP.TOTAL.VALUE', start_year: 2016, end_year: 2019 } as const;
+    // Transformed (the monthly retail sales brought to GSO GDP's quarters), and as fetched (WB's annual GDP).
+    const results = [...await services.handlers['series.fetch']({ queries: [retail, gdp], transform: 'Units=pc1' }), ...await services.handlers['series.fetch']({ queries: [GDP_VN] })];
+    const expected = (s: Series): number[] => s.periods.map((p) => Date.parse(`${s.frequency === 'annual' ? `${p}-01-01` : s.frequency === 'quarterly' ? `${p.slice(0, 4)}-${String((Number(p[6]) - 1) * 3 + 1).padStart(2, '0')}-01` : `${p}-01`}T00:00:00Z`) / 1000);
+    const frequencies: string[] = [];
+    for (const r of results) {
+      if (!r.ok) throw new Error(`expected a series, got ${JSON.stringify(r)}`);
+      frequencies.push(r.series.frequency);
+      expect(r.starts).toBeInstanceOf(Float64Array);
+      expect([...r.starts!]).toEqual(expected(r.series));
+      const cloned = structuredClone(r);
+      expect(cloned.starts).toBeInstanceOf(Float64Array);
+      expect([...cloned.starts!]).toEqual(expected(r.series));
+      expect(JSON.parse(JSON.stringify(r))).toEqual({ ok: true, series: JSON.parse(JSON.stringify(r.series)) });
+    }
+    expect(frequencies).toEqual(['quarterly', 'quarterly', 'annual']);
+  });
 });

@@ -4,10 +4,12 @@
  * and one y array per plotted column, null where a series has no observation for that period
  * (uPlot draws a gap there, never a zero, and never a straight line across it).
  */
-import { completePeriods, dayNumber } from '@econdata/analysis';
+import { completePeriods, periodStarts } from '@econdata/analysis';
 import { distinctLabels } from '@econdata/ui';
 import type { Frequency, Series } from '@econdata/core';
-import { PERIOD_PATTERNS } from '@econdata/core';
+
+/** The performance mark each alignment leaves (the benchmark counts them: hover and zoom must make none). */
+const ALIGNED = 'econdata:chart-aligned';
 
 /** One plotted line: which series and column it draws, and the legend text. */
 export interface ChartLine {
@@ -30,67 +32,8 @@ export interface ChartData {
   /** Periods on the axis that no series has (inside the range: the chart shows them as gaps). */
   missing: string[];
   lines: ChartLine[];
-  /** [x seconds, ...one array per line]. */
-  data: [number[], ...Array<Array<number | null>>];
-}
-
-/** A decimal digit at `i`, or NaN. */
-function digitAt(text: string, i: number): number {
-  const d = text.charCodeAt(i) - 48;
-  return d >= 0 && d <= 9 ? d : NaN;
-}
-
-/**
- * A daily period read digit by digit as y * 10000 + m * 100 + d, or NaN when it is not in core's
- * daily form (YYYY-MM-DD, month 01-12, day 01-31): a 100,000-day chart reads 100,000 of them, and
- * a pattern test, slices and Date.UTC each cost several times more.
- */
-function dayDigits(p: string): number {
-  const y = digitAt(p, 0) * 1000 + digitAt(p, 1) * 100 + digitAt(p, 2) * 10 + digitAt(p, 3);
-  const m = digitAt(p, 5) * 10 + digitAt(p, 6);
-  const d = digitAt(p, 8) * 10 + digitAt(p, 9);
-  return p.length === 10 && p.charCodeAt(4) === 45 && p.charCodeAt(7) === 45 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? y * 10000 + m * 100 + d : NaN;
-}
-
-const notA = (period: string, frequency: Frequency): Error => new Error(`Period "${period}" is not a ${frequency} period.`);
-
-/**
- * UTC seconds of a period's first day ('2024-Q2' -> 2024-04-01); anything not in its frequency's
- * one form is refused (core's pattern is the rule; a daily period is read as dayDigits reads it).
- */
-export function periodSeconds(period: string, frequency: Frequency): number {
-  if (frequency === 'daily') {
-    const v = dayDigits(period);
-    if (v !== v) throw notA(period, frequency);
-    return dayNumber(Math.floor(v / 10000), Math.floor(v / 100) % 100, v % 100) * 86400;
-  }
-  if (!PERIOD_PATTERNS[frequency].test(period)) throw notA(period, frequency);
-  const year = Number(period.slice(0, 4));
-  const month = frequency === 'annual' ? 1 : frequency === 'quarterly' ? (Number(period[6]) - 1) * 3 + 1 : Number(period.slice(5, 7));
-  return dayNumber(year, month, 1) * 86400;
-}
-
-/**
- * UTC seconds of each period of an ascending axis. A daily axis (100,000 periods for a long stock
- * history) is read in one loop, its month's first day counted once a month.
- */
-function axisSeconds(axis: readonly string[], frequency: Frequency): number[] {
-  if (frequency !== 'daily') return axis.map((p) => periodSeconds(p, frequency));
-  const x = new Array<number>(axis.length);
-  let month = -1;
-  let start = 0;
-  for (let i = 0; i < axis.length; i += 1) {
-    const p = axis[i] ?? '';
-    const v = dayDigits(p);
-    if (v !== v) throw notA(p, frequency);
-    const d = v % 100;
-    if (v - d !== month) {
-      month = v - d;
-      start = dayNumber(Math.floor(v / 10000), Math.floor(v / 100) % 100, 1) * 86400;
-    }
-    x[i] = start + (d - 1) * 86400;
-  }
-  return x;
+  /** [x: UTC seconds of each period's first day (analysis's periodStarts, read only), ...one array per line]. */
+  data: [Float64Array, ...Array<Array<number | null>>];
 }
 
 /** The columns a line chart draws for a series: every value column but volume and year-to-date sums. */
@@ -134,7 +77,8 @@ export function frequenciesOf(series: readonly Series[]): Frequency[] {
  */
 function mergeAxis(lists: ReadonlyArray<readonly string[]>): readonly string[] {
   const [first] = lists;
-  if (lists.length === 1 && first) return first;
+  // One axis (one series, or series on one shared periods array): nothing to merge.
+  if (first && lists.every((l) => l === first)) return first;
   const at = lists.map(() => 0);
   const out: string[] = [];
   for (;;) {
@@ -151,9 +95,11 @@ function mergeAxis(lists: ReadonlyArray<readonly string[]>): readonly string[] {
 
 /** A series' values on the axis: two ascending lists walked together, null where it has no value. */
 function alignOn(axis: readonly string[], periods: readonly string[], values: ReadonlyArray<number | null>): Array<number | null> {
-  // The axis is this series' own periods (one series charted) and every value a finite number or
-  // null: the values are the line as they are (read only: uPlot never writes its data), no copy.
-  if (axis === periods && values.length === axis.length && values.every((v) => v === null || Number.isFinite(v))) return values as Array<number | null>;
+  // The axis is this series' own periods (one series charted): the values are the line as they are
+  // (read only: uPlot never writes its data), no copy. Every value of a Series is a finite number or
+  // null (core's assertSeries holds every Series core builds and sheets reads to it; analysis writes
+  // no other), so none is checked again here.
+  if (axis === periods && values.length === axis.length) return values as Array<number | null>;
   const y = new Array<number | null>(axis.length);
   let j = 0;
   for (let i = 0; i < axis.length; i += 1) {
@@ -172,6 +118,7 @@ function alignOn(axis: readonly string[], periods: readonly string[], values: Re
  * @example chartData([gdpVN, gdpTH]).data // [[946684800, ...], [3.1e10, ...], [1.2e11, ...]]
  */
 export function chartData(series: readonly Series[], frequency: Frequency | undefined = frequenciesOf(series)[0]): ChartData {
+  performance.mark(ALIGNED);
   const chosen = series.filter((s) => s.frequency === frequency);
   const f: Frequency = frequency ?? 'annual';
   // The same indicator under two transforms (the seasonally adjusted series beside the original) is
@@ -182,7 +129,9 @@ export function chartData(series: readonly Series[], frequency: Frequency | unde
   const axis = completePeriods(present, f);
   const had = axis.length === present.length ? null : new Set(present);
   const missing = had ? axis.filter((p) => !had.has(p)) : [];
-  const x = axisSeconds(axis, f);
+  // The axis's x as analysis keeps it: a series' own axis has it already (recorded by the transform
+  // that made the series, or read once per axis); only an axis merged or completed here is new.
+  const x = periodStarts({ periods: axis, frequency: f });
   const lines: ChartLine[] = [];
   const ys: Array<Array<number | null>> = [];
   for (const s of chosen) {
@@ -200,7 +149,7 @@ export function chartData(series: readonly Series[], frequency: Frequency | unde
 
 /** Open, high, low, close (and volume when present) of one stock series, in uPlot's order. */
 export interface OhlcData {
-  data: [number[], Array<number | null>, Array<number | null>, Array<number | null>, Array<number | null>];
+  data: [Float64Array, Array<number | null>, Array<number | null>, Array<number | null>, Array<number | null>];
   volume: Array<number | null> | null;
   label: string;
   unit: string | null;
@@ -214,7 +163,7 @@ export function ohlcData(s: Series): OhlcData | null {
   };
   const [open, high, low, close] = [col('open'), col('high'), col('low'), col('close')];
   if (!open || !high || !low || !close) return null;
-  const x = axisSeconds(s.periods, s.frequency);
+  const x = periodStarts(s);
   const unit = s.columns.find((c) => c.key === 'close')?.unit ?? null;
   return { data: [x, open, high, low, close], volume: col('volume'), label: s.dimensions['symbol'] ?? s.dimensions['index'] ?? s.title, unit };
 }

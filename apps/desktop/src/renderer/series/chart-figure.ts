@@ -37,7 +37,7 @@ export interface ChartFigure {
   source: string;
   frequency: Frequency;
   /** UTC seconds of each period's start, ascending. */
-  x: readonly number[];
+  x: ArrayLike<number>;
   lines: FigureLine[];
   marks: readonly ChartMark[];
 }
@@ -95,13 +95,14 @@ export function chartFigure(options: {
   marks: readonly ChartMark[];
 }): ChartFigure {
   const { data } = options;
+  const [x, ...ys] = data.data;
   const lines = data.lines.map((line, i): FigureLine => ({
     ...line,
     axis: options.right.has(lineKey(line)) ? 'right' : 'left',
     color: PALETTE[i % PALETTE.length] ?? '#0F6CBD',
-    values: data.data[i + 1] ?? [],
+    values: ys[i] ?? [],
   }));
-  return { title: options.title, subtitle: options.subtitle, source: options.source, frequency: data.frequency, x: data.data[0], lines, marks: options.marks };
+  return { title: options.title, subtitle: options.subtitle, source: options.source, frequency: data.frequency, x, lines, marks: options.marks };
 }
 
 /**

@@ -54,7 +54,7 @@ function legendText(line: FigureLine, twoAxes: boolean): string {
  * A line's path through its points, broken at gaps; with many more points than pixels, each pixel
  * column keeps its first, lowest, highest and last point (the drawing looks the same).
  */
-function linePath(xs: readonly number[], ys: ReadonlyArray<number | null>, px: (v: number) => number, py: (v: number) => number, columns: number): { d: string; dots: Array<[number, number]> } {
+function linePath(xs: ArrayLike<number>, ys: ReadonlyArray<number | null>, px: (v: number) => number, py: (v: number) => number, columns: number): { d: string; dots: Array<[number, number]> } {
   const parts: string[] = [];
   const dots: Array<[number, number]> = [];
   const thin = xs.length > columns * 4;
@@ -185,7 +185,7 @@ export function chartSvg(figure: ChartFigure, width: number, height: number): st
   for (const line of figure.lines) {
     const { d, dots } = linePath(figure.x, line.values, px, py(scales[line.axis]), Math.max(1, right - left));
     if (d) out.push(`<path d="${d}" fill="none" stroke="${line.color}" stroke-width="2" stroke-linejoin="round" data-role="line"/>`);
-    const points = showDots ? figure.x.map((xv, i) => { const v = line.values[i]; return v == null ? null : [px(xv), py(scales[line.axis])(v)] as [number, number]; }).filter((p): p is [number, number] => p !== null) : dots;
+    const points = showDots ? Array.from(figure.x, (xv, i) => { const v = line.values[i]; return v == null ? null : [px(xv), py(scales[line.axis])(v)] as [number, number]; }).filter((p): p is [number, number] => p !== null) : dots;
     for (const [cx, cy] of points) out.push(`<circle cx="${round(cx)}" cy="${round(cy)}" r="2.5" fill="${line.color}"/>`);
   }
   sourceLines.forEach((line, k) => out.push(text(PAD, height - PAD - 15 * (sourceLines.length - 1 - k), line, `font-size="11" fill="#616161" data-role="source"`)));
