@@ -68,6 +68,11 @@ describe('assertSeries', () => {
     ['a column key twice', (s) => { s.columns.push({ key: 'value', label: 'Again', unit: null }); s.values.push([1, 2, 3]); }, 'column "value" appears twice'],
     ['a unit that is not text', (s) => { (s.columns[0] as { unit: unknown }).unit = 5; }, 'column "value" has unit 5, not text or null'],
     ['a dimension that is not text', (s) => { (s.dimensions as Record<string, unknown>)['country'] = 704; }, 'dimension country is 704, not text'],
+    // Annual periods are compared by their years, the others as text: the same refusals either way.
+    ['an annual period of five digits', (s) => { s.periods = ['2019', '20200', '2021']; }, 'period "20200" (position 1) is not an annual period (the form is 2024)'],
+    ['an annual period with a letter', (s) => { s.periods[2] = '202l'; }, 'period "202l" (position 2) is not an annual period'],
+    ['monthly periods out of order', (s) => { s.frequency = 'monthly'; s.periods = ['2020-01', '2020-03', '2020-02']; }, 'periods are not in ascending order: "2020-02" (position 2) comes after "2020-03"'],
+    ['a monthly period twice', (s) => { s.frequency = 'monthly'; s.periods = ['2020-01', '2020-01', '2020-02']; }, 'period "2020-01" occurs twice (positions 0 and 1)'],
   ])('refuses %s', (_what, edit, problem) => {
     const m = refused(edit);
     expect(m).toContain(problem);

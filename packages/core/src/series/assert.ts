@@ -5,7 +5,7 @@
  */
 import { InvalidResponseError } from '../errors/errors.ts';
 import type { Frequency, Series, SeriesKind } from '../series.ts';
-import { aPeriodOf, isCanonicalPeriod, PERIOD_SPELLINGS } from './periods.ts';
+import { aPeriodOf, isCanonicalPeriod, PERIOD_SPELLINGS, yearOfAnnualPeriod } from './periods.ts';
 
 const KINDS: ReadonlySet<string> = new Set<SeriesKind>(['indicator', 'trade', 'stock']);
 const FREQUENCIES: ReadonlySet<string> = new Set<Frequency>(['annual', 'quarterly', 'monthly', 'daily']);
@@ -48,15 +48,23 @@ function shapeProblem(s: Series): string | undefined {
 function axisProblem(s: Series): string | undefined {
   if (!Array.isArray(s.periods)) return 'periods is not an array';
   const periods = s.periods as unknown[];
+  // Annual periods are compared by their years (the same order as their text), others as text.
+  const annual = s.frequency === 'annual';
   let previous = '';
+  let previousYear = -1;
   for (let i = 0; i < periods.length; i++) {
     const p = periods[i];
-    if (typeof p !== 'string' || !isCanonicalPeriod(p, s.frequency)) {
+    const year = annual && typeof p === 'string' ? yearOfAnnualPeriod(p) : -1;
+    if (annual ? year < 0 : typeof p !== 'string' || !isCanonicalPeriod(p, s.frequency)) {
       return `period ${show(p)} (position ${i}) is not ${aPeriodOf(s.frequency)} (the form is ${PERIOD_SPELLINGS[s.frequency][0]})`;
     }
-    if (i > 0 && p === previous) return `period ${show(p)} occurs twice (positions ${i - 1} and ${i})`;
-    if (i > 0 && p < previous) return `periods are not in ascending order: ${show(p)} (position ${i}) comes after ${show(previous)}`;
-    previous = p;
+    const text = p as string;
+    // One comparison per period; which of the two problems it is only when there is one.
+    if (i > 0 && !(annual ? previousYear < year : previous < text)) {
+      return text === previous ? `period ${show(text)} occurs twice (positions ${i - 1} and ${i})` : `periods are not in ascending order: ${show(text)} (position ${i}) comes after ${show(previous)}`;
+    }
+    previous = text;
+    previousYear = year;
   }
   return undefined;
 }

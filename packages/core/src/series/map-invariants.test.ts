@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indicatorSeries, stockSeries, tradeSeries, type MapContext } from './map.ts';
-import type { GsoFrequency as Frequency } from '../query.ts';
+import type { GsoFrequency as Frequency, SeriesQuery } from '../query.ts';
 import type { IndicatorRecord, StockRecord, TradeRecord } from '../wire/records.ts';
 
 const ctx: MapContext = { metadata: { source: 'General Statistics Office', last_updated: '2026-01-01', total_records: 0 }, retrievedAt: '2026-11-22T08:00:00.000Z', endpoint: '/indicators' };
@@ -113,6 +113,36 @@ describe('indicator records: repeated periods', () => {
     expect(refusal(() => map([gso('2024M03', 5), gso('2024-03', 6)])).message).toContain('two different values for period "2024-03"');
     // The same value but a different projection flag is not the same observation either.
     expect(refusal(() => indicatorSeries([wb(2020, 1, true), wb(2020, 1, false)], wbq, ctx)).message).toContain('1 (flag true)');
+  });
+});
+
+describe('annual records without period (the service\'s common answer, read in one pass)', () => {
+  const wb = (year: number, value: number | null = 1, extra: Partial<IndicatorRecord> = {}): IndicatorRecord =>
+    ({ indicator_code: 'NY.GDP.MKTP.CD', indicator_name: 'GDP', country_code: 'VN', country_name: 'Viet Nam', year, value, unit: 'current US$', ...extra });
+  const q = (extra: Partial<Extract<SeriesQuery, { kind: 'indicator' }>> = {}) => ({ kind: 'indicator' as const, source: 'WB', indicator: 'NY.GDP.MKTP.CD', country: 'VN', ...extra });
+
+  it('builds the same Series whatever the order, the first unit given, the asked country in any case', () => {
+    const s = indicatorSeries([wb(2001, 2, { unit: null }), wb(2000, null), wb(2002, 3)], q(), ctx);
+    expect(s).toMatchObject({ id: 'indicator:WB:NY.GDP.MKTP.CD:VN', frequency: 'annual', periods: ['2000', '2001', '2002'], values: [[null, 2, 3]], title: 'GDP: Viet Nam' });
+    expect(s.columns).toEqual([{ key: 'value', label: 'GDP', unit: 'current US$' }]);
+    expect(s.dimensions).toEqual({ source: 'WB', indicator: 'NY.GDP.MKTP.CD', indicator_name: 'GDP', country: 'VN', country_name: 'Viet Nam' });
+    expect(s.flags).toBeUndefined();
+    expect(indicatorSeries([wb(2000), wb(2001)], q({ country: 'vn', source: 'wb', frequency: 'annual' }), ctx)).toMatchObject({ id: 'indicator:WB:NY.GDP.MKTP.CD:VN:annual', periods: ['2000', '2001'], dimensions: { source: 'WB', country: 'VN' } });
+    expect(indicatorSeries([wb(2000, 1, { country_code: null, country_name: null })], q(), ctx)).toMatchObject({ periods: ['2000'], title: 'GDP', dimensions: { country: 'VN' } });
+    expect(indicatorSeries([wb(2000, 5), wb(2000, 5)], q(), ctx)).toMatchObject({ periods: ['2000'], values: [[5]] });
+    expect(indicatorSeries([wb(2000, 1, { is_projection: false }), wb(2001, 2, { is_projection: true })], q(), ctx).flags).toEqual({ is_projection: [false, true] });
+  });
+
+  it('refuses with the same messages as any other answer', () => {
+    expect(refusal(() => indicatorSeries([wb(2000), wb(2001, 1, { unit: 'index' })], q(), ctx)).message)
+      .toContain('series "indicator:WB:NY.GDP.MKTP.CD:VN" mixes units: record {indicator_code: "NY.GDP.MKTP.CD", country_code: "VN", year: 2000} is in "current US$" and record {indicator_code: "NY.GDP.MKTP.CD", country_code: "VN", year: 2001} in "index"');
+    expect(refusal(() => indicatorSeries([wb(2000), wb(2001, 1, { country_code: 'TH' })], { kind: 'indicator', source: 'WB', indicator: 'NY.GDP.MKTP.CD' }, ctx)).message)
+      .toContain('holds records of different series: record {indicator_code: "NY.GDP.MKTP.CD", country_code: "VN", year: 2000} and record {indicator_code: "NY.GDP.MKTP.CD", country_code: "TH", year: 2001}');
+    expect(refusal(() => indicatorSeries([wb(2000), wb(2001, 1, { indicator_code: 'SP.POP.TOTL' })], q(), ctx)).message).toContain('holds records of different series');
+    expect(refusal(() => indicatorSeries([wb(2000, 1, { country_code: 'TH' })], q(), ctx)).message).toContain('asked for country VN, but record {indicator_code: "NY.GDP.MKTP.CD", country_code: "TH", year: 2000} is for TH');
+    expect(refusal(() => indicatorSeries([wb(2000, 1), wb(2000, 2)], q(), ctx)).message).toContain('has two different values for period "2000": 1 in record {indicator_code: "NY.GDP.MKTP.CD", country_code: "VN", year: 2000} and 2 in record');
+    expect(refusal(() => indicatorSeries([wb(2000), wb(999)], q(), ctx)).message).toContain('record {indicator_code: "NY.GDP.MKTP.CD", country_code: "VN", year: 999} has period "999", which cannot be read as an annual period');
+    expect(refusal(() => indicatorSeries([wb(2000)], q({ frequency: 'quarterly' }), ctx)).message).toContain('has period "2000", which cannot be read as a quarterly period');
   });
 });
 

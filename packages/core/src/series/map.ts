@@ -6,12 +6,12 @@
  * and frequency checked (consistency.ts), and every Series built passes `assertSeries`.
  */
 import type { SeriesQuery } from '../query.ts';
-import type { Provenance, Series, SeriesColumn } from '../series.ts';
+import type { Frequency, Provenance, Series, SeriesColumn } from '../series.ts';
 import type { IndicatorRecord, ResponseMetadata, StockRecord, TradeRecord } from '../wire/records.ts';
 import { assertSeries } from './assert.ts';
 import { conflict, describeRecord, refusal, settleAxis } from './axis.ts';
 import { describeIndicator, indicatorFrequency, indicatorIdentity, oneUnit, rawPeriod, unreadablePeriod } from './consistency.ts';
-import { isCanonicalPeriod, normalizePeriod } from './periods.ts';
+import { isCanonicalPeriod, normalizePeriod, yearPeriod } from './periods.ts';
 
 /** What every mapping needs besides the records. */
 export interface MapContext {
@@ -33,11 +33,20 @@ function provenance(ctx: MapContext, query: SeriesQuery): Provenance {
 }
 
 
+/** `text.toUpperCase()`, without the call when it would change nothing (codes and sources mostly come upper-case). */
+function upper(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c > 127) return text.toUpperCase();
+  }
+  return text;
+}
+
 /** Stable identity of the Series a query yields. */
 export function seriesId(q: SeriesQuery): string {
   if (q.kind === 'indicator') {
     const years = q.start_year !== undefined || q.end_year !== undefined ? `:${q.start_year ?? ''}-${q.end_year ?? ''}` : '';
-    return `indicator:${q.source.toUpperCase()}:${q.indicator}:${(q.country ?? '').toUpperCase()}${q.frequency ? `:${q.frequency}` : ''}${years}`;
+    return `indicator:${upper(q.source)}:${q.indicator}:${upper(q.country ?? '')}${q.frequency ? `:${q.frequency}` : ''}${years}`;
   }
   if (q.kind === 'trade') {
     const months = q.start_period !== undefined || q.end_period !== undefined ? `:${q.start_period ?? ''}..${q.end_period ?? ''}` : '';
@@ -47,24 +56,80 @@ export function seriesId(q: SeriesQuery): string {
   return `stock:${q.symbol ? q.symbol.toUpperCase() : q.index ?? ''}${range}`;
 }
 
-/** One Series from the records of one (indicator, country); `records` may be empty. */
-export function indicatorSeries(records: readonly IndicatorRecord[], query: Extract<SeriesQuery, { kind: 'indicator' }>, ctx: MapContext): Series {
-  const id = seriesId(query);
-  const unit = indicatorIdentity(records, query.country, id);
-  const frequency = indicatorFrequency(records, query.frequency, id);
+/** The period axis of one indicator Series, with what its records agree on. */
+interface IndicatorAxis {
+  unit: string | null;
+  frequency: Frequency;
+  periods: string[];
+  values: Array<number | null>;
+  projections: Array<boolean | null> | undefined;
+}
+
+/** The (unfilled) values array for the records' values. */
+function valuesFor(records: readonly IndicatorRecord[]): Array<number | null> {
+  const n = records.length;
+  const values = new Array<number | null>(n);
+  // With a null among them, the array is made for any value from the start (a null first, which
+  // every slot's value then overwrites): the numbers are kept as JSON.parse made them, not first
+  // copied into a number-only array and then boxed again when the null comes.
+  for (let i = 0; i < n; i++) {
+    if (records[i]!.value === null) {
+      values[0] = null;
+      break;
+    }
+  }
+  return values;
+}
+
+/**
+ * The service's common answer in one pass over the records: annual records without `period` or a
+ * projection flag, of the asked country as given, one indicator, country and unit. Returns the axis
+ * `readAxis` would build for them (sorted by `settleAxis` only when the years are not already
+ * ascending), or undefined at the first record outside that case: `readAxis` then reads them all,
+ * and refuses what it must with its own messages. Decides nothing `readAxis` would not.
+ */
+function plainAnnualAxis(records: readonly IndicatorRecord[], asked: string | undefined, id: string): IndicatorAxis | undefined {
   const first = records[0];
+  if (first === undefined || (asked !== undefined && first.country_code !== asked)) return undefined;
+  const code = first.indicator_code;
+  const country = first.country_code;
   const n = records.length;
   const periods = new Array<string>(n);
-  // With a null among them, the array is made for any value from the start: the numbers are kept
-  // as JSON.parse made them, not first copied into a number-only array and then boxed again.
-  let missing = false;
-  for (let i = 0; i < n && !missing; i++) missing = records[i]!.value === null;
-  const values = missing ? new Array<number | null>(n).fill(null) : new Array<number | null>(n);
+  const values = valuesFor(records);
+  let unit: string | null = null;
+  let previous = 0;
+  let ordered = true;
+  for (let i = 0; i < n; i++) {
+    const r = records[i]!;
+    const year = r.year;
+    if (r.indicator_code !== code || r.country_code !== country || r.period !== undefined || !(year >= 1000 && year <= 9999)) return undefined;
+    if (r.is_projection === true || r.is_projection === false) return undefined;
+    const u = r.unit;
+    if (u !== null && u !== undefined) {
+      if (unit === null) unit = u;
+      else if (u !== unit) return undefined;
+    }
+    if (year <= previous) ordered = false;
+    previous = year;
+    periods[i] = yearPeriod(year);
+    values[i] = r.value;
+  }
+  if (!ordered) settleAxis({ periods, columns: [values], flags: undefined, records, describe: describeIndicator }, id);
+  return { unit, frequency: 'annual', periods, values, projections: undefined };
+}
+
+/** Any indicator answer: identity, unit and frequency checked (consistency.ts), periods read into their canonical form, the axis settled. */
+function readAxis(records: readonly IndicatorRecord[], query: Extract<SeriesQuery, { kind: 'indicator' }>, id: string): IndicatorAxis {
+  const unit = indicatorIdentity(records, query.country, id);
+  const frequency = indicatorFrequency(records, query.frequency, id);
+  const n = records.length;
+  const periods = new Array<string>(n);
+  const values = valuesFor(records);
   let projections: Array<boolean | null> | undefined;
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
     // The common case first: an annual record without `period` is its four-digit year.
-    if (r.period === undefined && frequency === 'annual' && r.year >= 1000 && r.year <= 9999) periods[i] = String(r.year);
+    if (r.period === undefined && frequency === 'annual' && r.year >= 1000 && r.year <= 9999) periods[i] = yearPeriod(r.year);
     else {
       const raw = rawPeriod(r);
       const period = normalizePeriod(raw, frequency);
@@ -78,15 +143,32 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
     if (r.is_projection === true || r.is_projection === false) (projections ??= new Array<boolean | null>(n).fill(null))[i] = r.is_projection;
   }
   settleAxis({ periods, columns: [values], flags: projections, records, describe: describeIndicator }, id);
+  return { unit, frequency, periods, values, projections };
+}
+
+/** One Series from the records of one (indicator, country); `records` may be empty. */
+export function indicatorSeries(records: readonly IndicatorRecord[], query: Extract<SeriesQuery, { kind: 'indicator' }>, ctx: MapContext): Series {
+  const id = seriesId(query);
+  const plain = query.frequency === undefined || query.frequency === 'annual' ? plainAnnualAxis(records, query.country, id) : undefined;
+  const { unit, frequency, periods, values, projections } = plain ?? readAxis(records, query, id);
+  const first = records[0];
   const name = first?.indicator_name ?? query.indicator;
-  const country = (query.country ?? first?.country_code ?? '').toUpperCase();
-  const dimensions: Record<string, string> = { source: query.source.toUpperCase(), indicator: query.indicator, indicator_name: name };
-  if (country) dimensions['country'] = country;
-  if (first?.country_name) dimensions['country_name'] = first.country_name;
+  const country = upper(query.country ?? first?.country_code ?? '');
+  const source = upper(query.source);
+  const countryName = first?.country_name;
+  // Each combination is one object literal rather than keys added afterwards: an object grown key by
+  // key takes shapes nothing else holds, which a collection drops along with the compiled mapping.
+  const dimensions: Record<string, string> = country
+    ? countryName
+      ? { source, indicator: query.indicator, indicator_name: name, country, country_name: countryName }
+      : { source, indicator: query.indicator, indicator_name: name, country }
+    : countryName
+      ? { source, indicator: query.indicator, indicator_name: name, country_name: countryName }
+      : { source, indicator: query.indicator, indicator_name: name };
   const series: Series = {
     id,
     kind: 'indicator',
-    title: first?.country_name ? `${name}: ${first.country_name}` : name,
+    title: countryName ? `${name}: ${countryName}` : name,
     frequency,
     dimensions,
     columns: [{ key: 'value', label: name, unit }],
@@ -101,24 +183,21 @@ export function indicatorSeries(records: readonly IndicatorRecord[], query: Extr
 /** Groups indicator records by `indicator_code|country_code` (one pass, order kept). */
 export function groupIndicatorRecords(records: readonly IndicatorRecord[]): Map<string, IndicatorRecord[]> {
   const groups = new Map<string, IndicatorRecord[]>();
-  // The service sends a series' records together: a record of the previous record's series joins
-  // its group without a key being built and looked up.
-  let code: string | undefined;
-  let country: string | null | undefined;
-  let group: IndicatorRecord[] = [];
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i]!;
-    if (r.indicator_code === code && r.country_code === country) {
-      group.push(r);
-      continue;
-    }
-    const k = `${r.indicator_code}|${r.country_code ?? ''}`;
-    let g = groups.get(k);
-    if (g) g.push(r);
-    else groups.set(k, (g = [r]));
-    group = g;
-    code = r.indicator_code;
-    country = r.country_code;
+  // The service sends a series' records together: each run of records of one series is copied
+  // into its group at once (one array of the right size), without a key built per record.
+  const n = records.length;
+  let start = 0;
+  while (start < n) {
+    const first = records[start]!;
+    const code = first.indicator_code;
+    const country = first.country_code;
+    let end = start + 1;
+    while (end < n && records[end]!.indicator_code === code && records[end]!.country_code === country) end++;
+    const k = `${code}|${country ?? ''}`;
+    const g = groups.get(k);
+    if (g === undefined) groups.set(k, records.slice(start, end));
+    else for (let i = start; i < end; i++) g.push(records[i]!);
+    start = end;
   }
   return groups;
 }

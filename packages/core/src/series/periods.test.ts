@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCanonicalPeriod, isReadablePeriod, normalizePeriod, possibleFrequencies } from './periods.ts';
+import { isCanonicalPeriod, isReadablePeriod, normalizePeriod, possibleFrequencies, yearOfAnnualPeriod, yearPeriod } from './periods.ts';
 
 describe('period spellings', () => {
   it.each([
@@ -52,5 +52,13 @@ describe('period spellings', () => {
     expect(isCanonicalPeriod('2024-02-30', 'daily')).toBe(false);
     expect(isCanonicalPeriod('2000-02-29', 'daily')).toBe(true);
     expect(isCanonicalPeriod('1900-02-29', 'daily')).toBe(false);
+  });
+
+  it('a canonical annual period is four ASCII digits, read as its year; the period of a year is its four digits', () => {
+    expect(['2024', '0999', '9999'].map(yearOfAnnualPeriod)).toEqual([2024, 999, 9999]);
+    expect(['', '202', '20240', '2O24', '2024 ', '-202', '２０２４'].map(yearOfAnnualPeriod)).toEqual([-1, -1, -1, -1, -1, -1, -1]);
+    expect(['2024', '202', '2O24'].map((p) => isCanonicalPeriod(p, 'annual'))).toEqual([true, false, false]);
+    expect([1000, 2024, 9999].map(yearPeriod)).toEqual(['1000', '2024', '9999']);
+    expect(yearPeriod(2024)).toBe(yearPeriod(2024));
   });
 });

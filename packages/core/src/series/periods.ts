@@ -35,15 +35,35 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
-const isDigit = (s: string, at: number): boolean => {
-  const c = s.charCodeAt(at);
-  return c >= 48 && c <= 57;
-};
+/**
+ * The year a canonical annual period stands for, or -1 when the text is not one: a year is four
+ * ASCII digits (PERIOD_PATTERNS.annual), read by character (the commonest period, once per record
+ * and once per Series period). Two canonical annual periods compare as their years do.
+ */
+export function yearOfAnnualPeriod(period: string): number {
+  if (period.length !== 4) return -1;
+  let year = 0;
+  for (let at = 0; at < 4; at++) {
+    const digit = period.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    year = year * 10 + digit;
+  }
+  return year;
+}
+
+const YEAR_PERIODS = new Array<string | undefined>(9000);
+
+/**
+ * The annual period of a year from 1000 to 9999 (its four digits), each made once: a year is the
+ * period of most records, and a shared text costs no number-to-text conversion per record.
+ */
+export function yearPeriod(year: number): string {
+  return (YEAR_PERIODS[year - 1000] ??= String(year));
+}
 
 /** Whether a period string is in its frequency's canonical form (a daily one also a real day). */
 export function isCanonicalPeriod(period: string, frequency: Frequency): boolean {
-  // A year is four ASCII digits (PERIOD_PATTERNS.annual), read by character: the commonest period, once per record and once per Series period.
-  if (frequency === 'annual') return period.length === 4 && isDigit(period, 0) && isDigit(period, 1) && isDigit(period, 2) && isDigit(period, 3);
+  if (frequency === 'annual') return yearOfAnnualPeriod(period) >= 0;
   // test() allocates no match.
   if (frequency !== 'daily') return PERIOD_PATTERNS[frequency].test(period);
   const m = PERIOD_PATTERNS.daily.exec(period);

@@ -100,12 +100,17 @@ export function checkEnvelope<T>(json: unknown, check: RecordCheck, ctx: { statu
   return { data: o['data'] as T[], metadata: o['metadata'] as ResponseMetadata };
 }
 
-const isNumOrNull = (v: unknown): boolean => v === null || typeof v === 'number';
-// JSON can spell an infinite number (1e999 parses to Infinity), which is no observation.
-const isInfinite = (v: unknown): boolean => typeof v === 'number' && !Number.isFinite(v);
-/** What is wrong with a numeric field (a number or null, finite), or undefined. */
-const numberProblem = (r: Record<string, unknown>, f: string): string | undefined =>
-  !isNumOrNull(r[f]) ? `${f} is not a number or null` : isInfinite(r[f]) ? `${f} is ${String(r[f])}, not a finite number` : undefined;
+/**
+ * What is wrong with a numeric field (a number or null, finite), or undefined. The field is read
+ * once: a number JSON.parse stored unboxed is boxed on every read.
+ */
+function numberProblem(r: Record<string, unknown>, f: string): string | undefined {
+  const v = r[f];
+  if (v === null) return undefined;
+  if (typeof v !== 'number') return `${f} is not a number or null`;
+  // JSON can spell an infinite number (1e999 parses to Infinity), which is no observation.
+  return Number.isFinite(v) ? undefined : `${f} is ${String(v)}, not a finite number`;
+}
 
 /** Which frequency a period is read at is the Series mapping's call; here only "no period at all" is refused. */
 const unreadable = (field: string, v: string): string => `${field} ${JSON.stringify(v)} is no period the client can read (${acceptedSpellings()})`;

@@ -263,9 +263,9 @@ export class SheetRows implements XmlHandler {
 
   text(_x: XmlScanner, buf: Buffer, start: number, end: number, cdata: boolean): void {
     if (!this.capture) return;
-    // A number's text (the bulk of a sheet) is kept as where it lies and read from the bytes at
-    // </c>; the buffer is not written again once the scanner has it.
-    if (this.kind === Kind.Number && !cdata && this.captured === undefined && this.numberAt === null) {
+    // A number's text (the bulk of a sheet), or a shared string's index, is kept as where it lies
+    // and read from the bytes at </c>; the buffer is not written again once the scanner has it.
+    if ((this.kind === Kind.Number || this.kind === Kind.Shared) && !cdata && this.captured === undefined && this.numberAt === null) {
       this.numberAt = buf;
       this.numberStart = start;
       this.numberEnd = end;
@@ -314,6 +314,17 @@ export class SheetRows implements XmlHandler {
   }
 
   private endCell(): void {
+    if (this.numberAt !== null && this.kind === Kind.Shared) {
+      const i = plainDecimal(this.numberAt, this.numberStart, this.numberEnd);
+      if (Number.isInteger(i) && i >= 0 && i < this.ctx.shared.length) {
+        this.numberAt = null;
+        const fmt = this.ctx.styles.fmt[this.style];
+        const v = this.ctx.shared[i] ?? null;
+        this.cells[this.col] = fmt === undefined ? { v } : { v, fmt };
+        return;
+      }
+      this.flushNumber(); // refused below, naming the index
+    }
     if (this.numberAt !== null) {
       let n = plainDecimal(this.numberAt, this.numberStart, this.numberEnd);
       if (Number.isNaN(n)) n = parseFloat(decodeText(this.numberAt, this.numberStart, this.numberEnd, false));
