@@ -83,6 +83,23 @@ describe('applyTransforms', () => {
     expect(a!.periods).toEqual(axis);
   });
 
+  it('shares one converted axis among the results of a conversion over one stretch, and a batch\'s with no other batch', () => {
+    const stocks = [0, 1, 2].map((k) => makeSeries({ kind: 'stock', frequency: 'daily', periods: days, columns: { close: wave(days.length, k, 50) } }));
+    // The same days, but no value before 2019-03: its months start later.
+    const late = makeSeries({ kind: 'stock', frequency: 'daily', periods: days, columns: { close: days.map((d, i) => (d < '2019-03' ? null : 100 + i)) } });
+    const [a, b, c, d] = applyTransforms([...stocks, late], 'Per=M Agg=avg').map((o) => (o.ok ? o.series : undefined));
+    expect(a!.periods[0]).toBe('2019-01');
+    expect(a!.periods).toHaveLength(30);
+    expect(b!.periods).toBe(a!.periods);
+    expect(c!.periods).toBe(a!.periods);
+    expect(d!.periods[0]).toBe('2019-03');
+    expect(d!.periods).toEqual(a!.periods.slice(2));
+    const again = applyTransforms(stocks, 'Per=M Agg=avg')[0]!;
+    expect(again.ok && again.series.periods).not.toBe(a!.periods);
+    expect(again.ok && again.series.periods).toEqual(a!.periods);
+    expectSame([...stocks, late], 'Per=M Agg=avg');
+  });
+
   it('writes a column without a missing value as numbers alone, and missing values as null', () => {
     const s = makeSeries({ frequency: 'annual', periods: years(2000, 2003), columns: { value: [1, 2, 3, 4] } });
     expect(applyTransforms([s], 'Units=chg')[0]).toMatchObject({ ok: true, series: { values: [[null, 1, 1, 1]] } });
