@@ -7,15 +7,14 @@
  */
 import type { Frequency } from '@econdata/core';
 
-interface Axis {
-  periods: readonly string[];
-  frequency: Frequency;
-  derived: Map<string, unknown>;
-}
-
 // A few axes: a conversion's steps work on the converted axis between two reads of the source one.
+// Kept as three parallel arrays, most recently used last: an object per axis would have a shape
+// that dies between two batches (no axis is kept), and V8 would throw away the optimized lookups
+// that relied on it at each collection.
 const KEPT = 4;
-let axes: Axis[] = [];
+let periodsOf: Array<readonly string[]> = [];
+let frequencyOf: Frequency[] = [];
+let derivedOf: Array<Map<string, unknown>> = [];
 
 function samePeriods(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -23,28 +22,36 @@ function samePeriods(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function axisOf(periods: readonly string[], frequency: Frequency): Axis {
-  const last = axes[axes.length - 1];
-  if (last !== undefined && last.periods === periods && last.frequency === frequency) return last;
+/** What was derived from this axis so far. */
+function derivedFrom(periods: readonly string[], frequency: Frequency): Map<string, unknown> {
+  const last = periodsOf.length - 1;
+  if (last >= 0 && periodsOf[last] === periods && frequencyOf[last] === frequency) return derivedOf[last]!;
   return otherAxis(periods, frequency);
 }
 
-// Apart from axisOf: its closures capture the arguments, and a function holding such closures
-// allocates a context on every call, even when it returns before making them (the common hit).
-function otherAxis(periods: readonly string[], frequency: Frequency): Axis {
-  let found = axes.findIndex((a) => a.periods === periods && a.frequency === frequency);
-  if (found < 0) found = axes.findIndex((a) => a.frequency === frequency && samePeriods(a.periods, periods));
+function otherAxis(periods: readonly string[], frequency: Frequency): Map<string, unknown> {
+  let found = -1;
+  for (let i = 0; i < periodsOf.length && found < 0; i++) if (periodsOf[i] === periods && frequencyOf[i] === frequency) found = i;
+  for (let i = 0; i < periodsOf.length && found < 0; i++) if (frequencyOf[i] === frequency && samePeriods(periodsOf[i]!, periods)) found = i;
+  let derived: Map<string, unknown>;
   if (found >= 0) {
     // Most recently used last; the next series of the batch most likely holds this array again.
-    const [axis] = axes.splice(found, 1) as [Axis];
-    axis.periods = periods;
-    axes.push(axis);
-    return axis;
+    derived = derivedOf[found]!;
+    periodsOf.splice(found, 1);
+    frequencyOf.splice(found, 1);
+    derivedOf.splice(found, 1);
+  } else {
+    derived = new Map();
+    if (periodsOf.length >= KEPT) {
+      periodsOf.shift();
+      frequencyOf.shift();
+      derivedOf.shift();
+    }
   }
-  const made: Axis = { periods, frequency, derived: new Map() };
-  if (axes.length >= KEPT) axes.shift();
-  axes.push(made);
-  return made;
+  periodsOf.push(periods);
+  frequencyOf.push(frequency);
+  derivedOf.push(derived);
+  return derived;
 }
 
 /**
@@ -53,7 +60,7 @@ function otherAxis(periods: readonly string[], frequency: Frequency): Axis {
  * caller passes one function for every series (no closure made per series).
  */
 export function fromAxis<T>(periods: readonly string[], frequency: Frequency, key: string, make: (periods: readonly string[], frequency: Frequency) => T): T {
-  const derived = axisOf(periods, frequency).derived;
+  const derived = derivedFrom(periods, frequency);
   let value = derived.get(key) as T | undefined;
   if (value === undefined) {
     value = make(periods, frequency);
@@ -83,7 +90,9 @@ const copyOf = (periods: readonly string[]): string[] => periods.slice();
 
 /** Forgets every axis (the end of a call or a batch). */
 export function releaseAxes(): void {
-  axes = [];
+  periodsOf = [];
+  frequencyOf = [];
+  derivedOf = [];
   copiedFrom = null;
   copied = [];
 }
