@@ -5,7 +5,7 @@
  * (EconError) or DesktopError (keychain, sheets, bridge): never as plain objects.
  */
 import { errorFromJSON, type EconError, type Estimate, type Series, type NameLanguage, type QuotaStatus, type SeriesQuery, type SeriesResult } from '@econdata/core';
-import { keepStarts, type DerivedRequest } from '@econdata/analysis';
+import { keepStarts, periodStarts, type DerivedRequest } from '@econdata/analysis';
 import type { QueryMemoryStore } from '@econdata/ui/search-memory';
 import type { EconDataApi, SourceIndicatorsQuery, UiCallOptions } from '@econdata/ui';
 import type { ProbeOutcome } from '@econdata/ui/reachability';
@@ -187,6 +187,17 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     }
   };
 
+  /**
+   * A series as it arrives, with the x its chart draws it at made once here and not while drawing:
+   * the starts main sent beside it (Electron's structured clone), else read from its period strings
+   * (web mode's JSON carries none; derived series), once per axis.
+   */
+  const arrived = (series: Series, starts: unknown): Series => {
+    keepStarts(series, starts);
+    periodStarts(series);
+    return series;
+  };
+
   const fetchSeries = (queries: readonly SeriesQuery[], options: FetchOptions = {}): Promise<SeriesResult[]> =>
     job(options, async (jobId) => {
       const request: RequestOf<'series.fetch'> = { jobId, queries: [...queries] };
@@ -196,9 +207,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
       const results = await call('series.fetch', request);
       return results.map((r): SeriesResult => {
         if (!r.ok) return { ok: false, error: errorFromJSON(r.error) };
-        // The x main sent beside the series (Electron) is kept with its axis for the chart.
-        keepStarts(r.series, r.starts);
-        return { ok: true, series: r.series };
+        return { ok: true, series: arrived(r.series, r.starts) };
       });
     });
 
@@ -208,7 +217,7 @@ export function createDesktopApi(transport: BridgeTransport): DesktopApi {
     deriveSeries: (requests, options = {}) =>
       job(options, async (jobId) => {
         const results = await call('series.derive', { jobId, requests: [...requests], ...(options.cache === undefined ? {} : { cache: options.cache }) });
-        return results.map((r): SeriesResult => (r.ok ? r : { ok: false, error: errorFromJSON(r.error) }));
+        return results.map((r): SeriesResult => (r.ok ? { ok: true, series: arrived(r.series, undefined) } : { ok: false, error: errorFromJSON(r.error) }));
       }),
 
     listSources: (_query, options) => call('catalog.listSources', options?.cache === undefined ? {} : { cache: options.cache }),
