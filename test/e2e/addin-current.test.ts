@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium || !realDataDir)('Excel add-in: a workbook kept cur
     await vintages.getByRole('button', { name: 'Write as of' }).click();
     const wrote = status.filter({ hasText: 'as of 2026-03-31' });
     await wrote.waitFor({ timeout: 60_000 });
-    expect(await wrote.innerText()).toMatch(/^Wrote GDP \(current US\$\): Vietnam as of 2026-03-31, from the vintages kept on this computer \(no request\)\. Refresh on its card brings today's data back; Refresh all leaves it\.\nGDP \(current US\$\): Vietnam: 1 value as known on 2026-03-31 \(2022: .+ → .+\)\./);
+    expect(await wrote.innerText()).toMatch(/^Wrote GDP \(current US\$\): Vietnam as of 2026-03-31, from the vintages kept on this computer \(no request\)\. Refresh on its card brings today's data back; Refresh all leaves it\.\nGDP \(current US\$\): Vietnam: 1 value as known on 2026-03-31 \(2022: .+ → .+\)\.\nCells whose value as known on 2026-03-31 differs from what the sheet showed are highlighted in the worksheet; click a value to select its cell\.$/);
     expect(asked).toEqual([]);
     // The block has one more provenance row now (its Warnings row says as of when): 2022 moved down one.
     const asOf2022 = Number((await page.locator('td', { hasText: /^2022$/ }).getAttribute('data-address'))?.slice(1));

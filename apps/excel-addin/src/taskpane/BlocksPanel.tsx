@@ -44,7 +44,7 @@ const useStyles = makeStyles({
 });
 
 /** What the panel says: a sentence, or a refresh's summary (one line per block, each revised value shown a link to its cell). */
-type Notice = { intent: 'success' | 'warning' | 'error'; text: string; revised?: boolean; lines?: SummaryLine[] };
+type Notice = { intent: 'success' | 'warning' | 'error'; text: string; revised?: boolean; lines?: SummaryLine[]; asOf?: string };
 
 export interface BlocksPanelProps {
   excel: ExcelHost;
@@ -222,7 +222,7 @@ Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fe
         ...(b.language === 'vi' ? { catalogue: () => api.catalogue() } : {}),
       });
       const head = `Wrote ${b.title} as of ${date}, from the vintages kept on this computer (no request). Refresh on its card brings today's data back; Refresh all leaves it.`;
-      setNotice({ intent: 'success', text: `${head}\n${result.text}`, revised: result.blocks.some((x) => x.changes.revisedCells.length > 0), lines: [[head], ...result.lines] });
+      setNotice({ intent: 'success', text: `${head}\n${result.text}`, revised: result.blocks.some((x) => x.changes.revisedCells.length > 0), lines: [[head], ...result.lines], asOf: date });
     } catch (error) {
       setNotice({ intent: 'error', text: errorSentence(error, describe) });
     } finally {
@@ -305,7 +305,9 @@ Marked “New data”: ${due.map((b) => b.title).join('; ')}. Refresh updated fe
               {notice.revised ? (
                 <div>
                   <span className={styles.swatch} aria-hidden="true" />
-                  Revised cells are highlighted in the worksheet; click a revised value to select its cell.
+                  {notice.asOf
+                    ? `Cells whose value as known on ${notice.asOf} differs from what the sheet showed are highlighted in the worksheet; click a value to select its cell.`
+                    : 'Revised cells are highlighted in the worksheet; click a revised value to select its cell.'}
                 </div>
               ) : null}
             </MessageBarBody>
