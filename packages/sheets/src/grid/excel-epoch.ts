@@ -20,7 +20,13 @@ export function utcMsToExcelSerial(ms: number): number {
   return ms / DAY_MS + UNIX_EPOCH_SERIAL;
 }
 
-/** A date from an Excel serial number (what a reader gets from an unformatted date cell), in UTC. */
-export function excelSerialToDate(serial: number): Date {
-  return new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * DAY_MS));
+/** Days between the 1900 and the 1904 date systems (a workbook's `date1904`: its serial 0 is 1904-01-01). */
+const DAYS_1904 = 1462;
+
+/**
+ * A date from an Excel serial number (what a reader gets from an unformatted date cell), in UTC;
+ * `date1904` for a workbook in the 1904 date system.
+ */
+export function excelSerialToDate(serial: number, date1904 = false): Date {
+  return new Date(Math.round((serial + (date1904 ? DAYS_1904 : 0) - UNIX_EPOCH_SERIAL) * DAY_MS));
 }

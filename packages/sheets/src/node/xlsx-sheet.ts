@@ -18,9 +18,6 @@ const MAX_COLUMN = 16_384;
 const MAX_MERGES = 1_000_000;
 const MAX_MERGED_CELLS = 16 * 2 ** 20;
 
-/** Days between the 1900 and the 1904 date systems. */
-const DAYS_1904 = 1462;
-
 const K_ROW = nameKey('row');
 const K_C = nameKey('c');
 const K_V = nameKey('v');
@@ -330,7 +327,7 @@ export class SheetRows implements XmlHandler {
       if (Number.isNaN(n)) n = parseFloat(decodeText(this.numberAt, this.numberStart, this.numberEnd, false));
       this.numberAt = null;
       const fmt = this.ctx.styles.fmt[this.style];
-      const v = this.ctx.styles.date[this.style] ? excelSerialToDate(this.ctx.date1904 ? n + DAYS_1904 : n) : n;
+      const v = this.ctx.styles.date[this.style] ? excelSerialToDate(n, this.ctx.date1904) : n;
       this.cells[this.col] = fmt === undefined ? { v } : { v, fmt };
       return;
     }
@@ -367,7 +364,7 @@ export class SheetRows implements XmlHandler {
           v = Number.isNaN(d.getTime()) ? text : d;
         } else {
           const n = parseFloat(text);
-          v = this.ctx.styles.date[this.style] ? excelSerialToDate(this.ctx.date1904 ? n + DAYS_1904 : n) : n;
+          v = this.ctx.styles.date[this.style] ? excelSerialToDate(n, this.ctx.date1904) : n;
         }
       }
     }
