@@ -9,7 +9,7 @@
 import type { Frequency, Provenance, Series, SeriesColumn, SeriesKind, SeriesQuery, StockIndex } from '@econdata/core';
 import { SheetsError } from '../errors.ts';
 import { seriesId } from '@econdata/core';
-import { exportPeriods, keptEntries } from './export-axis.ts';
+import { exportPeriods, keptEntries, PeriodReadings } from './export-axis.ts';
 
 type RecordValue = string | number | boolean | Date | null;
 export type ExportRecord = Record<string, RecordValue>;
@@ -122,6 +122,8 @@ export class ExportRecords {
   private readonly periodTexts = new Map<string, string>();
   /** The names kept from series' first rows, each an own copy (ownCopy), one per distinct text: 40 countries share an indicator's name. */
   private readonly names = new Map<string, string>();
+  /** What each period text reads as, once per file. */
+  private readonly readings = new PeriodReadings();
 
   constructor(private readonly kind: SeriesKind) {}
 
@@ -162,7 +164,7 @@ export class ExportRecords {
   finish(options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
     const series: Series[] = [];
     for (const [key, g] of this.groups) {
-      series.push(seriesOf(this.kind, g, this.flagged, options));
+      series.push(seriesOf(this.kind, g, this.flagged, options, this.readings));
       // Each group is let go once its Series is built: the rows read and the Series made from them
       // are never all held at once (the peak of a 200 MB file, pnpm bench sheets).
       this.groups.delete(key);
@@ -173,7 +175,7 @@ export class ExportRecords {
 }
 
 /** Sorts a group's rows by their canonical periods (export-axis.ts) and builds its Series. */
-function seriesOf(kind: SeriesKind, g: Group, flagged: boolean, options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series {
+function seriesOf(kind: SeriesKind, g: Group, flagged: boolean, options: ServerExportOptions & { retrievedAt: string; endpoint: string }, readings: PeriodReadings): Series {
   const r = g.first;
   const unit = text(r['unit']) || null;
   let base: Omit<Series, 'periods' | 'values' | 'provenance'>;
@@ -212,7 +214,7 @@ function seriesOf(kind: SeriesKind, g: Group, flagged: boolean, options: ServerE
     given = 'daily';
     base = { id: seriesId(query), kind, title: code, frequency: 'daily', dimensions: { [which]: code }, columns };
   }
-  const { frequency, periods } = exportPeriods(g.periods, given, base.id, options.file);
+  const { frequency, periods } = exportPeriods(g.periods, given, base.id, options.file, readings);
   const order = periods.map((_, i) => i).sort((a, b) => (periods[a]! < periods[b]! ? -1 : periods[a]! > periods[b]! ? 1 : a - b));
   const sorted = <T>(list: readonly T[]): T[] => order.map((i) => list[i]!);
   const axis = sorted(periods);
