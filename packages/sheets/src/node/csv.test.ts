@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '@econdata/core';
@@ -173,5 +176,23 @@ describe('CSV round trip', () => {
         expect(read.map((s) => [s.periods, s.values, s.flags])).toEqual(series.map(expected));
       }
     }
+  });
+});
+
+describe('reading a service export keeps none of its text', () => {
+  it('holds no chunk of the file once read: names kept from each series are copies, not slices of the text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sheets-retained-'));
+    const file = join(dir, 'export.csv');
+    // 2,000 series x 40 years, names long enough (13+ characters) that V8 would keep them as slices.
+    let text = 'indicator_code,indicator_name,country_code,country_name,year,value,unit\r\n';
+    for (let s = 0; s < 2_000; s += 1) {
+      for (let y = 0; y < 40; y += 1) text += `SERIES.CODE.${String(s).padStart(5, '0')},"Indicator number ${s}, current US$",C${s % 40},Country number ${s % 40},${1980 + y},${(s * 40 + y) / 7},current US$\r\n`;
+    }
+    await writeFile(file, text);
+    const child = fileURLToPath(new URL('../../test/retained-child.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', child, file], { maxBuffer: 1 << 20 });
+    // The file is 8 chunks of 1 MiB; before, every one stayed alive with the Series (the whole file).
+    expect(text.length).toBeGreaterThan(7 * 2 ** 20);
+    expect(JSON.parse(stdout)).toEqual({ series: 2_000, bigStrings: 0, bigStringBytes: 0 });
   });
 });

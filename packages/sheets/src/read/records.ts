@@ -93,6 +93,17 @@ function seriesKey(kind: SeriesKind, r: RecordView): string {
   return r.get('symbol') ? `symbol:${text(r.get('symbol'))}` : `index:${text(r.get('index'))}`;
 }
 
+/**
+ * A copy of `s` that holds no other string. A field the CSV reader gives is a slice of the chunk
+ * of the file it was read from, and V8 keeps a slice of 13 or more characters as a pointer into its
+ * parent: a name kept from each series' first row would keep every chunk, the whole file's text,
+ * alive (196 MB of a 196 MB export). Prefixing a character makes a new string of both, which the
+ * slice then flattens into a fresh copy of its own.
+ */
+function ownCopy(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
+}
+
 function periodText(kind: SeriesKind, r: RecordView): string {
   if (kind === 'indicator') return r.get('period') ? text(r.get('period')) : text(r.get('year'));
   return text(r.get(kind === 'trade' ? 'period' : 'date'));
@@ -109,6 +120,8 @@ export class ExportRecords {
   /** Whether the file carries projection flags: a property of the file, not of a series. */
   private flagged = false;
   private readonly periodTexts = new Map<string, string>();
+  /** The names kept from series' first rows, each an own copy (ownCopy), one per distinct text: 40 countries share an indicator's name. */
+  private readonly names = new Map<string, string>();
 
   constructor(private readonly kind: SeriesKind) {}
 
@@ -119,10 +132,10 @@ export class ExportRecords {
       const first: ExportRecord = {};
       for (const f of FIRST_FIELDS[this.kind]) {
         const v = r.get(f);
-        if (v !== undefined) first[f] = v;
+        if (v !== undefined) first[f] = typeof v === 'string' ? this.name(v) : v;
       }
       g = { first, periods: [], values: VALUE_COLUMNS[this.kind].map(() => []), projections: [] };
-      this.groups.set(key, g);
+      this.groups.set(ownCopy(key), g);
     }
     this.lastKey = key;
     this.last = g;
@@ -138,6 +151,12 @@ export class ExportRecords {
       if (flag !== undefined && flag !== '' && flag !== null) this.flagged = true;
       g.projections.push(bool(flag));
     }
+  }
+
+  private name(v: string): string {
+    let kept = this.names.get(v);
+    if (kept === undefined) this.names.set((kept = ownCopy(v)), kept);
+    return kept;
   }
 
   finish(options: ServerExportOptions & { retrievedAt: string; endpoint: string }): Series[] {
