@@ -79,3 +79,84 @@ describe('assertSeries', () => {
     if (!problem.includes('no id')) expect(m).toContain('"indicator:IMF:NGDPD:VN"');
   });
 });
+
+/**
+ * An axis whose periods count their reads: each index is a getter (the array stays a real array,
+ * Array.isArray and length as usual), so the test sees how often the check reads it, not how long it takes.
+ */
+function countedAxis(periods: readonly string[]): { axis: string[]; reads: () => number } {
+  let reads = 0;
+  const axis = new Array<string>(periods.length);
+  periods.forEach((p, i) => Object.defineProperty(axis, i, { get: () => { reads += 1; return p; }, enumerable: true, configurable: true }));
+  return { axis, reads: () => reads };
+}
+
+/** A monthly series of its own id on `axis` (its values its own, made without reading the axis). */
+function monthlyOn(axis: string[], id: string): Series {
+  return {
+    id, kind: 'indicator', title: id, frequency: 'monthly', dimensions: {},
+    columns: [{ key: 'value', label: 'CPI', unit: null }], periods: axis, values: [Array.from({ length: axis.length }, (_, i) => i)],
+    provenance: { source: 'GSO', last_updated: null, retrieved_at: '2026-11-22T08:00:00.000Z', endpoint: '/indicators', query: { kind: 'indicator', source: 'GSO', indicator: 'CPI' } },
+  };
+}
+
+const MONTHS = ['2024-01', '2024-02', '2024-03', '2024-04'];
+
+describe('assertSeries on series sharing one period axis', () => {
+  it('reads a shared axis once: the series after the first pass without a period read', () => {
+    const { axis, reads } = countedAxis(MONTHS);
+    const series = ['a', 'b', 'c', 'd', 'e'].map((id) => monthlyOn(axis, id));
+    assertSeries(series[0]!);
+    expect(reads()).toBe(MONTHS.length);
+    for (const s of series.slice(1)) expect(assertSeries(s)).toBe(s);
+    expect(reads()).toBe(MONTHS.length);
+    // The same periods in another array are another axis: read in full.
+    const other = countedAxis(MONTHS);
+    assertSeries(monthlyOn(other.axis, 'f'));
+    expect(other.reads()).toBe(MONTHS.length);
+  });
+
+  it('checks the axis again for another frequency, and refuses it there with the same message as ever', () => {
+    const { axis, reads } = countedAxis(['2024', '2025']);
+    const annual: Series = { ...good(), periods: axis, values: [[1, 2]] };
+    delete annual.flags;
+    assertSeries(annual);
+    const once = reads();
+    const monthly = { ...annual, id: 'indicator:GSO:CPI:VN', frequency: 'monthly' as const, provenance: { ...annual.provenance, query: { kind: 'indicator' as const, source: 'GSO', indicator: 'CPI' } } };
+    expect(() => assertSeries(monthly)).toThrow('Series "indicator:GSO:CPI:VN" breaks the Series rules: period "2024" (position 0) is not a monthly period (the form is 2024-03).');
+    expect(reads()).toBeGreaterThan(once);
+    // And the annual series still passes (checked again: the failed monthly check recorded nothing).
+    expect(assertSeries(annual)).toBe(annual);
+  });
+
+  it('checks an axis again when it has grown since its check, and refuses what was added', () => {
+    const { axis, reads } = countedAxis(MONTHS);
+    const a = monthlyOn(axis, 'a');
+    assertSeries(a);
+    const once = reads();
+    axis.push('2024-05');
+    const longer = monthlyOn(axis, 'b');
+    assertSeries(longer);
+    // The whole axis read again: its four counted periods (the new one is a plain element).
+    expect(reads() - once).toBe(MONTHS.length);
+    axis.push('2024-05');
+    expect(() => assertSeries(monthlyOn(axis, 'c'))).toThrow('Series "c" breaks the Series rules: period "2024-05" occurs twice (positions 4 and 5).');
+  });
+
+  it('refuses a bad shared axis for every series on it, each by its own id', () => {
+    const axis = ['2024-01', '2024-03', '2024-02'];
+    for (const id of ['a', 'b', 'c']) {
+      expect(() => assertSeries(monthlyOn(axis, id))).toThrow(`Series "${id}" breaks the Series rules: periods are not in ascending order: "2024-02" (position 2) comes after "2024-03".`);
+      expect(seriesProblem(monthlyOn(axis, id))).toBe('periods are not in ascending order: "2024-02" (position 2) comes after "2024-03"');
+    }
+  });
+
+  it('trusts an axis not to change in place after its check (a Series is never changed in place): this is what it does not see', () => {
+    const axis = [...MONTHS];
+    assertSeries(monthlyOn(axis, 'a'));
+    axis[1] = '2024M02';
+    // Not read again: the same array, frequency and length passed. A fresh array with that period is refused.
+    expect(seriesProblem(monthlyOn(axis, 'b'))).toBeUndefined();
+    expect(seriesProblem(monthlyOn([...axis], 'c'))).toBe('period "2024M02" (position 1) is not a monthly period (the form is 2024-03)');
+  });
+});

@@ -45,18 +45,44 @@ function shapeProblem(s: Series): string | undefined {
   return undefined;
 }
 
+/**
+ * Period axes that passed, by their periods array: the frequency they passed as and their length
+ * then. Series often share one axis (a wide sheet's series all stand on the one period column the
+ * sheets reader read), and an axis that passed is not read again for the next series on it: reading
+ * 1,000,000 daily periods costs about 0.14 s, which was paid once per series. Another frequency, or another
+ * length (an array grown or cut since), is checked again; an axis that failed is checked, and
+ * refused, for every series on it.
+ *
+ * What this trusts: an axis is not changed in place after its check. A Series is never changed in
+ * place (analysis keeps each axis's period starts on the same trust, and series sharing an axis
+ * would all change with it); what this check guards against is a bad answer or a hand-edited file,
+ * and each of those builds its arrays anew (JSON.parse, structured clone over IPC, the readers), so a
+ * bad period can only come back in the very array a caller broke after checking it. Guarding that
+ * would mean reading the axis again, which is the cost this saves.
+ */
+const passedAxes = new WeakMap<readonly unknown[], { frequency: Frequency; length: number }>();
+
 function axisProblem(s: Series): string | undefined {
   if (!Array.isArray(s.periods)) return 'periods is not an array';
   const periods = s.periods as unknown[];
+  const passed = passedAxes.get(periods);
+  if (passed !== undefined && passed.frequency === s.frequency && passed.length === periods.length) return undefined;
+  const problem = axisOrderProblem(periods, s.frequency);
+  if (problem === undefined) passedAxes.set(periods, { frequency: s.frequency, length: periods.length });
+  return problem;
+}
+
+/** What is wrong with `periods` as an axis at `frequency`: a period not in its form, out of order or repeated. */
+function axisOrderProblem(periods: readonly unknown[], frequency: Frequency): string | undefined {
   // Annual periods are compared by their years (the same order as their text), others as text.
-  const annual = s.frequency === 'annual';
+  const annual = frequency === 'annual';
   let previous = '';
   let previousYear = -1;
   for (let i = 0; i < periods.length; i++) {
     const p = periods[i];
     const year = annual && typeof p === 'string' ? yearOfAnnualPeriod(p) : -1;
-    if (annual ? year < 0 : typeof p !== 'string' || !isCanonicalPeriod(p, s.frequency)) {
-      return `period ${show(p)} (position ${i}) is not ${aPeriodOf(s.frequency)} (the form is ${PERIOD_SPELLINGS[s.frequency][0]})`;
+    if (annual ? year < 0 : typeof p !== 'string' || !isCanonicalPeriod(p, frequency)) {
+      return `period ${show(p)} (position ${i}) is not ${aPeriodOf(frequency)} (the form is ${PERIOD_SPELLINGS[frequency][0]})`;
     }
     const text = p as string;
     // One comparison per period; which of the two problems it is only when there is one.

@@ -158,6 +158,8 @@ describe('CSV round trip', () => {
     const [s, ...rest] = await readCsv(file);
     expect(rest).toHaveLength(4);
     expect([s?.periods, s?.values, s?.frequency]).toEqual([stock.periods, [stock.values[0]], 'daily']);
+    // The sheet's one period column is one axis, shared by every series read from it (not copied per series).
+    expect(rest.map((r) => r.periods === s?.periods)).toEqual([true, true, true, true]);
   });
 
   it('without the provenance block, reads flag columns (TRUE/FALSE) as the flags of the series before them, CSV and XLSX', async () => {

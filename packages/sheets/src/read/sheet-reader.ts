@@ -189,7 +189,9 @@ function wideBody(head: Cell[][], header: Cell[], src: SheetSource): Body {
           frequency: (metaText(LABEL.frequency, at) as Frequency | null) ?? frequencyOfPeriod(periods[0] ?? '') ?? 'annual',
           dimensions,
           columns,
-          periods: groups.length === 1 ? periods : periods.slice(),
+          // One period column, one axis: every series of the sheet shares the array (no copy of a
+          // million periods per series, and core's assertSeries checks a shared axis once).
+          periods,
           values,
           provenance: provenanceOf(fields, kind),
         };

@@ -15,6 +15,9 @@ import { lineOptions, ohlcOptions } from './chart-options.ts';
 
 export type ChartMode = 'line' | OhlcStyle;
 
+/** The performance mark a chart's first draw leaves (with the container's `data-chart-drawn`). */
+const DRAWN = 'econdata:chart-drawn';
+
 const useStyles = makeStyles({
   // A flex child of its box (display: flex, column): its height is the box's, whatever uPlot holds.
   root: {
@@ -88,7 +91,10 @@ export function SeriesChart({ series, frequency, mode = 'line', label, chart, ri
       draw: [() => {
         if (!el.hasAttribute('data-chart-drawn')) {
           el.setAttribute('data-chart-drawn', String(performance.now()));
-          performance.mark('econdata:chart-drawn');
+          // One mark on the timeline at a time (a chart is drawn anew for every fetch: marks kept
+          // would grow without bound over a session); a profile or a PerformanceObserver sees each.
+          performance.clearMarks(DRAWN);
+          performance.mark(DRAWN);
         }
       }],
     };

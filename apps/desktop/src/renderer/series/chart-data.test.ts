@@ -87,4 +87,17 @@ describe('chartData', () => {
     const valid = stock('BAD', ['2024-01-31', '2024-02-01'], [[1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]);
     expect(() => chartData([{ ...valid, periods: ['2024-01-31', '2024-02-30x'] }])).toThrow('Period "2024-02-30x" is not a daily period.');
   });
+
+  it('marks each alignment for an observer but keeps one mark on the timeline, however many alignments a session makes', () => {
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'mark' });
+    const vn = gdp('VN', 'Viet Nam', ['2019', '2020'], [1, 2]);
+    try {
+      for (let i = 0; i < 50; i += 1) chartData([vn]);
+      expect(observer.takeRecords().filter((e) => e.name === 'econdata:chart-aligned')).toHaveLength(50);
+      expect(performance.getEntriesByName('econdata:chart-aligned')).toHaveLength(1);
+    } finally {
+      observer.disconnect();
+    }
+  });
 });

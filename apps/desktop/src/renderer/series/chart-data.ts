@@ -8,7 +8,11 @@ import { completePeriods, periodStarts } from '@econdata/analysis';
 import { distinctLabels } from '@econdata/ui';
 import type { Frequency, Series } from '@econdata/core';
 
-/** The performance mark each alignment leaves (the benchmark counts them: hover and zoom must make none). */
+/**
+ * The performance mark each alignment leaves, the one before it cleared: the timeline holds one
+ * however long the session (a profile still shows each). The charts benchmark counts them as they
+ * are made, with a PerformanceObserver: hover and zoom must make none.
+ */
 const ALIGNED = 'econdata:chart-aligned';
 
 /** One plotted line: which series and column it draws, and the legend text. */
@@ -118,6 +122,7 @@ function alignOn(axis: readonly string[], periods: readonly string[], values: Re
  * @example chartData([gdpVN, gdpTH]).data // [[946684800, ...], [3.1e10, ...], [1.2e11, ...]]
  */
 export function chartData(series: readonly Series[], frequency: Frequency | undefined = frequenciesOf(series)[0]): ChartData {
+  performance.clearMarks(ALIGNED);
   performance.mark(ALIGNED);
   const chosen = series.filter((s) => s.frequency === frequency);
   const f: Frequency = frequency ?? 'annual';
