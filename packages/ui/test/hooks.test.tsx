@@ -4,7 +4,7 @@ import { AuthenticationError } from '@econdata/core';
 import { act, cleanup, configure, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EconDataProvider, EconThemeProvider, IndicatorBrowser, SourcePicker, useCountries, useIndicators, useQuota, useSources } from '../src/index.ts';
+import { EconDataProvider, EconThemeProvider, IndicatorBrowser, SourcePicker, useCatalogue, useCountries, useIndicators, useQuota, useSources } from '../src/index.ts';
 import { createFakeEconDataApi, sampleQuota, type FakeEconDataApi } from '../src/testing/index.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -36,6 +36,43 @@ describe('useSources / useCountries', () => {
     act(() => result.current.sources.reload());
     await waitFor(() => expect(result.current.sources.status).toBe('ready'));
     expect(api.calls.filter((c) => c.method === 'listSources').length).toBe(2);
+  });
+});
+
+describe('the same data asked from several places at once', () => {
+  it('is fetched once while it loads (the explorer asks for the catalogue from four places, the countries from two), and again on reload', async () => {
+    const api = createFakeEconDataApi({ delayMs: 30 });
+    const { result } = renderHook(() => ({
+      catalogues: [useCatalogue(), useCatalogue(), useCatalogue(), useCatalogue()],
+      countries: [useCountries(), useCountries()],
+      sources: [useSources(), useSources()],
+    }), { wrapper: wrapper(api) });
+    await waitFor(() => expect([...result.current.catalogues, ...result.current.countries, ...result.current.sources].every((s) => s.status === 'ready')).toBe(true));
+    expect(result.current.catalogues.map((c) => c.data?.entries.length)).toEqual(Array(4).fill(result.current.catalogues[0]!.data!.entries.length));
+    expect(result.current.catalogues[0]!.data!.entries.length).toBeGreaterThan(0);
+    const count = (method: string): number => api.calls.filter((c) => c.method === method).length;
+    expect([count('catalogue'), count('listCountries'), count('listSources')]).toEqual([1, 1, 1]);
+    // Nothing is kept once a load has settled: a reload asks again.
+    act(() => result.current.countries[1]!.reload());
+    await waitFor(() => expect(count('listCountries')).toBe(2));
+    await waitFor(() => expect(result.current.countries[1]!.status).toBe('ready'));
+  });
+
+  it('aborts only the wait of a caller that leaves: the others still get the answer', async () => {
+    const api = createFakeEconDataApi({ delayMs: 40 });
+    const seen: Record<string, string> = {};
+    function Countries({ id }: { id: string }): ReactNode {
+      const { status, data } = useCountries();
+      seen[id] = `${status} ${data?.length ?? 0}`;
+      return null;
+    }
+    const Wrapper = wrapper(api);
+    const view = render(<Wrapper><Countries key="leaves" id="leaves" /><Countries key="stays" id="stays" /></Wrapper>);
+    expect(seen).toEqual({ leaves: 'loading 0', stays: 'loading 0' });
+    view.rerender(<Wrapper><Countries key="stays" id="stays" /></Wrapper>);
+    await waitFor(() => expect(seen['stays']).toBe('ready 20'));
+    expect(seen['leaves']).toBe('loading 0');
+    expect(api.calls.filter((c) => c.method === 'listCountries').length).toBe(1);
   });
 });
 

@@ -8,10 +8,37 @@ import { useLoad, type LoadState } from './use-load.ts';
 
 const noItems = (list: readonly unknown[]): boolean => list.length === 0;
 
+/** The loads of each api that are running now, by what they load. */
+const running = new WeakMap<EconDataApi, Map<string, Promise<unknown>>>();
+
+/**
+ * `load()`, shared by every caller that asks for the same `what` of the same api while it runs:
+ * the explorer's first screen asks for the catalogue from four places and for the countries from
+ * two at once, and each asking fetched, sent and parsed it again. Nothing is kept once it settles
+ * (core's cache keeps the data). The load runs to its end for whoever still waits; `signal` aborts
+ * only its own caller's wait, with the AbortError a cancelled fetch gives.
+ */
+function sharedLoad<T>(api: EconDataApi, what: string, load: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  let loads = running.get(api);
+  if (!loads) running.set(api, (loads = new Map()));
+  let shared = loads.get(what) as Promise<T> | undefined;
+  if (!shared) {
+    const mine = loads;
+    shared = load().finally(() => mine.delete(what));
+    loads.set(what, shared);
+  }
+  if (signal.aborted) return Promise.reject(new DOMException('The load was cancelled.', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(new DOMException('The load was cancelled.', 'AbortError'));
+    signal.addEventListener('abort', abort, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /** The service's sources (GET /sources). */
 export function useSources(): LoadState<SourceInfo[]> {
   const api = useEconData();
-  return useLoad('sources', async (signal) => (await api.listSources({}, { signal })).data, noItems);
+  return useLoad('sources', async (signal) => (await sharedLoad(api, 'sources', () => api.listSources({}), signal)).data, noItems);
 }
 
 /** Options of useIndicators. */
@@ -37,7 +64,7 @@ export function useIndicators(source: string | undefined, search = '', options: 
 /** Every country (GET /countries); search them locally with filterCountries. */
 export function useCountries(): LoadState<CountryInfo[]> {
   const api = useEconData();
-  return useLoad('countries', async (signal) => (await api.listCountries({}, { signal })).data, noItems);
+  return useLoad('countries', async (signal) => (await sharedLoad(api, 'countries', () => api.listCountries({}), signal)).data, noItems);
 }
 
 /** The quota status now, kept live through onQuotaChange; undefined when the client has no ledger. */
@@ -73,7 +100,7 @@ export interface CatalogueView {
 export function useCatalogue(): LoadState<CatalogueView> {
   const api = useEconData();
   return useLoad('catalogue', async (signal) => {
-    const catalogue = await api.catalogue({ signal });
+    const catalogue = await sharedLoad(api, 'catalogue', () => api.catalogue({}), signal);
     return { catalogue, entries: catalogue.sources.flatMap((s) => s.indicators.map((i) => ({ ...i, source: s.source.code }))) };
   }, (view) => view.entries.length === 0);
 }
