@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCanonicalPeriod, isReadablePeriod, normalizePeriod, possibleFrequencies, yearOfAnnualPeriod, yearPeriod } from './periods.ts';
+import { PERIOD_PATTERNS } from '../series.ts';
 
 describe('period spellings', () => {
   it.each([
@@ -52,6 +53,29 @@ describe('period spellings', () => {
     expect(isCanonicalPeriod('2024-02-30', 'daily')).toBe(false);
     expect(isCanonicalPeriod('2000-02-29', 'daily')).toBe(true);
     expect(isCanonicalPeriod('1900-02-29', 'daily')).toBe(false);
+  });
+
+  it('a canonical daily period, read by character, is exactly PERIOD_PATTERNS.daily and a real day (every day 1800-2100, and texts near one)', () => {
+    // The rule as it was written: the pattern, then the calendar by Date.UTC.
+    const reference = (p: string): boolean => {
+      const m = PERIOD_PATTERNS.daily.exec(p);
+      if (!m) return false;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const t = new Date(Date.UTC(2000, mo - 1, d));
+      t.setUTCFullYear(y);
+      return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+    };
+    const texts: string[] = [];
+    for (let t = Date.UTC(1800, 0, 1); t <= Date.UTC(2100, 11, 31); t += 86_400_000) texts.push(new Date(t).toISOString().slice(0, 10));
+    expect(texts.every((p) => isCanonicalPeriod(p, 'daily'))).toBe(true);
+    // Every one-character change of some days, and other lengths: the two rules agree on each.
+    const alphabet = ['0', '1', '2', '3', '9', '-', '/', ' ', 'O', '\n', '٣', '３'];
+    const near: string[] = ['', '2024-3-15', '2024-03-5', '12024-03-15', '2024-03-15 ', ' 2024-03-15', '2024-03-15\n', '0000-01-01', '9999-12-31', '2023-02-29', '2024-02-29', '2100-02-29', '2000-02-29', '2024-00-10', '2024-13-01', '2024-04-31', '2024-01-00', '2024-01-32'];
+    for (const day of ['2024-02-29', '1999-12-31', '2010-10-10', '0001-01-01']) {
+      for (let at = 0; at < day.length; at++) for (const c of alphabet) near.push(day.slice(0, at) + c + day.slice(at + 1));
+    }
+    expect(near.filter((p) => isCanonicalPeriod(p, 'daily') !== reference(p))).toEqual([]);
+    expect(near.filter((p) => isCanonicalPeriod(p, 'daily')).length).toBeGreaterThan(20);
   });
 
   it('a canonical annual period is four ASCII digits, read as its year; the period of a year is its four digits', () => {

@@ -51,6 +51,27 @@ export function yearOfAnnualPeriod(period: string): number {
   return year;
 }
 
+/** The value of the two ASCII digits of `text` at `at`, or -1 when either is not one. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+}
+
+/**
+ * Whether a text is a canonical daily period: PERIOD_PATTERNS.daily (YYYY-MM-DD in ASCII digits)
+ * and a real calendar day, read by character (every record of a stock answer and every period of
+ * a daily axis is checked: a regular expression and its match took 0.14 s a million).
+ */
+function isCanonicalDay(period: string): boolean {
+  if (period.length !== 10 || period.charCodeAt(4) !== 45 || period.charCodeAt(7) !== 45) return false;
+  const century = twoDigits(period, 0);
+  const year = twoDigits(period, 2);
+  const month = twoDigits(period, 5);
+  const day = twoDigits(period, 8);
+  return century >= 0 && year >= 0 && month >= 1 && month <= 12 && isCalendarDay(century * 100 + year, month, day);
+}
+
 const YEAR_PERIODS = new Array<string | undefined>(9000);
 
 /**
@@ -66,9 +87,7 @@ export function isCanonicalPeriod(period: string, frequency: Frequency): boolean
   if (frequency === 'annual') return yearOfAnnualPeriod(period) >= 0;
   // test() allocates no match.
   if (frequency !== 'daily') return PERIOD_PATTERNS[frequency].test(period);
-  const m = PERIOD_PATTERNS.daily.exec(period);
-  if (!m) return false;
-  return isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  return isCanonicalDay(period);
 }
 
 /**
