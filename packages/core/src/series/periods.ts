@@ -35,27 +35,24 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
+/** The value of the `count` ASCII digits of `text` from `at`, or -1 when one of them is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 /**
  * The year a canonical annual period stands for, or -1 when the text is not one: a year is four
  * ASCII digits (PERIOD_PATTERNS.annual), read by character (the commonest period, once per record
  * and once per Series period). Two canonical annual periods compare as their years do.
  */
 export function yearOfAnnualPeriod(period: string): number {
-  if (period.length !== 4) return -1;
-  let year = 0;
-  for (let at = 0; at < 4; at++) {
-    const digit = period.charCodeAt(at) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    year = year * 10 + digit;
-  }
-  return year;
-}
-
-/** The value of the two ASCII digits of `text` at `at`, or -1 when either is not one. */
-function twoDigits(text: string, at: number): number {
-  const tens = text.charCodeAt(at) - 48;
-  const ones = text.charCodeAt(at + 1) - 48;
-  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+  return period.length === 4 ? digitsAt(period, 0, 4) : -1;
 }
 
 /**
@@ -65,11 +62,9 @@ function twoDigits(text: string, at: number): number {
  */
 function isCanonicalDay(period: string): boolean {
   if (period.length !== 10 || period.charCodeAt(4) !== 45 || period.charCodeAt(7) !== 45) return false;
-  const century = twoDigits(period, 0);
-  const year = twoDigits(period, 2);
-  const month = twoDigits(period, 5);
-  const day = twoDigits(period, 8);
-  return century >= 0 && year >= 0 && month >= 1 && month <= 12 && isCalendarDay(century * 100 + year, month, day);
+  const year = digitsAt(period, 0, 4);
+  const month = digitsAt(period, 5, 2);
+  return year >= 0 && month >= 1 && month <= 12 && isCalendarDay(year, month, digitsAt(period, 8, 2));
 }
 
 const YEAR_PERIODS = new Array<string | undefined>(9000);
