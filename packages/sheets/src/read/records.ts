@@ -119,9 +119,12 @@ export class ExportRecords {
   private last: Group | undefined;
   /** Whether the file carries projection flags: a property of the file, not of a series. */
   private flagged = false;
-  private readonly periodTexts = new Map<string, string>();
-  /** The names kept from series' first rows, each an own copy (ownCopy), one per distinct text: 40 countries share an indicator's name. */
-  private readonly names = new Map<string, string>();
+  /**
+   * The texts kept beyond their row, one own copy (ownCopy) per distinct text: the names of each
+   * series' first row (40 countries share an indicator's name) and the periods of every row (the
+   * same years, months, days in every series).
+   */
+  private readonly texts = new Map<string, string>();
   /** What each period text reads as, once per file. */
   private readonly readings = new PeriodReadings();
 
@@ -134,18 +137,14 @@ export class ExportRecords {
       const first: ExportRecord = {};
       for (const f of FIRST_FIELDS[this.kind]) {
         const v = r.get(f);
-        if (v !== undefined) first[f] = typeof v === 'string' ? this.name(v) : v;
+        if (v !== undefined) first[f] = typeof v === 'string' ? this.kept(v) : v;
       }
       g = { first, periods: [], values: VALUE_COLUMNS[this.kind].map(() => []), projections: [] };
       this.groups.set(ownCopy(key), g);
     }
     this.lastKey = key;
     this.last = g;
-    // Periods repeat across series (the same years, months, days): one string each, not one a row.
-    const period = periodText(this.kind, r);
-    let shared = this.periodTexts.get(period);
-    if (shared === undefined) this.periodTexts.set(period, (shared = period));
-    g.periods.push(shared);
+    g.periods.push(this.kept(periodText(this.kind, r)));
     const columns = VALUE_COLUMNS[this.kind];
     for (let c = 0; c < columns.length; c += 1) g.values[c]!.push(num(r.get(columns[c]!)));
     if (this.kind === 'indicator') {
@@ -155,9 +154,9 @@ export class ExportRecords {
     }
   }
 
-  private name(v: string): string {
-    let kept = this.names.get(v);
-    if (kept === undefined) this.names.set((kept = ownCopy(v)), kept);
+  private kept(text: string): string {
+    let kept = this.texts.get(text);
+    if (kept === undefined) this.texts.set((kept = ownCopy(text)), kept);
     return kept;
   }
 
